@@ -1,0 +1,114 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** The repository root: `./data/hearth.db` and the built site are found from here, wherever npm runs us. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export const roleNames = ["api", "bot", "worker"] as const;
+export type RoleName = (typeof roleNames)[number];
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const configSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("production")),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default(path.join(repoRoot, "data", "hearth.db"))
+      .refine((value) => !/^[a-z]+:\/\//i.test(value) || /^postgres(ql)?:\/\//i.test(value), {
+        message: "must be a file path (SQLite) or a postgres:// URL",
+      }),
+  ),
+  DISCORD_TOKEN: optionalString,
+  DISCORD_CLIENT_ID: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^\d{17,20}$/, "must be a Discord application id (17 to 20 digits)").optional(),
+  ),
+  DISCORD_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  ROLES: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("api,bot,worker")
+      .transform((value) => value.split(",").map((role) => role.trim()))
+      .pipe(z.array(z.enum(roleNames)).min(1)),
+  ),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
+  RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string;
+  discordToken: string | undefined;
+  discordClientId: string | undefined;
+  discordApiUrl: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  roles: RoleName[];
+  redisUrl: string | undefined;
+  webDist: string;
+  /** Requests per minute per client on `/api`; 0 turns the limit off. */
+  rateLimitMax: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses the environment once; lists every bad key at once rather than failing on the first. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? "environment");
+      const value = env[key];
+      const shown = value === undefined || key === "DISCORD_TOKEN" ? "" : ` (got "${value}")`;
+      return `${key}: ${issue.message}${shown}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    discordToken: e.DISCORD_TOKEN,
+    discordClientId: e.DISCORD_CLIENT_ID,
+    discordApiUrl: e.DISCORD_API_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    roles: [...new Set(e.ROLES)],
+    redisUrl: e.REDIS_URL,
+    webDist: e.WEB_DIST,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY === "true",
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** A configuration for tests and tools: defaults, with the given overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test" }), ...overrides };
+}

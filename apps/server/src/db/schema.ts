@@ -1,0 +1,119 @@
+import type { Generated } from "kysely";
+
+/** Times are integers, ms since the epoch. Discord ids are strings. JSON columns hold text. */
+export interface Database {
+  app_meta: { key: string; value: string };
+  heartbeats: { minute: number };
+  guilds: {
+    id: string;
+    name: string;
+    icon: string | null;
+    owner_id: string;
+    member_count: number;
+    joined_at: number;
+    left_at: number | null;
+  };
+  command_runs: { server_id: string; command: string; count: number };
+  dashboard_tokens: {
+    id: string;
+    token_hash: string;
+    server_id: string;
+    user_id: string;
+    user_name: string;
+    permission: string;
+    created_at: number;
+    last_used_at: number | null;
+    revoked_at: number | null;
+    revoked_reason: string | null;
+  };
+  audit_log: {
+    id: Generated<number>;
+    server_id: string;
+    token_id: string | null;
+    actor_user_id: string | null;
+    action: string;
+    summary: string;
+    created_at: number;
+  };
+  jobs: {
+    id: Generated<number>;
+    kind: string;
+    payload: string;
+    dedupe_key: string | null;
+    run_at: number;
+    status: string;
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    locked_by: string | null;
+    locked_until: number | null;
+    created_at: number;
+    updated_at: number;
+  };
+  sandbox_users: {
+    id: string;
+    username: string;
+    global_name: string | null;
+    avatar: string | null;
+    bot: number;
+    created_at: number;
+    dm_open: number;
+  };
+  sandbox_guilds: {
+    id: string;
+    name: string;
+    icon: string | null;
+    owner_id: string;
+    description: string | null;
+    boost_count: number;
+    boost_level: number;
+    created_at: number;
+  };
+  sandbox_channels: {
+    id: string;
+    guild_id: string;
+    name: string;
+    type: number;
+    parent_id: string | null;
+    position: number;
+    topic: string | null;
+    nsfw: number;
+  };
+  sandbox_roles: {
+    id: string;
+    guild_id: string;
+    name: string;
+    color: number;
+    position: number;
+    permissions: string;
+    managed: number;
+    hoist: number;
+  };
+  sandbox_members: {
+    guild_id: string;
+    user_id: string;
+    nick: string | null;
+    roles: string;
+    joined_at: number;
+    timeout_until: number | null;
+  };
+  sandbox_messages: {
+    id: string;
+    channel_id: string;
+    guild_id: string | null;
+    author_id: string;
+    content: string;
+    payload: string;
+    created_at: number;
+    edited_at: number | null;
+    deleted_at: number | null;
+  };
+  sandbox_bans: { guild_id: string; user_id: string; reason: string | null; created_at: number };
+  sandbox_outbox: {
+    id: Generated<number>;
+    guild_id: string | null;
+    action: string;
+    payload: string;
+    created_at: number;
+  };
+}

@@ -1,0 +1,368 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { Logger } from "../lib/logger.ts";
+import { makeSnowflake } from "../lib/snowflake.ts";
+import {
+  type ApplicationCommandDefinition,
+  type ChannelInfo,
+  DiscordError,
+  type DiscordPort,
+  type GuildInfo,
+  type MemberInfo,
+  type OutgoingMessage,
+  type RoleInfo,
+  type SentMessage,
+  type UserInfo,
+} from "./port.ts";
+
+type Row<T extends keyof Database> = Database[T];
+
+const toUser = (row: Row<"sandbox_users">): UserInfo => ({
+  id: row.id,
+  username: row.username,
+  globalName: row.global_name,
+  avatar: row.avatar,
+  bot: row.bot === 1,
+  createdAt: row.created_at,
+});
+
+const toChannel = (row: Row<"sandbox_channels">): ChannelInfo => ({
+  id: row.id,
+  guildId: row.guild_id,
+  name: row.name,
+  type: row.type,
+  parentId: row.parent_id,
+  position: row.position,
+  nsfw: row.nsfw === 1,
+});
+
+const toRole = (row: Row<"sandbox_roles">): RoleInfo => ({
+  id: row.id,
+  guildId: row.guild_id,
+  name: row.name,
+  color: row.color,
+  position: row.position,
+  permissions: row.permissions,
+  managed: row.managed === 1,
+});
+
+/**
+ * Discord without Discord: guilds, channels, roles and members live in `sandbox_*` tables (seeded
+ * with a demo server), and every outgoing action is applied there, recorded in `sandbox_outbox`
+ * and logged, so the dashboard shows real effects and tests can assert on them.
+ */
+export class SandboxAdapter implements DiscordPort {
+  readonly kind = "sandbox" as const;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly logger: Logger,
+    /** The bot's own user id, the author of what it sends. */
+    readonly botUserId: string = "1000000000000000001",
+  ) {}
+
+  async listGuilds(): Promise<GuildInfo[]> {
+    const guilds = await this.db.selectFrom("sandbox_guilds").select("id").orderBy("id").execute();
+    const infos = await Promise.all(guilds.map((guild) => this.getGuild(guild.id)));
+    return infos.filter((info): info is GuildInfo => info !== null);
+  }
+
+  async getGuild(guildId: string): Promise<GuildInfo | null> {
+    const guild = await this.db.selectFrom("sandbox_guilds").selectAll().where("id", "=", guildId).executeTakeFirst();
+    if (!guild) return null;
+    const { count } = await this.db
+      .selectFrom("sandbox_members")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("guild_id", "=", guildId)
+      .executeTakeFirstOrThrow();
+    return {
+      id: guild.id,
+      name: guild.name,
+      icon: guild.icon,
+      ownerId: guild.owner_id,
+      memberCount: Number(count),
+      description: guild.description,
+      boostCount: guild.boost_count,
+      boostLevel: guild.boost_level,
+      createdAt: guild.created_at,
+    };
+  }
+
+  async listChannels(guildId: string): Promise<ChannelInfo[]> {
+    const rows = await this.db
+      .selectFrom("sandbox_channels")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    return rows.map(toChannel);
+  }
+
+  async listRoles(guildId: string): Promise<RoleInfo[]> {
+    const rows = await this.db
+      .selectFrom("sandbox_roles")
+      .selectAll()
+      .where("guild_id", "=", guildId)
+      .orderBy("position", "desc")
+      .execute();
+    return rows.map(toRole);
+  }
+
+  async getMember(guildId: string, userId: string): Promise<MemberInfo | null> {
+    const row = await this.db
+      .selectFrom("sandbox_members as m")
+      .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+      .selectAll("u")
+      .select(["m.nick", "m.roles", "m.joined_at", "m.guild_id"])
+      .where("m.guild_id", "=", guildId)
+      .where("m.user_id", "=", userId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      guildId: row.guild_id,
+      user: toUser(row),
+      nick: row.nick,
+      roleIds: JSON.parse(row.roles) as string[],
+      joinedAt: row.joined_at,
+    };
+  }
+
+  async getUser(userId: string): Promise<UserInfo | null> {
+    const row = await this.db.selectFrom("sandbox_users").selectAll().where("id", "=", userId).executeTakeFirst();
+    return row ? toUser(row) : null;
+  }
+
+  async sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage> {
+    const channel = await this.requireChannel(channelId);
+    if (channel.type === 2 || channel.type === 4) {
+      throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
+    }
+    const id = await this.storeMessage(channelId, channel.guild_id, message);
+    await this.record(channel.guild_id, "message.send", { channelId, messageId: id, message });
+    return { id, channelId };
+  }
+
+  async editMessage(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
+    const existing = await this.requireMessage(channelId, messageId);
+    await this.db
+      .updateTable("sandbox_messages")
+      .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
+      .where("id", "=", messageId)
+      .execute();
+    await this.record(existing.guild_id, "message.edit", { channelId, messageId, message });
+  }
+
+  async deleteMessage(channelId: string, messageId: string): Promise<void> {
+    const existing = await this.requireMessage(channelId, messageId);
+    await this.db.updateTable("sandbox_messages").set({ deleted_at: Date.now() }).where("id", "=", messageId).execute();
+    await this.record(existing.guild_id, "message.delete", { channelId, messageId });
+  }
+
+  async sendDirectMessage(userId: string, message: OutgoingMessage): Promise<SentMessage> {
+    const user = await this.db.selectFrom("sandbox_users").selectAll().where("id", "=", userId).executeTakeFirst();
+    if (!user) throw new DiscordError("unknown_user", `Unknown user ${userId}`);
+    if (user.dm_open !== 1 || user.bot === 1) {
+      throw new DiscordError("dm_closed", `User ${userId} does not accept direct messages`);
+    }
+    const channelId = `dm-${userId}`;
+    const id = await this.storeMessage(channelId, null, message);
+    await this.record(null, "dm.send", { userId, messageId: id, message });
+    return { id, channelId };
+  }
+
+  async addMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
+    await this.changeRoles(guildId, userId, roleId, "add", reason);
+  }
+
+  async removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
+    await this.changeRoles(guildId, userId, roleId, "remove", reason);
+  }
+
+  async createChannel(
+    guildId: string,
+    channel: { name: string; type: number; parentId?: string | null; topic?: string },
+    reason?: string,
+  ): Promise<ChannelInfo> {
+    await this.requireGuild(guildId);
+    const { max } = await this.db
+      .selectFrom("sandbox_channels")
+      .select((eb) => eb.fn.max<number>("position").as("max"))
+      .where("guild_id", "=", guildId)
+      .executeTakeFirstOrThrow();
+    const row = {
+      id: makeSnowflake(),
+      guild_id: guildId,
+      name: channel.name,
+      type: channel.type,
+      parent_id: channel.parentId ?? null,
+      position: (max ?? 0) + 1,
+      topic: channel.topic ?? null,
+      nsfw: 0,
+    };
+    await this.db.insertInto("sandbox_channels").values(row).execute();
+    await this.record(guildId, "channel.create", { channel: row, reason });
+    return toChannel(row);
+  }
+
+  async createRole(
+    guildId: string,
+    role: { name: string; color?: number; permissions?: string },
+    reason?: string,
+  ): Promise<RoleInfo> {
+    await this.requireGuild(guildId);
+    // New roles go just above @everyone, as on Discord; the others move up one.
+    await this.db
+      .updateTable("sandbox_roles")
+      .set((eb) => ({ position: eb("position", "+", 1) }))
+      .where("guild_id", "=", guildId)
+      .where("position", ">=", 1)
+      .execute();
+    const row = {
+      id: makeSnowflake(),
+      guild_id: guildId,
+      name: role.name,
+      color: role.color ?? 0,
+      position: 1,
+      permissions: role.permissions ?? "0",
+      managed: 0,
+      hoist: 0,
+    };
+    await this.db.insertInto("sandbox_roles").values(row).execute();
+    await this.record(guildId, "role.create", { role: row, reason });
+    return toRole(row);
+  }
+
+  async banMember(guildId: string, userId: string, options: { reason?: string; deleteMessageSeconds?: number } = {}) {
+    await this.requireGuild(guildId);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("sandbox_members").where("guild_id", "=", guildId).where("user_id", "=", userId).execute();
+      await trx
+        .insertInto("sandbox_bans")
+        .values({ guild_id: guildId, user_id: userId, reason: options.reason ?? null, created_at: Date.now() })
+        .onConflict((oc) => oc.columns(["guild_id", "user_id"]).doNothing())
+        .execute();
+    });
+    await this.record(guildId, "member.ban", { userId, ...options });
+  }
+
+  async unbanMember(guildId: string, userId: string, reason?: string): Promise<void> {
+    const result = await this.db
+      .deleteFrom("sandbox_bans")
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new DiscordError("unknown_member", `User ${userId} is not banned`);
+    await this.record(guildId, "member.unban", { userId, reason });
+  }
+
+  async kickMember(guildId: string, userId: string, reason?: string): Promise<void> {
+    await this.requireMember(guildId, userId);
+    await this.db.deleteFrom("sandbox_members").where("guild_id", "=", guildId).where("user_id", "=", userId).execute();
+    await this.record(guildId, "member.kick", { userId, reason });
+  }
+
+  async timeoutMember(guildId: string, userId: string, until: number | null, reason?: string): Promise<void> {
+    await this.requireMember(guildId, userId);
+    await this.db
+      .updateTable("sandbox_members")
+      .set({ timeout_until: until })
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .execute();
+    await this.record(guildId, "member.timeout", { userId, until, reason });
+  }
+
+  async registerCommands(commands: ApplicationCommandDefinition[], guildId?: string): Promise<void> {
+    await this.record(guildId ?? null, "commands.register", { count: commands.length, names: commands.map((c) => c.name) });
+  }
+
+  private async changeRoles(guildId: string, userId: string, roleId: string, change: "add" | "remove", reason?: string) {
+    const role = await this.db
+      .selectFrom("sandbox_roles")
+      .select("id")
+      .where("id", "=", roleId)
+      .where("guild_id", "=", guildId)
+      .executeTakeFirst();
+    if (!role) throw new DiscordError("unknown_role", `Unknown role ${roleId}`);
+    await this.db.transaction().execute(async (trx) => {
+      const member = await trx
+        .selectFrom("sandbox_members")
+        .select("roles")
+        .where("guild_id", "=", guildId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+      const roles = new Set(JSON.parse(member.roles) as string[]);
+      if (change === "add") roles.add(roleId);
+      else roles.delete(roleId);
+      await trx
+        .updateTable("sandbox_members")
+        .set({ roles: JSON.stringify([...roles]) })
+        .where("guild_id", "=", guildId)
+        .where("user_id", "=", userId)
+        .execute();
+    });
+    await this.record(guildId, change === "add" ? "member.role.add" : "member.role.remove", { userId, roleId, reason });
+  }
+
+  private async storeMessage(channelId: string, guildId: string | null, message: OutgoingMessage): Promise<string> {
+    const id = makeSnowflake();
+    await this.db
+      .insertInto("sandbox_messages")
+      .values({
+        id,
+        channel_id: channelId,
+        guild_id: guildId,
+        author_id: this.botUserId,
+        content: message.content ?? "",
+        payload: JSON.stringify(message),
+        created_at: Date.now(),
+        edited_at: null,
+        deleted_at: null,
+      })
+      .execute();
+    return id;
+  }
+
+  private async record(guildId: string | null, action: string, payload: object): Promise<void> {
+    await this.db
+      .insertInto("sandbox_outbox")
+      .values({ guild_id: guildId, action, payload: JSON.stringify(payload), created_at: Date.now() })
+      .execute();
+    this.logger.info({ sandbox: action, guildId }, `sandbox: ${action}`);
+  }
+
+  private async requireGuild(guildId: string) {
+    const guild = await this.db.selectFrom("sandbox_guilds").select("id").where("id", "=", guildId).executeTakeFirst();
+    if (!guild) throw new DiscordError("unknown_guild", `Unknown guild ${guildId}`);
+  }
+
+  private async requireChannel(channelId: string) {
+    const channel = await this.db.selectFrom("sandbox_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
+    if (!channel) throw new DiscordError("unknown_channel", `Unknown channel ${channelId}`);
+    return channel;
+  }
+
+  private async requireMember(guildId: string, userId: string) {
+    const member = await this.db
+      .selectFrom("sandbox_members")
+      .select("user_id")
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+  }
+
+  private async requireMessage(channelId: string, messageId: string) {
+    const message = await this.db
+      .selectFrom("sandbox_messages")
+      .select(["guild_id"])
+      .where("id", "=", messageId)
+      .where("channel_id", "=", channelId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!message) throw new DiscordError("unknown_message", `Unknown message ${messageId}`);
+    return message;
+  }
+}

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { PermissionLevel } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { recordAudit } from "../audit/store.ts";
+import * as store from "./store.ts";
+
+export type { DashboardToken } from "./store.ts";
+
+const tokenPattern = /^[0-9a-f]{56}$/;
+/** last_used_at is bookkeeping, not security: write it at most once a minute per token. */
+const touchInterval = 60_000;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** 28 random bytes as 56 lowercase hex characters. */
+export function generateToken(): string {
+  return randomBytes(28).toString("hex");
+}
+
+type Deps = Pick<AppContext, "storage" | "discord">;
+
+/**
+ * Creates a dashboard token for one user on one server. The raw token is returned once and never
+ * stored. A user holds at most one live token per server (the database enforces it too).
+ */
+export async function createDashboardToken(
+  deps: Deps,
+  input: { serverId: string; userId?: string; permission: PermissionLevel },
+): Promise<{ token: string; record: store.DashboardToken }> {
+  const guild = await deps.discord.getGuild(input.serverId);
+  if (!guild) throw notFound(`The bot is not in a server with id ${input.serverId}`);
+  const userId = input.userId ?? guild.ownerId;
+  const member = await deps.discord.getMember(input.serverId, userId);
+  if (!member) throw notFound(`User ${userId} is not a member of ${guild.name}`);
+
+  const db = deps.storage.db;
+  const existing = await store.findLiveTokenForUser(db, input.serverId, userId);
+  if (existing) {
+    throw conflict(`${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${existing.id})`);
+  }
+  const token = generateToken();
+  const now = Date.now();
+  const record = await db.transaction().execute(async (trx) => {
+    const created = await store.insertToken(trx, {
+      id: randomBytes(6).toString("hex"),
+      token_hash: hashToken(token),
+      server_id: input.serverId,
+      user_id: userId,
+      user_name: member.user.globalName ?? member.user.username,
+      permission: input.permission,
+      created_at: now,
+      last_used_at: null,
+      revoked_at: null,
+      revoked_reason: null,
+    });
+    await recordAudit(trx, input.serverId, { tokenId: created.id, userId }, "token.create", {
+      permission: input.permission,
+    });
+    return created;
+  });
+  return { token, record };
+}
+
+/** The live token behind a raw Authorization value, or null. Never throws on malformed input. */
+export async function resolveToken(deps: Pick<AppContext, "storage">, raw: string | undefined) {
+  if (!raw) return null;
+  const token = raw.trim().toLowerCase();
+  if (!tokenPattern.test(token)) return null;
+  const record = await store.findLiveTokenByHash(deps.storage.db, hashToken(token));
+  if (!record) return null;
+  const now = Date.now();
+  if (record.lastUsedAt === null || now - record.lastUsedAt > touchInterval) {
+    record.lastUsedAt = now;
+    await store.touchToken(deps.storage.db, record.id, now);
+  }
+  return record;
+}
+
+export async function revokeDashboardToken(
+  deps: Pick<AppContext, "storage">,
+  id: string,
+  reason: string,
+  actor: { tokenId: string | null; userId: string | null } = { tokenId: null, userId: null },
+): Promise<store.DashboardToken> {
+  const db = deps.storage.db;
+  return db.transaction().execute(async (trx) => {
+    const record = await store.findToken(trx, id);
+    if (!record) throw notFound(`No dashboard token with id ${id}`);
+    const revoked = await store.revokeToken(trx, id, reason, Date.now());
+    if (!revoked) throw conflict(`Dashboard token ${id} is already revoked`);
+    await recordAudit(trx, record.serverId, actor, "token.revoke", { tokenId: id, reason });
+    return { ...record, revokedAt: Date.now(), revokedReason: reason };
+  });
+}
+
+export function listDashboardTokens(deps: Pick<AppContext, "storage">, serverId: string) {
+  return store.listTokens(deps.storage.db, serverId);
+}
+
+/** Revokes every live token of a user on a server (the member left); answers how many. */
+export async function revokeTokensOfMember(deps: Pick<AppContext, "storage">, serverId: string, userId: string) {
+  const live = await store.findLiveTokenForUser(deps.storage.db, serverId, userId);
+  if (!live) return 0;
+  await revokeDashboardToken(deps, live.id, "member left the server");
+  return 1;
+}

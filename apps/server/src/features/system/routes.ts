@@ -1,0 +1,44 @@
+import { commandCatalogue, healthResponse, pingResponse, statsResponse } from "@hearth/core";
+import { sql } from "kysely";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { liveCounts, uptimePercent } from "./store.ts";
+
+export const version = "0.1.0";
+
+export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    "/health",
+    { schema: { tags: ["system"], summary: "Liveness and database reachability", response: { 200: healthResponse, 503: healthResponse } } },
+    async (_request, reply) => {
+      const uptimeSeconds = Math.floor((Date.now() - ctx.startedAt) / 1000);
+      try {
+        await sql`select 1`.execute(ctx.storage.db);
+        return { status: "ok" as const, database: "ok" as const, uptimeSeconds, version };
+      } catch {
+        return reply.status(503).send({ status: "degraded" as const, database: "unreachable" as const, uptimeSeconds, version });
+      }
+    },
+  );
+
+  app.get(
+    "/api/ping",
+    { schema: { tags: ["system"], summary: "Round-trip check", response: { 200: pingResponse } } },
+    async () => ({ pong: true as const, time: Date.now() }),
+  );
+
+  app.get(
+    "/api/stats",
+    { schema: { tags: ["system"], summary: "Live figures for the landing page", response: { 200: statsResponse } } },
+    async () => {
+      const now = Date.now();
+      const [counts, uptime] = await Promise.all([liveCounts(ctx.storage.db), uptimePercent(ctx.storage.db, now)]);
+      return {
+        ...counts,
+        commands: commandCatalogue.length,
+        uptimeSeconds: Math.floor((now - ctx.startedAt) / 1000),
+        uptimePercent: uptime,
+      };
+    },
+  );
+};

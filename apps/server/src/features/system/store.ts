@@ -1,0 +1,85 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+const minute = 60_000;
+const window = 30 * 24 * 60;
+
+/** Marks the current minute as up; any running process does this, so it measures the service. */
+export async function recordHeartbeat(db: Kysely<Database>, now: number): Promise<void> {
+  await db
+    .insertInto("heartbeats")
+    .values({ minute: Math.floor(now / minute) })
+    .onConflict((oc) => oc.column("minute").doNothing())
+    .execute();
+  await db
+    .deleteFrom("heartbeats")
+    .where("minute", "<", Math.floor(now / minute) - window)
+    .execute();
+}
+
+/** Share of minutes with a heartbeat over the last 30 days, or since the first heartbeat. */
+export async function uptimePercent(db: Kysely<Database>, now: number): Promise<number> {
+  const current = Math.floor(now / minute);
+  const row = await db
+    .selectFrom("heartbeats")
+    .select((eb) => [eb.fn.countAll<number>().as("up"), eb.fn.min<number>("minute").as("first")])
+    .where("minute", ">", current - window)
+    .executeTakeFirstOrThrow();
+  if (row.first === null || Number(row.up) === 0) return 100;
+  const span = current - Number(row.first) + 1;
+  return Math.min(100, Math.round((Number(row.up) / span) * 1000) / 10);
+}
+
+export async function liveCounts(db: Kysely<Database>) {
+  const guilds = await db
+    .selectFrom("guilds")
+    .select((eb) => [eb.fn.countAll<number>().as("servers"), eb.fn.sum<number>("member_count").as("users")])
+    .where("left_at", "is", null)
+    .executeTakeFirstOrThrow();
+  const runs = await db
+    .selectFrom("command_runs")
+    .select((eb) => eb.fn.sum<number>("count").as("total"))
+    .executeTakeFirstOrThrow();
+  return { servers: Number(guilds.servers), users: Number(guilds.users ?? 0), commandsRun: Number(runs.total ?? 0) };
+}
+
+/** Keeps the `guilds` table in step with the guilds the bot is in (GUILD_CREATE, sandbox start). */
+export async function upsertGuild(
+  db: Kysely<Database>,
+  guild: { id: string; name: string; icon: string | null; ownerId: string; memberCount: number },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("guilds")
+    .values({
+      id: guild.id,
+      name: guild.name,
+      icon: guild.icon,
+      owner_id: guild.ownerId,
+      member_count: guild.memberCount,
+      joined_at: now,
+      left_at: null,
+    })
+    .onConflict((oc) =>
+      oc.column("id").doUpdateSet({
+        name: guild.name,
+        icon: guild.icon,
+        owner_id: guild.ownerId,
+        member_count: guild.memberCount,
+        left_at: null,
+      }),
+    )
+    .execute();
+}
+
+export async function markGuildLeft(db: Kysely<Database>, guildId: string, now: number): Promise<void> {
+  await db.updateTable("guilds").set({ left_at: now }).where("id", "=", guildId).execute();
+}
+
+export async function countCommandRun(db: Kysely<Database>, serverId: string, command: string): Promise<void> {
+  await db
+    .insertInto("command_runs")
+    .values({ server_id: serverId, command, count: 1 })
+    .onConflict((oc) => oc.columns(["server_id", "command"]).doUpdateSet((eb) => ({ count: eb("command_runs.count", "+", 1) })))
+    .execute();
+}

@@ -1,0 +1,128 @@
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { AppContext } from "../context.ts";
+import { dashboardRoutes } from "../features/servers/routes.ts";
+import { systemRoutes, version } from "../features/system/routes.ts";
+import { authPlugin } from "./auth-plugin.ts";
+import { errorBody, registerErrorHandling } from "./errors.ts";
+import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
+import { registerWebStatic } from "./web-static.ts";
+
+export interface BuildAppOptions {
+  limiter?: FailureLimiter;
+  /** Serve the built website (off in most API tests). */
+  serveWeb?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every registered route, for the route-walking security test and the docs. */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+/** The content security policy the site works under: everything from our origin, Discord's CDN for images. */
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "https://cdn.discordapp.com", "https://media.discordapp.net"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  upgradeInsecureRequests: null,
+};
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate("routeTable", []);
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) app.routeTable.push({ method, url: route.url });
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // An empty body with a JSON content type is "no body", not a parse error (the dashboard sends one).
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error("body: is not valid JSON"), { statusCode: 400 }), undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl?.startsWith("https://") ? undefined : false,
+  });
+
+  if (ctx.config.rateLimitMax > 0) {
+    await app.register(rateLimit, {
+      max: ctx.config.rateLimitMax,
+      timeWindow: "1 minute",
+      allowList: (request) => !request.url.startsWith("/api/"),
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`), {
+          statusCode: 429,
+        }),
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Hearth API", version, description: "The API behind the Hearth website and dashboard." },
+      components: {
+        securitySchemes: {
+          dashboardToken: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description: "The raw 56-character dashboard token (no scheme prefix).",
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(authPlugin, { ctx, limiter: options.limiter ?? new MemoryFailureLimiter() });
+
+  await app.register(systemRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
+
+  if (options.serveWeb ?? true) {
+    await registerWebStatic(app, ctx.config.webDist);
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(errorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`)),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError } from "../lib/errors.ts";
+import { DiscordError } from "../discord/port.ts";
+
+const reasons: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+export const reasonPhrase = (status: number) => reasons[status] ?? "Error";
+
+export function errorBody(status: number, message: string, field?: string) {
+  return field === undefined ? { error: reasonPhrase(status), message } : { error: reasonPhrase(status), message, field };
+}
+
+/** One error shape for every failure; stack traces and internal messages never leave the server. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const path = first?.instancePath.replace(/^\//, "").replaceAll("/", ".") ?? "";
+      const part = error.validationContext ?? "body";
+      const field = path === "" ? part : path;
+      const message = first ? `${field}: ${first.message}` : "The request is not valid";
+      return reply.status(400).send(errorBody(400, message, field));
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+    }
+    if (error instanceof DiscordError) {
+      const status = error.code === "unavailable" || error.code === "rate_limited" ? 503 : 502;
+      request.log.warn({ code: error.code }, "discord call failed");
+      return reply.status(status).send(errorBody(status, `Discord refused the request (${error.code})`));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
+      return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 400 && error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "body: must not be empty" : error.message;
+      return reply.status(status).send(errorBody(status, message));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
+  });
+}

@@ -1,0 +1,164 @@
+import { randomBytes } from "node:crypto";
+import type { Storage } from "../db/database.ts";
+import type { Logger } from "../lib/logger.ts";
+import * as store from "./store.ts";
+
+export type JobHandler = (payload: unknown, job: store.Job) => Promise<void>;
+
+export interface ScheduleOptions {
+  /** At most one pending job per key; scheduling again with the same key keeps the first. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  schedule(kind: string, payload: unknown, runAt: number, options?: ScheduleOptions): Promise<number | null>;
+  cancel(dedupeKey: string): Promise<boolean>;
+  register(kind: string, handler: JobHandler): void;
+  /** Starts polling for due jobs (the worker role). */
+  start(): void;
+  /** Stops polling and waits for jobs in flight. */
+  stop(): Promise<void>;
+  /** Claims and runs the jobs due now, once; answers how many ran. */
+  runDue(): Promise<number>;
+}
+
+export interface QueueOptions {
+  workerId?: string;
+  pollMs?: number;
+  /** How long a claim holds before another worker may take the job (a crashed worker's jobs). */
+  leaseMs?: number;
+  batchSize?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  defaultMaxAttempts?: number;
+}
+
+/**
+ * Due jobs live in the `jobs` table: claimed atomically (SQLite serialises writers; PostgreSQL uses
+ * FOR UPDATE SKIP LOCKED), so any number of workers on one database run each job once. A failing
+ * job is retried with exponential backoff, then marked failed with its error.
+ */
+export class DatabaseJobQueue implements JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly options: Required<QueueOptions>;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private wakeRequested = false;
+  private stopped = true;
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly logger: Logger,
+    options: QueueOptions = {},
+  ) {
+    this.options = {
+      workerId: options.workerId ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`,
+      pollMs: options.pollMs ?? 1000,
+      leaseMs: options.leaseMs ?? 5 * 60_000,
+      batchSize: options.batchSize ?? 20,
+      backoffBaseMs: options.backoffBaseMs ?? 5000,
+      backoffMaxMs: options.backoffMaxMs ?? 3_600_000,
+      defaultMaxAttempts: options.defaultMaxAttempts ?? 5,
+    };
+  }
+
+  register(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  async schedule(kind: string, payload: unknown, runAt: number, options: ScheduleOptions = {}): Promise<number | null> {
+    const id = await store.insertJob(this.storage.db, {
+      kind,
+      payload: JSON.stringify(payload ?? null),
+      dedupe_key: options.dedupeKey ?? null,
+      run_at: runAt,
+      max_attempts: options.maxAttempts ?? this.options.defaultMaxAttempts,
+    });
+    if (!this.stopped && runAt <= Date.now() + this.options.pollMs) this.wake();
+    return id;
+  }
+
+  cancel(dedupeKey: string): Promise<boolean> {
+    return store.cancelPending(this.storage.db, dedupeKey);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  runDue(): Promise<number> {
+    if (this.running) {
+      this.wakeRequested = true;
+      return this.running;
+    }
+    this.running = this.runBatch().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private wake(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), 0);
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    if (this.stopped) return;
+    let ran = 0;
+    try {
+      ran = await this.runDue();
+    } catch (error) {
+      this.logger.error({ err: error }, "job polling failed");
+    }
+    if (this.stopped) return;
+    // A full batch means more may be due: go again at once rather than waiting a poll interval.
+    const again = ran >= this.options.batchSize || this.wakeRequested;
+    this.wakeRequested = false;
+    this.timer = setTimeout(() => void this.tick(), again ? 0 : this.options.pollMs);
+  }
+
+  private async runBatch(): Promise<number> {
+    const jobs = await this.claim();
+    for (const job of jobs) await this.execute(job);
+    return jobs.length;
+  }
+
+  private claim(): Promise<store.Job[]> {
+    return store.claimDue(this.storage, {
+      workerId: this.options.workerId,
+      now: Date.now(),
+      leaseMs: this.options.leaseMs,
+      limit: this.options.batchSize,
+    });
+  }
+
+  private async execute(job: store.Job): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`No handler registered for job kind "${job.kind}"`);
+      await handler(JSON.parse(job.payload), job);
+      await store.complete(this.storage.db, job.id, this.options.workerId);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retry = job.attempts < job.maxAttempts;
+      const delay = Math.min(this.options.backoffBaseMs * 2 ** (job.attempts - 1), this.options.backoffMaxMs);
+      await store.fail(this.storage.db, job.id, this.options.workerId, message, retry ? Date.now() + delay : null);
+      this.logger.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts, retry, err: message },
+        retry ? "job failed; will retry" : "job failed permanently",
+      );
+    }
+  }
+}
+

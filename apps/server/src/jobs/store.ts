@@ -1,0 +1,121 @@
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
+import type { Storage } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+
+export interface Job {
+  id: number;
+  kind: string;
+  payload: string;
+  dedupeKey: string | null;
+  runAt: number;
+  status: "pending" | "running" | "done" | "failed" | "cancelled";
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+}
+
+const toJob = (row: Selectable<Database["jobs"]>): Job => ({
+  id: row.id,
+  kind: row.kind,
+  payload: row.payload,
+  dedupeKey: row.dedupe_key,
+  runAt: row.run_at,
+  status: row.status as Job["status"],
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  lastError: row.last_error,
+});
+
+export async function insertJob(
+  db: Kysely<Database>,
+  job: { kind: string; payload: string; dedupe_key: string | null; run_at: number; max_attempts: number },
+): Promise<number | null> {
+  const now = Date.now();
+  const row = await db
+    .insertInto("jobs")
+    .values({ ...job, status: "pending", attempts: 0, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function cancelPending(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ status: "cancelled", dedupe_key: null, updated_at: Date.now() })
+    .where("dedupe_key", "=", dedupeKey)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims up to `limit` due jobs for one worker in a single statement. Jobs whose worker's lease ran
+ * out (it crashed mid-run) are claimable again.
+ */
+export async function claimDue(
+  storage: Storage,
+  options: { workerId: string; now: number; leaseMs: number; limit: number },
+): Promise<Job[]> {
+  const { db, dialect } = storage;
+  const claimable = (eb: ExpressionBuilder<Database, "jobs">) =>
+    eb.or([
+      eb.and([eb("status", "=", "pending"), eb("run_at", "<=", options.now)]),
+      eb.and([eb("status", "=", "running"), eb("locked_until", "<", options.now)]),
+    ]);
+  let due = db.selectFrom("jobs").select("id").where(claimable).orderBy("run_at").orderBy("id").limit(options.limit);
+  if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable("jobs")
+    .set({
+      status: "running",
+      locked_by: options.workerId,
+      locked_until: options.now + options.leaseMs,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: options.now,
+    })
+    .where("id", "in", due)
+    .where(claimable)
+    .returningAll()
+    .execute();
+  return rows.map(toJob).sort((a, b) => a.runAt - b.runAt || a.id - b.id);
+}
+
+export async function complete(db: Kysely<Database>, id: number, workerId: string): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({ status: "done", dedupe_key: null, locked_by: null, locked_until: null, updated_at: Date.now() })
+    .where("id", "=", id)
+    .where("locked_by", "=", workerId)
+    .execute();
+}
+
+/** Puts a failed job back for `retryAt`, or marks it failed for good when retryAt is null. */
+export async function fail(
+  db: Kysely<Database>,
+  id: number,
+  workerId: string,
+  error: string,
+  retryAt: number | null,
+): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set({
+      status: retryAt === null ? "failed" : "pending",
+      run_at: retryAt ?? sql<number>`run_at`,
+      dedupe_key: retryAt === null ? null : sql<string | null>`dedupe_key`,
+      last_error: error.slice(0, 2000),
+      locked_by: null,
+      locked_until: null,
+      updated_at: Date.now(),
+    })
+    .where("id", "=", id)
+    .where("locked_by", "=", workerId)
+    .execute();
+}
+
+export async function getJob(db: Kysely<Database>, id: number): Promise<Job | null> {
+  const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toJob(row) : null;
+}

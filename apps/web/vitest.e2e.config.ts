@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  root: fileURLToPath(new URL(".", import.meta.url)),
+  test: {
+    name: "web-e2e",
+    environment: "node",
+    include: ["e2e/**/*.e2e.test.ts"],
+    testTimeout: 60_000,
+    // Starting the real server (migrations, seeding) and Chromium can take a while on a cold machine.
+    hookTimeout: 120_000,
+  },
+});

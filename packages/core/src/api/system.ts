@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** `GET /health`: liveness and storage reachability. */
+export const healthResponse = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: z.enum(["ok", "unreachable"]),
+  uptimeSeconds: z.number().int().nonnegative(),
+  version: z.string(),
+});
+export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** `GET /api/ping`. */
+export const pingResponse = z.object({ pong: z.literal(true), time: z.number().int() });
+
+/** `GET /api/stats`: live figures for the landing page, never constants. */
+export const statsResponse = z.object({
+  servers: z.number().int().nonnegative(),
+  users: z.number().int().nonnegative(),
+  commands: z.number().int().nonnegative(),
+  commandsRun: z.number().int().nonnegative(),
+  uptimeSeconds: z.number().int().nonnegative(),
+  /** Share of the last 30 days (or since first start) the service was up, 0 to 100. */
+  uptimePercent: z.number().min(0).max(100),
+});
+export type StatsResponse = z.infer<typeof statsResponse>;

@@ -1,0 +1,38 @@
+// `npm start`: build the website when its build is missing or older than its sources, then run
+// the server (all roles by default) in this process, so signals reach it directly.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const built = path.join(root, "apps/web/dist/index.html");
+const sources = [
+  "apps/web/src",
+  "apps/web/public",
+  "apps/web/index.html",
+  "apps/web/vite.config.ts",
+  "apps/web/package.json",
+  "packages/core/src",
+].map((entry) => path.join(root, entry));
+
+function newestMtime(entry) {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+const stale = sources.some((entry) => newestMtime(entry) > builtAt);
+if (stale) {
+  console.log(builtAt === 0 ? "Building the website (first start)…" : "Website sources changed; rebuilding…");
+  const result = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+await import(path.join(root, "apps/server/src/main.ts"));
