@@ -59,6 +59,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     for (const method of methods) app.routeTable.push({ method, url: route.url });
   });
 
+  // While shutting down, answers still in flight ask the client to close its keep-alive connection,
+  // so the server can finish closing instead of waiting out the keep-alive timeout.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("connection", "close");
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -45,6 +45,7 @@ export class DatabaseJobQueue implements JobQueue {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private wakeRequested = false;
+  private ticking = false;
   private stopped = true;
 
   constructor(
@@ -108,6 +109,11 @@ export class DatabaseJobQueue implements JobQueue {
   }
 
   private wake(): void {
+    // A tick in progress polls again as soon as it finishes; a second timer would start a second loop.
+    if (this.ticking) {
+      this.wakeRequested = true;
+      return;
+    }
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), 0);
   }
@@ -115,11 +121,14 @@ export class DatabaseJobQueue implements JobQueue {
   private async tick(): Promise<void> {
     this.timer = null;
     if (this.stopped) return;
+    this.ticking = true;
     let ran = 0;
     try {
       ran = await this.runDue();
     } catch (error) {
       this.logger.error({ err: error }, "job polling failed");
+    } finally {
+      this.ticking = false;
     }
     if (this.stopped) return;
     // A full batch means more may be due: go again at once rather than waiting a poll interval.

@@ -34,7 +34,8 @@ export async function insertJob(
   const row = await db
     .insertInto("jobs")
     .values({ ...job, status: "pending", attempts: 0, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column("dedupe_key").doNothing())
+    // The conflict target names the partial index's predicate, so both dialects infer that index.
+    .onConflict((oc) => oc.column("dedupe_key").where(sql<boolean>`status = 'pending'`).doNothing())
     .returning("id")
     .executeTakeFirst();
   return row?.id ?? null;
@@ -91,6 +92,11 @@ export async function complete(db: Kysely<Database>, id: number, workerId: strin
     .execute();
 }
 
+const keyUnlessTakenByAnotherPendingJob = sql<string | null>`case when exists (
+  select 1 from jobs as other
+  where other.dedupe_key = jobs.dedupe_key and other.status = 'pending' and other.id <> jobs.id
+) then null else dedupe_key end`;
+
 /** Puts a failed job back for `retryAt`, or marks it failed for good when retryAt is null. */
 export async function fail(
   db: Kysely<Database>,
@@ -104,7 +110,8 @@ export async function fail(
     .set({
       status: retryAt === null ? "failed" : "pending",
       run_at: retryAt ?? sql<number>`run_at`,
-      dedupe_key: retryAt === null ? null : sql<string | null>`dedupe_key`,
+      // A retry keeps its key unless the job scheduled a successor under it while running.
+      dedupe_key: retryAt === null ? null : keyUnlessTakenByAnotherPendingJob,
       last_error: error.slice(0, 2000),
       locked_by: null,
       locked_until: null,

@@ -69,7 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await withSerialId(db, db.schema.createTable("jobs"))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("payload", "text", (c) => c.notNull())
-    .addColumn("dedupe_key", "text", (c) => c.unique())
+    .addColumn("dedupe_key", "text")
     .addColumn("run_at", "bigint", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
@@ -81,6 +81,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("updated_at", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("jobs_due").on("jobs").columns(["status", "run_at"]).execute();
+  // At most one pending job per dedupe key; a running job may schedule its successor under its own key.
+  await db.schema
+    .createIndex("jobs_pending_dedupe_key")
+    .on("jobs")
+    .column("dedupe_key")
+    .unique()
+    .where(sql.ref("status"), "=", sql.lit("pending"))
+    .execute();
 
   await db.schema
     .createTable("sandbox_users")

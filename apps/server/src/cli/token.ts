@@ -1,0 +1,128 @@
+import { parseArgs } from "node:util";
+import { permissionLevel } from "@hearth/core";
+import { type Config, loadConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { openStorage } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
+import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { createDashboardToken, listDashboardTokens, revokeDashboardToken } from "../features/auth/service.ts";
+import { AppError } from "../lib/errors.ts";
+import { createLogger } from "../lib/logger.ts";
+
+const usage = `Usage:
+  npm run token -- create --server <id> [--user <id>] [--permission owner|admin|manager]
+  npm run token -- create --demo            (a token for the sandbox's demo server)
+  npm run token -- list --server <id>
+  npm run token -- revoke <token-id>
+
+create prints only the token on stdout, so it can be piped. The token is shown once; only its hash is kept.`;
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** Runs one token command; answers the exit code. */
+export async function runTokenCli(argv: string[], config: Config, io: CliIo): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (values.help ? io.out : io.err)(usage);
+    return values.help ? 0 : 2;
+  }
+
+  const logger = createLogger({ logLevel: "silent" });
+  const storage = openStorage(config.databaseUrl);
+  try {
+    await migrateToLatest(storage);
+    if (config.discordToken) {
+      io.err("The token CLI works on the sandbox; with DISCORD_TOKEN set, create tokens with /dashboard create in Discord.");
+      return 1;
+    }
+    const discord = new SandboxAdapter(storage.db, logger);
+    const ctx = { storage, discord } satisfies Pick<AppContext, "storage" | "discord">;
+
+    if (command === "create") {
+      if (values.demo && !(await hasDemoDirectory(storage.db))) await seedDemoDirectory(storage.db);
+      const serverId = values.demo ? demoGuildId : values.server;
+      if (!serverId) {
+        io.err(`create needs --server <id> or --demo\n\n${usage}`);
+        return 2;
+      }
+      const permission = permissionLevel.safeParse(values.permission ?? "admin");
+      if (!permission.success) {
+        io.err(`--permission must be one of ${permissionLevel.options.join(", ")}`);
+        return 2;
+      }
+      const { token } = await createDashboardToken(ctx, { serverId, userId: values.user, permission: permission.data });
+      io.out(token);
+      return 0;
+    }
+    if (command === "list") {
+      if (!values.server) {
+        io.err(`list needs --server <id>\n\n${usage}`);
+        return 2;
+      }
+      const tokens = await listDashboardTokens(ctx, values.server);
+      if (tokens.length === 0) io.err(`No dashboard tokens for server ${values.server}.`);
+      for (const token of tokens) {
+        const state = token.revokedAt ? `revoked ${new Date(token.revokedAt).toISOString()}` : "live";
+        const used = token.lastUsedAt ? new Date(token.lastUsedAt).toISOString() : "never";
+        io.out(
+          `${token.id}  ${token.userName} (${token.userId})  ${token.permission}  created ${new Date(token.createdAt).toISOString()}  last used ${used}  ${state}`,
+        );
+      }
+      return 0;
+    }
+    if (command === "revoke") {
+      const id = rest[0];
+      if (!id) {
+        io.err(`revoke needs a token id (see list)\n\n${usage}`);
+        return 2;
+      }
+      await revokeDashboardToken(ctx, id, "revoked from the command line");
+      io.err(`Token ${id} revoked.`);
+      return 0;
+    }
+    io.err(`Unknown command "${command}"\n\n${usage}`);
+    return 2;
+  } catch (error) {
+    if (error instanceof AppError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await storage.close();
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      server: { type: "string" },
+      user: { type: "string" },
+      permission: { type: "string" },
+      demo: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const code = await runTokenCli(process.argv.slice(2), loadConfig(), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+  });
+  process.exitCode = code;
+}

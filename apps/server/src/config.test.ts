@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, repoRoot } from "./config.ts";
+
+describe("loadConfig", () => {
+  it("defaults to the embedded setup: port 3000, SQLite under ./data, every role", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe(`${repoRoot}/data/hearth.db`);
+    expect(config.roles).toEqual(["api", "bot", "worker"]);
+    expect(config.discordToken).toBeUndefined();
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("reads every key it knows", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "postgres://hearth@db:5432/hearth",
+      DISCORD_TOKEN: "secret",
+      DISCORD_CLIENT_ID: "123456789012345678",
+      PUBLIC_URL: "https://hearth.example",
+      LOG_LEVEL: "debug",
+      ROLES: "api, worker",
+      REDIS_URL: "redis://127.0.0.1:6379",
+      RATE_LIMIT_MAX: "0",
+      TRUST_PROXY: "true",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: "postgres://hearth@db:5432/hearth",
+      discordToken: "secret",
+      discordClientId: "123456789012345678",
+      publicUrl: "https://hearth.example",
+      logLevel: "debug",
+      roles: ["api", "worker"],
+      redisUrl: "redis://127.0.0.1:6379",
+      rateLimitMax: 0,
+      trustProxy: true,
+    });
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", DISCORD_TOKEN: "" })).toMatchObject({ port: 3000, discordToken: undefined });
+  });
+
+  it("lists every bad key in one error", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "eighty", ROLES: "api,chef", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x", DISCORD_CLIENT_ID: "abc" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems.map((problem) => problem.split(":")[0])).toEqual(
+      expect.arrayContaining(["PORT", "ROLES", "LOG_LEVEL", "DATABASE_URL", "DISCORD_CLIENT_ID"]),
+    );
+    expect((error as ConfigError).message).toContain('PORT: ');
+    expect((error as ConfigError).message).toContain('(got "eighty")');
+  });
+
+  it("never echoes the bot token in an error", () => {
+    try {
+      loadConfig({ DISCORD_TOKEN: "x", PORT: "-1" });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('"x"');
+    }
+    expect.assertions(1);
+  });
+});

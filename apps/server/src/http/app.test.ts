@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const auth = () => ({ authorization: t.token });
+
+describe("public routes", () => {
+  it("GET /health reports the database as reachable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: "ok", database: "ok", version: "0.1.0" });
+  });
+
+  it("GET /api/ping answers pong with the server time", async () => {
+    const before = Date.now();
+    const res = await t.app.inject({ method: "GET", url: "/api/ping" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pong).toBe(true);
+    expect(res.json().time).toBeGreaterThanOrEqual(before);
+  });
+
+  it("GET /api/stats counts the servers and users the bot really has", async () => {
+    const { upsertGuild } = await import("../features/system/store.ts");
+    await upsertGuild(t.ctx.storage.db, { id: demoGuildId, name: "Ember Hollow", icon: null, ownerId: "1", memberCount: 320 }, Date.now());
+    await upsertGuild(t.ctx.storage.db, { id: "123456789012345678", name: "Second", icon: null, ownerId: "1", memberCount: 80 }, Date.now());
+    const res = await t.app.inject({ method: "GET", url: "/api/stats" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.servers).toBe(2);
+    expect(body.users).toBe(400);
+    expect(body.uptimePercent).toBeGreaterThan(0);
+    expect(body.uptimePercent).toBeLessThanOrEqual(100);
+    expect(Number.isInteger(body.commands)).toBe(true);
+  });
+
+  it("serves an OpenAPI document listing the routes with the token scheme", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/health", "/api/stats", "/api/ping", "/api/dashboard/token-info", "/api/dashboard/server"]),
+    );
+    expect(doc.components.securitySchemes.dashboardToken).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(doc.paths["/api/dashboard/server"].get.responses["200"]).toBeDefined();
+  });
+});
+
+describe("dashboard info routes", () => {
+  it("token-info names the token's server and user", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/dashboard/token-info", headers: auth() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      serverId: demoGuildId,
+      serverName: "Ember Hollow",
+      serverIcon: expect.stringMatching(/^data:image\/svg\+xml/),
+      permission: "owner",
+      userName: "Ember Keeper",
+    });
+  });
+
+  it("server answers name, icon, member count and the owner's tag", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/dashboard/server", headers: auth() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: demoGuildId, name: "Ember Hollow", memberCount: 320, owner: { tag: "emberkeeper" } });
+  });
+
+  it("channels come in Discord's order with their category names", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/dashboard/channels", headers: auth() });
+    expect(res.statusCode).toBe(200);
+    const channels = res.json() as { id: string; name: string; type: number; parentId: string | null; parentName: string | null }[];
+    expect(channels.length).toBeGreaterThan(20);
+    const general = channels.find((channel) => channel.name === "general");
+    expect(general).toMatchObject({ type: 0, parentName: "Community" });
+    // Every child comes after its own category.
+    for (const [index, channel] of channels.entries()) {
+      if (channel.parentId) expect(channels.findIndex((c) => c.id === channel.parentId)).toBeLessThan(index);
+    }
+  });
+
+  it("roles leave out @everyone and come highest first", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/dashboard/roles", headers: auth() });
+    const roles = res.json() as { id: string; name: string; position: number }[];
+    expect(res.statusCode).toBe(200);
+    expect(roles.some((role) => role.id === demoGuildId || role.name === "@everyone")).toBe(false);
+    expect(roles[0]?.name).toBe("Owner");
+    expect(roles.map((role) => role.position)).toEqual(roles.map((role) => role.position).toSorted((a, b) => b - a));
+  });
+
+  it("access is recorded in the audit log and answers 204, with or without a body", async () => {
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/api/dashboard/access",
+      headers: { ...auth(), "content-type": "application/json" },
+    });
+    expect(empty.statusCode).toBe(204);
+    expect(empty.body).toBe("");
+    const withPath = await t.app.inject({
+      method: "POST",
+      url: "/api/dashboard/access",
+      headers: auth(),
+      payload: { path: "/dashboard/x" },
+    });
+    expect(withPath.statusCode).toBe(204);
+    const { listAudit } = await import("../features/audit/store.ts");
+    const entries = (await listAudit(t.ctx.storage.db, demoGuildId)).filter((entry) => entry.action === "dashboard.access");
+    expect(entries).toHaveLength(2);
+    expect(entries[0]?.summary).toMatchObject({ path: "/dashboard/x" });
+    expect(entries[0]?.tokenId).toBeTruthy();
+  });
+
+  it("a malformed JSON body is a 400 naming the body, not a 500", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dashboard/access",
+      headers: { ...auth(), "content-type": "application/json" },
+      payload: "{nope",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "Bad Request", message: "body: is not valid JSON" });
+  });
+
+  it("a body field of the wrong type is a 400 naming the field", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/dashboard/access", headers: auth(), payload: { path: 42 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: "Bad Request", field: "path" });
+    expect(res.json().message).toMatch(/^path: /);
+  });
+});
+
+describe("errors and headers", () => {
+  it("an unknown /api path is a JSON 404 in the error shape", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/nothing-here", headers: auth() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: "Not Found", message: "No route for GET /api/nothing-here" });
+  });
+
+  it("a failure inside a handler answers 500 without internals", async () => {
+    const broken = await createTestApp();
+    await broken.ctx.storage.close();
+    const res = await broken.app.inject({ method: "GET", url: "/api/dashboard/server", headers: { authorization: broken.token } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: "Internal Server Error", message: "Something went wrong on our side" });
+    expect(res.body).not.toMatch(/at |\.ts|sqlite/i);
+    await broken.app.close();
+  });
+
+  it("sends security headers with a content security policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ping" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { testConfig } from "../src/config.ts";
+import type { AppContext } from "../src/context.ts";
+import { openStorage, type Storage } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { demoGuildId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
+import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
+import { createDashboardToken } from "../src/features/auth/service.ts";
+import { buildApp, type BuildAppOptions } from "../src/http/app.ts";
+import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
+import { createLogger } from "../src/lib/logger.ts";
+
+export { demoGuildId };
+
+/** The dialects a store suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestStorage {
+  storage: Storage;
+  /** A URL another connection can open to reach the same data. */
+  url: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: a temp SQLite file, or a private schema on the PostgreSQL of
+ * TEST_DATABASE_URL (dropped afterwards), so test files never see each other's rows.
+ */
+export async function openTestStorage(dialect: "sqlite" | "postgres" = "sqlite"): Promise<TestStorage> {
+  if (dialect === "postgres") {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error("TEST_DATABASE_URL is not set");
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const storage = openStorage(url, { poolSize: 4 });
+    await migrateToLatest(storage);
+    return {
+      storage,
+      url,
+      async cleanup() {
+        await storage.close();
+        const drop = new pg.Client({ connectionString: base });
+        await drop.connect();
+        await drop.query(`drop schema ${schema} cascade`);
+        await drop.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-test-"));
+  const url = path.join(dir, "hearth.db");
+  const storage = openStorage(url);
+  await migrateToLatest(storage);
+  return {
+    storage,
+    url,
+    async cleanup() {
+      await storage.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestContext {
+  ctx: AppContext;
+  sandbox: SandboxAdapter;
+  cleanup(): Promise<void>;
+}
+
+/** A full service context on a fresh database with the demo server seeded. */
+export async function createTestContext(
+  options: { dialect?: "sqlite" | "postgres"; queue?: QueueOptions } = {},
+): Promise<TestContext> {
+  const test = await openTestStorage(options.dialect);
+  await seedDemoDirectory(test.storage.db);
+  const logger = createLogger({ logLevel: "silent" });
+  const sandbox = new SandboxAdapter(test.storage.db, logger);
+  const jobs = new DatabaseJobQueue(test.storage, logger, options.queue);
+  const ctx: AppContext = {
+    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0 }),
+    storage: test.storage,
+    discord: sandbox,
+    jobs,
+    logger,
+    startedAt: Date.now(),
+  };
+  return {
+    ctx,
+    sandbox,
+    async cleanup() {
+      await jobs.stop();
+      await test.cleanup();
+    },
+  };
+}
+
+/** A second guild in the sandbox, for proving one server's token never reaches another's data. */
+export async function seedOtherGuild(ctx: AppContext): Promise<{ guildId: string; ownerId: string }> {
+  const guildId = "222222222222222222";
+  const ownerId = "333333333333333333";
+  const now = Date.now();
+  await ctx.storage.db
+    .insertInto("sandbox_users")
+    .values({ id: ownerId, username: "otherowner", global_name: null, avatar: null, bot: 0, created_at: now, dm_open: 1 })
+    .execute();
+  await ctx.storage.db
+    .insertInto("sandbox_guilds")
+    .values({ id: guildId, name: "Other Place", icon: null, owner_id: ownerId, description: null, boost_count: 0, boost_level: 0, created_at: now })
+    .execute();
+  await ctx.storage.db
+    .insertInto("sandbox_members")
+    .values({ guild_id: guildId, user_id: ownerId, nick: null, roles: "[]", joined_at: now, timeout_until: null })
+    .execute();
+  await ctx.storage.db
+    .insertInto("sandbox_channels")
+    .values({ id: "444444444444444444", guild_id: guildId, name: "secret-plans", type: 0, parent_id: null, position: 0, topic: null, nsfw: 0 })
+    .execute();
+  return { guildId, ownerId };
+}
+
+export interface TestApp extends TestContext {
+  app: FastifyInstance;
+  /** An owner token of the demo server. */
+  token: string;
+}
+
+export async function createTestApp(options: BuildAppOptions & { dialect?: "sqlite" | "postgres" } = {}): Promise<TestApp> {
+  const context = await createTestContext({ dialect: options.dialect });
+  const app = await buildApp(context.ctx, { serveWeb: false, ...options });
+  await app.ready();
+  const { token } = await createDashboardToken(context.ctx, { serverId: demoGuildId, permission: "owner" });
+  return {
+    ...context,
+    app,
+    token,
+    async cleanup() {
+      await app.close();
+      await context.cleanup();
+    },
+  };
+}
