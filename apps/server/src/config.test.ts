@@ -41,13 +41,22 @@ describe("loadConfig", () => {
   });
 
   it("treats empty values as unset", () => {
-    expect(loadConfig({ PORT: "", DISCORD_TOKEN: "" })).toMatchObject({ port: 3000, discordToken: undefined });
+    expect(loadConfig({ PORT: "", DISCORD_TOKEN: "" })).toMatchObject({
+      port: 3000,
+      discordToken: undefined,
+    });
   });
 
   it("lists every bad key in one error", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "eighty", ROLES: "api,chef", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x", DISCORD_CLIENT_ID: "abc" });
+      loadConfig({
+        PORT: "eighty",
+        ROLES: "api,chef",
+        LOG_LEVEL: "loud",
+        DATABASE_URL: "mysql://x",
+        DISCORD_CLIENT_ID: "abc",
+      });
     } catch (caught) {
       error = caught;
     }
@@ -56,7 +65,7 @@ describe("loadConfig", () => {
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(
       expect.arrayContaining(["PORT", "ROLES", "LOG_LEVEL", "DATABASE_URL", "DISCORD_CLIENT_ID"]),
     );
-    expect((error as ConfigError).message).toContain('PORT: ');
+    expect((error as ConfigError).message).toContain("PORT: ");
     expect((error as ConfigError).message).toContain('(got "eighty")');
   });
 

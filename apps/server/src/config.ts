@@ -12,7 +12,10 @@ const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 
 const configSchema = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(["development", "production", "test"]).default("production")),
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(["development", "production", "test"]).default("production"),
+  ),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default("0.0.0.0")),
   DATABASE_URL: z.preprocess(
@@ -27,7 +30,10 @@ const configSchema = z.object({
   DISCORD_TOKEN: optionalString,
   DISCORD_CLIENT_ID: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^\d{17,20}$/, "must be a Discord application id (17 to 20 digits)").optional(),
+    z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord application id (17 to 20 digits)")
+      .optional(),
   ),
   DISCORD_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),

@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { type Storage, openStorage } from "./db/database.ts";
+import { openStorage, type Storage } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo-seed.ts";
 import type { DiscordPort } from "./discord/port.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
-import { createDashboardToken } from "./features/auth/service.ts";
+import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
 import { recordHeartbeat, upsertGuild } from "./features/system/store.ts";
 import { buildApp } from "./http/app.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
@@ -57,7 +57,16 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const ctx: AppContext = { config, storage, discord, jobs, logger, startedAt: Date.now() };
 
   const demoToken = discord.kind === "sandbox" ? await prepareSandbox(ctx) : null;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  // Revocations reach every process at once through Redis; without it, a token cached by another
+  // process expires from that cache within seconds.
+  const subscriber = redis?.duplicate() ?? null;
+  const revocationChannel = "hearth:token-revoked";
+  const stopPublishing = redis ? onTokenRevoked((id) => void redis.publish(revocationChannel, id)) : () => {};
+  if (subscriber) {
+    await subscriber.subscribe(revocationChannel);
+    subscriber.on("message", (_channel: string, id: string) => forgetToken(id));
+  }
 
   const heartbeat = async () => {
     try {
@@ -87,7 +96,10 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   if (url) {
     const lines = [`\n  Hearth is running at ${url}`];
     if (demoToken) {
-      lines.push(`  Demo server "Ember Hollow" (${demoGuildId}) is ready.`, `  Dashboard token (shown once): ${demoToken}`);
+      lines.push(
+        `  Demo server "Ember Hollow" (${demoGuildId}) is ready.`,
+        `  Dashboard token (shown once): ${demoToken}`,
+      );
     } else if (discord.kind === "sandbox") {
       lines.push("  Make a dashboard token for the demo server: npm run token -- create --demo");
     }
@@ -103,6 +115,8 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       // Stop taking requests and finish those in flight, then jobs, then storage.
       if (app) await app.close();
       await jobs.stop();
+      stopPublishing();
+      subscriber?.disconnect();
       redis?.disconnect();
       await storage.close();
     },

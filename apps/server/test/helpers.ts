@@ -11,14 +11,16 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 import { demoGuildId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
 import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
 import { createDashboardToken } from "../src/features/auth/service.ts";
-import { buildApp, type BuildAppOptions } from "../src/http/app.ts";
+import { type BuildAppOptions, buildApp } from "../src/http/app.ts";
 import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
 
 export { demoGuildId };
 
 /** The dialects a store suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+export const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
 
 export interface TestStorage {
   storage: Storage;
@@ -109,19 +111,52 @@ export async function seedOtherGuild(ctx: AppContext): Promise<{ guildId: string
   const now = Date.now();
   await ctx.storage.db
     .insertInto("sandbox_users")
-    .values({ id: ownerId, username: "otherowner", global_name: null, avatar: null, bot: 0, created_at: now, dm_open: 1 })
+    .values({
+      id: ownerId,
+      username: "otherowner",
+      global_name: null,
+      avatar: null,
+      bot: 0,
+      created_at: now,
+      dm_open: 1,
+    })
     .execute();
   await ctx.storage.db
     .insertInto("sandbox_guilds")
-    .values({ id: guildId, name: "Other Place", icon: null, owner_id: ownerId, description: null, boost_count: 0, boost_level: 0, created_at: now })
+    .values({
+      id: guildId,
+      name: "Other Place",
+      icon: null,
+      owner_id: ownerId,
+      description: null,
+      boost_count: 0,
+      boost_level: 0,
+      created_at: now,
+    })
     .execute();
   await ctx.storage.db
     .insertInto("sandbox_members")
-    .values({ guild_id: guildId, user_id: ownerId, nick: null, roles: "[]", joined_at: now, timeout_until: null })
+    .values({
+      guild_id: guildId,
+      user_id: ownerId,
+      nick: null,
+      roles: "[]",
+      joined_at: now,
+      timeout_until: null,
+    })
     .execute();
   await ctx.storage.db
     .insertInto("sandbox_channels")
-    .values({ id: "444444444444444444", guild_id: guildId, name: "secret-plans", type: 0, parent_id: null, position: 0, topic: null, nsfw: 0 })
+    .values({
+      id: "444444444444444444",
+      guild_id: guildId,
+      name: "secret-plans",
+      type: 0,
+      parent_id: null,
+      position: 0,
+      topic: null,
+      nsfw: 0,
+    })
     .execute();
   return { guildId, ownerId };
 }
@@ -132,7 +167,9 @@ export interface TestApp extends TestContext {
   token: string;
 }
 
-export async function createTestApp(options: BuildAppOptions & { dialect?: "sqlite" | "postgres" } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: BuildAppOptions & { dialect?: "sqlite" | "postgres" } = {},
+): Promise<TestApp> {
   const context = await createTestContext({ dialect: options.dialect });
   const app = await buildApp(context.ctx, { serveWeb: false, ...options });
   await app.ready();

@@ -18,7 +18,14 @@ interface Started {
 
 function start(env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", WEB_DIST: path.join(dir, "no-web"), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      WEB_DIST: path.join(dir, "no-web"),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let text = "";
@@ -56,7 +63,9 @@ describe("the hearth process", () => {
     const hearth = await start({ DATABASE_URL: databaseUrl });
     const token = hearth.output().match(/Dashboard token \(shown once\): ([0-9a-f]{56})/)?.[1];
     expect(token).toBeDefined();
-    const info = await fetch(`${hearth.url}/api/dashboard/token-info`, { headers: { authorization: token ?? "" } });
+    const info = await fetch(`${hearth.url}/api/dashboard/token-info`, {
+      headers: { authorization: token ?? "" },
+    });
     expect(info.status).toBe(200);
     expect(await info.json()).toMatchObject({ serverName: "Ember Hollow", permission: "owner" });
     expect(hearth.output()).not.toContain(`"${token}"`);
@@ -76,7 +85,9 @@ describe("the hearth process", () => {
   });
 
   it("a bad configuration stops start-up with every bad key listed", async () => {
-    const error = (await start({ DATABASE_URL: databaseUrl, PORT: "x", ROLES: "api,chef" }).catch((e) => e)) as {
+    const error = (await start({ DATABASE_URL: databaseUrl, PORT: "x", ROLES: "api,chef" }).catch(
+      (e) => e,
+    )) as {
       code: number;
       text: string;
     };

@@ -11,7 +11,8 @@ let dir: string;
 let out: string[];
 let err: string[];
 const io = { out: (text: string) => out.push(text), err: (text: string) => err.push(text) };
-const run = (...argv: string[]) => runTokenCli(argv, testConfig({ databaseUrl: path.join(dir, "cli.db") }), io);
+const run = (...argv: string[]) =>
+  runTokenCli(argv, testConfig({ databaseUrl: path.join(dir, "cli.db") }), io);
 
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-cli-"));
@@ -55,7 +56,9 @@ describe("npm run token", () => {
       .executeTakeFirstOrThrow();
     await storage.close();
     out = [];
-    expect(await run("create", "--server", demoGuildId, "--user", member.user_id, "--permission", "manager")).toBe(0);
+    expect(
+      await run("create", "--server", demoGuildId, "--user", member.user_id, "--permission", "manager"),
+    ).toBe(0);
     out = [];
     expect(await run("list", "--server", demoGuildId)).toBe(0);
     expect(out).toHaveLength(2);

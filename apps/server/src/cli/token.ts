@@ -44,7 +44,9 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
   try {
     await migrateToLatest(storage);
     if (config.discordToken) {
-      io.err("The token CLI works on the sandbox; with DISCORD_TOKEN set, create tokens with /dashboard create in Discord.");
+      io.err(
+        "The token CLI works on the sandbox; with DISCORD_TOKEN set, create tokens with /dashboard create in Discord.",
+      );
       return 1;
     }
     const discord = new SandboxAdapter(storage.db, logger);
@@ -62,7 +64,11 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
         io.err(`--permission must be one of ${permissionLevel.options.join(", ")}`);
         return 2;
       }
-      const { token } = await createDashboardToken(ctx, { serverId, userId: values.user, permission: permission.data });
+      const { token } = await createDashboardToken(ctx, {
+        serverId,
+        userId: values.user,
+        permission: permission.data,
+      });
       io.out(token);
       return 0;
     }

@@ -34,6 +34,35 @@ export function openStorage(url: string, options: { poolSize?: number } = {}): S
   sqlite.pragma("busy_timeout = 5000");
   // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commit.
   sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running a small indexed query, so
+ * keep prepared statements by SQL text (bounded, least recently used dropped first). A statement
+ * still being iterated is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database, capacity = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(sql: string): SQLite.Statement {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
-import * as initial from "./migrations/0001-initial.ts";
+import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Storage } from "./database.ts";
+import * as initial from "./migrations/0001-initial.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -11,12 +11,28 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(storage: Storage): Promise<string[]> {
-  const migrator = new Migrator({ db: storage.db, provider });
+  const migrator = new Migrator({
+    db: storage.db,
+    provider,
+    migrationTableSchema: await currentSchema(storage),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : "";
-    throw new Error(`Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `Database migration failed${name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return (results ?? []).map((result) => result.migrationName);
+}
+
+/**
+ * On PostgreSQL, the schema the connection works in. Kysely looks for its migration tables in every
+ * schema unless told which one, so another schema's migration tables would make it skip creating ours.
+ */
+async function currentSchema(storage: Storage): Promise<string | undefined> {
+  if (storage.dialect !== "postgres") return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(storage.db);
+  return rows[0]?.schema;
 }

@@ -96,33 +96,90 @@ const layout: { category: string; channels: ChannelSeed[] }[] = [
 
 // Highest first. Permissions: Administrator 8, Manage Server 32, Manage Roles 268435456, Kick 2, Ban 4,
 // Manage Messages 8192, Moderate Members 1099511627776; everyone gets the usual chat permissions.
-const roleSeeds: { name: string; color: number; permissions: bigint; managed?: boolean; hoist?: boolean }[] = [
-  { name: "Owner", color: 0xf97316, permissions: 8n, hoist: true },
-  { name: "Hearth", color: 0xfb923c, permissions: 8n, managed: true },
-  { name: "Admin", color: 0xef4444, permissions: 8n, hoist: true },
-  { name: "Moderator", color: 0x3b82f6, permissions: 2n | 4n | 8192n | 1_099_511_627_776n, hoist: true },
-  { name: "Grinder Manager", color: 0x22c55e, permissions: 32n | 268_435_456n, hoist: true },
-  { name: "Event Manager", color: 0xa855f7, permissions: 8192n },
-  { name: "Diamond", color: 0x67e8f9, permissions: 0n, hoist: true },
-  { name: "Gold", color: 0xfacc15, permissions: 0n, hoist: true },
-  { name: "Silver", color: 0xcbd5e1, permissions: 0n, hoist: true },
-  { name: "Bronze", color: 0xb45309, permissions: 0n, hoist: true },
-  { name: "Grinder", color: 0x10b981, permissions: 0n },
-  { name: "Server Booster", color: 0xf472b6, permissions: 0n, managed: true },
-  { name: "Giveaway Ping", color: 0, permissions: 0n },
-  { name: "Events Ping", color: 0, permissions: 0n },
-  { name: "Member", color: 0x94a3b8, permissions: 0n },
-];
-const everyonePermissions = 1024n | 2048n | 16384n | 32768n | 65536n | 262144n | 2147483648n | 1048576n | 2097152n;
+const roleSeeds: { name: string; color: number; permissions: bigint; managed?: boolean; hoist?: boolean }[] =
+  [
+    { name: "Owner", color: 0xf97316, permissions: 8n, hoist: true },
+    { name: "Hearth", color: 0xfb923c, permissions: 8n, managed: true },
+    { name: "Admin", color: 0xef4444, permissions: 8n, hoist: true },
+    { name: "Moderator", color: 0x3b82f6, permissions: 2n | 4n | 8192n | 1_099_511_627_776n, hoist: true },
+    { name: "Grinder Manager", color: 0x22c55e, permissions: 32n | 268_435_456n, hoist: true },
+    { name: "Event Manager", color: 0xa855f7, permissions: 8192n },
+    { name: "Diamond", color: 0x67e8f9, permissions: 0n, hoist: true },
+    { name: "Gold", color: 0xfacc15, permissions: 0n, hoist: true },
+    { name: "Silver", color: 0xcbd5e1, permissions: 0n, hoist: true },
+    { name: "Bronze", color: 0xb45309, permissions: 0n, hoist: true },
+    { name: "Grinder", color: 0x10b981, permissions: 0n },
+    { name: "Server Booster", color: 0xf472b6, permissions: 0n, managed: true },
+    { name: "Giveaway Ping", color: 0xfda4af, permissions: 0n },
+    { name: "Events Ping", color: 0x818cf8, permissions: 0n },
+    { name: "Member", color: 0x94a3b8, permissions: 0n },
+  ];
+const everyonePermissions =
+  1024n | 2048n | 16384n | 32768n | 65536n | 262144n | 2147483648n | 1048576n | 2097152n;
 
-const firstParts = ["ash", "blaze", "cinder", "dusk", "ember", "flint", "glow", "hollow", "ivy", "jade", "kindle", "lumen", "moss", "nova", "onyx", "pine", "quill", "rook", "sage", "tinder", "umber", "vale", "wick", "yarrow", "zephyr", "coal", "spark", "frost", "maple", "raven"];
-const secondParts = ["fox", "wolf", "owl", "bear", "hawk", "lynx", "otter", "moth", "crow", "stag", "hare", "wren", "finch", "newt", "boar", "pike", "seal", "toad", "vole", "yak"];
+const firstParts = [
+  "ash",
+  "blaze",
+  "cinder",
+  "dusk",
+  "ember",
+  "flint",
+  "glow",
+  "hollow",
+  "ivy",
+  "jade",
+  "kindle",
+  "lumen",
+  "moss",
+  "nova",
+  "onyx",
+  "pine",
+  "quill",
+  "rook",
+  "sage",
+  "tinder",
+  "umber",
+  "vale",
+  "wick",
+  "yarrow",
+  "zephyr",
+  "coal",
+  "spark",
+  "frost",
+  "maple",
+  "raven",
+];
+const secondParts = [
+  "fox",
+  "wolf",
+  "owl",
+  "bear",
+  "hawk",
+  "lynx",
+  "otter",
+  "moth",
+  "crow",
+  "stag",
+  "hare",
+  "wren",
+  "finch",
+  "newt",
+  "boar",
+  "pike",
+  "seal",
+  "toad",
+  "vole",
+  "yak",
+];
 
 export const demoMemberCount = 320;
 
 /** Builds the demo server: about 25 channels, 15 roles and a few hundred members with real-looking dates. */
 export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date.now()): Promise<void> {
   const rand = random(20230314);
+  // No account from the future: seeded at an earlier `now`, the newest accounts are a day old.
+  const firstAccount = Date.UTC(2016, 0, 1);
+  const lastAccount = Math.min(Date.UTC(2025, 8, 1), now - day);
   let sequence = 100;
   const nextId = (at: number) => snowflakeAt(at, sequence++);
 
@@ -130,8 +187,24 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
     await trx
       .insertInto("sandbox_users")
       .values([
-        { id: demoOwnerId, username: "emberkeeper", global_name: "Ember Keeper", avatar: null, bot: 0, created_at: Date.UTC(2017, 5, 2, 12), dm_open: 1 },
-        { id: demoBotId, username: "hearth", global_name: "Hearth", avatar: null, bot: 1, created_at: Date.UTC(2023, 0, 9, 10), dm_open: 0 },
+        {
+          id: demoOwnerId,
+          username: "emberkeeper",
+          global_name: "Ember Keeper",
+          avatar: null,
+          bot: 0,
+          created_at: Date.UTC(2017, 5, 2, 12),
+          dm_open: 1,
+        },
+        {
+          id: demoBotId,
+          username: "hearth",
+          global_name: "Hearth",
+          avatar: null,
+          bot: 1,
+          created_at: Date.UTC(2023, 0, 9, 10),
+          dm_open: 0,
+        },
       ])
       .execute();
     await trx
@@ -164,14 +237,32 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
       };
     });
     // @everyone shares the guild's id and sits at position 0, as on Discord.
-    roles.push({ id: demoGuildId, guild_id: demoGuildId, name: "@everyone", color: 0, position: 0, permissions: everyonePermissions.toString(), managed: 0, hoist: 0 });
+    roles.push({
+      id: demoGuildId,
+      guild_id: demoGuildId,
+      name: "@everyone",
+      color: 0,
+      position: 0,
+      permissions: everyonePermissions.toString(),
+      managed: 0,
+      hoist: 0,
+    });
     await trx.insertInto("sandbox_roles").values(roles).execute();
 
     let position = 0;
     const channels: Database["sandbox_channels"][] = [];
     for (const group of layout) {
       const categoryId = nextId(guildCreatedAt + 3_600_000 + position * 60_000);
-      channels.push({ id: categoryId, guild_id: demoGuildId, name: group.category, type: 4, parent_id: null, position: position++, topic: null, nsfw: 0 });
+      channels.push({
+        id: categoryId,
+        guild_id: demoGuildId,
+        name: group.category,
+        type: 4,
+        parent_id: null,
+        position: position++,
+        topic: null,
+        nsfw: 0,
+      });
       for (const channel of group.channels) {
         channels.push({
           id: nextId(guildCreatedAt + 3_600_000 + position * 60_000),
@@ -189,8 +280,22 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
 
     const users: Database["sandbox_users"][] = [];
     const members: Database["sandbox_members"][] = [
-      { guild_id: demoGuildId, user_id: demoOwnerId, nick: null, roles: JSON.stringify([roleIds.Owner, roleIds.Member]), joined_at: guildCreatedAt, timeout_until: null },
-      { guild_id: demoGuildId, user_id: demoBotId, nick: null, roles: JSON.stringify([roleIds.Hearth]), joined_at: guildCreatedAt + 7 * day, timeout_until: null },
+      {
+        guild_id: demoGuildId,
+        user_id: demoOwnerId,
+        nick: null,
+        roles: JSON.stringify([roleIds.Owner, roleIds.Member]),
+        joined_at: guildCreatedAt,
+        timeout_until: null,
+      },
+      {
+        guild_id: demoGuildId,
+        user_id: demoBotId,
+        nick: null,
+        roles: JSON.stringify([roleIds.Hearth]),
+        joined_at: guildCreatedAt + 7 * day,
+        timeout_until: null,
+      },
     ];
     const taken = new Set<string>();
     for (let index = 0; index < demoMemberCount - 2; index++) {
@@ -202,8 +307,10 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
         username = `${first}${rand() < 0.3 ? "_" : ""}${second}${suffix}`;
       } while (taken.has(username));
       taken.add(username);
-      const createdAt = Date.UTC(2016, 0, 1) + Math.floor(rand() * (Date.UTC(2025, 8, 1) - Date.UTC(2016, 0, 1)));
-      const joinedAt = Math.max(createdAt, guildCreatedAt) + Math.floor(rand() * Math.max(day, now - Math.max(createdAt, guildCreatedAt)));
+      const createdAt = firstAccount + Math.floor(rand() * (lastAccount - firstAccount));
+      const joinedAt =
+        Math.max(createdAt, guildCreatedAt) +
+        Math.floor(rand() * Math.max(day, now - Math.max(createdAt, guildCreatedAt)));
       const userId = nextId(createdAt);
       const memberRoles = [roleIds.Member];
       if (index < 6) memberRoles.push(roleIds.Moderator);
@@ -216,7 +323,13 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
       users.push({
         id: userId,
         username,
-        global_name: rand() < 0.6 ? username.replace(/[_\d]+/g, " ").trim().replace(/^\w/, (c) => c.toUpperCase()) : null,
+        global_name:
+          rand() < 0.6
+            ? username
+                .replace(/[_\d]+/g, " ")
+                .trim()
+                .replace(/^\w/, (c) => c.toUpperCase())
+            : null,
         avatar: null,
         bot: 0,
         created_at: createdAt,
@@ -234,16 +347,26 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
     }
     // SQLite caps bound parameters per statement; insert in chunks.
     for (let start = 0; start < users.length; start += 100) {
-      await trx.insertInto("sandbox_users").values(users.slice(start, start + 100)).execute();
+      await trx
+        .insertInto("sandbox_users")
+        .values(users.slice(start, start + 100))
+        .execute();
     }
     for (let start = 0; start < members.length; start += 100) {
-      await trx.insertInto("sandbox_members").values(members.slice(start, start + 100)).execute();
+      await trx
+        .insertInto("sandbox_members")
+        .values(members.slice(start, start + 100))
+        .execute();
     }
   });
 }
 
 /** Whether the demo server exists already. */
 export async function hasDemoDirectory(db: Kysely<Database>): Promise<boolean> {
-  const row = await db.selectFrom("sandbox_guilds").select("id").where("id", "=", demoGuildId).executeTakeFirst();
+  const row = await db
+    .selectFrom("sandbox_guilds")
+    .select("id")
+    .where("id", "=", demoGuildId)
+    .executeTakeFirst();
   return row !== undefined;
 }

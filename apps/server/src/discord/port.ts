@@ -163,9 +163,17 @@ export interface DiscordPort {
     channel: { name: string; type: number; parentId?: string | null; topic?: string },
     reason?: string,
   ): Promise<ChannelInfo>;
-  createRole(guildId: string, role: { name: string; color?: number; permissions?: string }, reason?: string): Promise<RoleInfo>;
+  createRole(
+    guildId: string,
+    role: { name: string; color?: number; permissions?: string },
+    reason?: string,
+  ): Promise<RoleInfo>;
 
-  banMember(guildId: string, userId: string, options?: { reason?: string; deleteMessageSeconds?: number }): Promise<void>;
+  banMember(
+    guildId: string,
+    userId: string,
+    options?: { reason?: string; deleteMessageSeconds?: number },
+  ): Promise<void>;
   unbanMember(guildId: string, userId: string, reason?: string): Promise<void>;
   kickMember(guildId: string, userId: string, reason?: string): Promise<void>;
   /** `until` null lifts a timeout. */

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
+import { TtlCache } from "../lib/ttl-cache.ts";
 import {
   type ApplicationCommandDefinition,
   type ChannelInfo,
@@ -53,13 +54,25 @@ const toRole = (row: Row<"sandbox_roles">): RoleInfo => ({
  */
 export class SandboxAdapter implements DiscordPort {
   readonly kind = "sandbox" as const;
+  /**
+   * Guild and user reads are kept for a few seconds, as the discord.js adapter serves them from its
+   * gateway cache; this adapter's own writes drop what they change.
+   */
+  private readonly guilds: TtlCache<string, GuildInfo | null>;
+  private readonly users: TtlCache<string, UserInfo | null>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly logger: Logger,
-    /** The bot's own user id, the author of what it sends. */
-    readonly botUserId: string = "1000000000000000001",
-  ) {}
+    options: { botUserId?: string; cacheTtlMs?: number } = {},
+  ) {
+    this.botUserId = options.botUserId ?? "1000000000000000001";
+    this.guilds = new TtlCache(options.cacheTtlMs ?? 5000, 1000);
+    this.users = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
+  }
+
+  /** The bot's own user id, the author of what it sends. */
+  readonly botUserId: string;
 
   async listGuilds(): Promise<GuildInfo[]> {
     const guilds = await this.db.selectFrom("sandbox_guilds").select("id").orderBy("id").execute();
@@ -67,8 +80,16 @@ export class SandboxAdapter implements DiscordPort {
     return infos.filter((info): info is GuildInfo => info !== null);
   }
 
-  async getGuild(guildId: string): Promise<GuildInfo | null> {
-    const guild = await this.db.selectFrom("sandbox_guilds").selectAll().where("id", "=", guildId).executeTakeFirst();
+  getGuild(guildId: string): Promise<GuildInfo | null> {
+    return this.guilds.getOrLoad(guildId, () => this.loadGuild(guildId));
+  }
+
+  private async loadGuild(guildId: string): Promise<GuildInfo | null> {
+    const guild = await this.db
+      .selectFrom("sandbox_guilds")
+      .selectAll()
+      .where("id", "=", guildId)
+      .executeTakeFirst();
     if (!guild) return null;
     const { count } = await this.db
       .selectFrom("sandbox_members")
@@ -128,8 +149,16 @@ export class SandboxAdapter implements DiscordPort {
     };
   }
 
-  async getUser(userId: string): Promise<UserInfo | null> {
-    const row = await this.db.selectFrom("sandbox_users").selectAll().where("id", "=", userId).executeTakeFirst();
+  getUser(userId: string): Promise<UserInfo | null> {
+    return this.users.getOrLoad(userId, () => this.loadUser(userId));
+  }
+
+  private async loadUser(userId: string): Promise<UserInfo | null> {
+    const row = await this.db
+      .selectFrom("sandbox_users")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirst();
     return row ? toUser(row) : null;
   }
 
@@ -155,12 +184,20 @@ export class SandboxAdapter implements DiscordPort {
 
   async deleteMessage(channelId: string, messageId: string): Promise<void> {
     const existing = await this.requireMessage(channelId, messageId);
-    await this.db.updateTable("sandbox_messages").set({ deleted_at: Date.now() }).where("id", "=", messageId).execute();
+    await this.db
+      .updateTable("sandbox_messages")
+      .set({ deleted_at: Date.now() })
+      .where("id", "=", messageId)
+      .execute();
     await this.record(existing.guild_id, "message.delete", { channelId, messageId });
   }
 
   async sendDirectMessage(userId: string, message: OutgoingMessage): Promise<SentMessage> {
-    const user = await this.db.selectFrom("sandbox_users").selectAll().where("id", "=", userId).executeTakeFirst();
+    const user = await this.db
+      .selectFrom("sandbox_users")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirst();
     if (!user) throw new DiscordError("unknown_user", `Unknown user ${userId}`);
     if (user.dm_open !== 1 || user.bot === 1) {
       throw new DiscordError("dm_closed", `User ${userId} does not accept direct messages`);
@@ -233,16 +270,30 @@ export class SandboxAdapter implements DiscordPort {
     return toRole(row);
   }
 
-  async banMember(guildId: string, userId: string, options: { reason?: string; deleteMessageSeconds?: number } = {}) {
+  async banMember(
+    guildId: string,
+    userId: string,
+    options: { reason?: string; deleteMessageSeconds?: number } = {},
+  ) {
     await this.requireGuild(guildId);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("sandbox_members").where("guild_id", "=", guildId).where("user_id", "=", userId).execute();
+      await trx
+        .deleteFrom("sandbox_members")
+        .where("guild_id", "=", guildId)
+        .where("user_id", "=", userId)
+        .execute();
       await trx
         .insertInto("sandbox_bans")
-        .values({ guild_id: guildId, user_id: userId, reason: options.reason ?? null, created_at: Date.now() })
+        .values({
+          guild_id: guildId,
+          user_id: userId,
+          reason: options.reason ?? null,
+          created_at: Date.now(),
+        })
         .onConflict((oc) => oc.columns(["guild_id", "user_id"]).doNothing())
         .execute();
     });
+    this.guilds.delete(guildId);
     await this.record(guildId, "member.ban", { userId, ...options });
   }
 
@@ -252,13 +303,19 @@ export class SandboxAdapter implements DiscordPort {
       .where("guild_id", "=", guildId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new DiscordError("unknown_member", `User ${userId} is not banned`);
+    if (Number(result.numDeletedRows) === 0)
+      throw new DiscordError("unknown_member", `User ${userId} is not banned`);
     await this.record(guildId, "member.unban", { userId, reason });
   }
 
   async kickMember(guildId: string, userId: string, reason?: string): Promise<void> {
     await this.requireMember(guildId, userId);
-    await this.db.deleteFrom("sandbox_members").where("guild_id", "=", guildId).where("user_id", "=", userId).execute();
+    await this.db
+      .deleteFrom("sandbox_members")
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .execute();
+    this.guilds.delete(guildId);
     await this.record(guildId, "member.kick", { userId, reason });
   }
 
@@ -274,10 +331,19 @@ export class SandboxAdapter implements DiscordPort {
   }
 
   async registerCommands(commands: ApplicationCommandDefinition[], guildId?: string): Promise<void> {
-    await this.record(guildId ?? null, "commands.register", { count: commands.length, names: commands.map((c) => c.name) });
+    await this.record(guildId ?? null, "commands.register", {
+      count: commands.length,
+      names: commands.map((c) => c.name),
+    });
   }
 
-  private async changeRoles(guildId: string, userId: string, roleId: string, change: "add" | "remove", reason?: string) {
+  private async changeRoles(
+    guildId: string,
+    userId: string,
+    roleId: string,
+    change: "add" | "remove",
+    reason?: string,
+  ) {
     const role = await this.db
       .selectFrom("sandbox_roles")
       .select("id")
@@ -303,10 +369,18 @@ export class SandboxAdapter implements DiscordPort {
         .where("user_id", "=", userId)
         .execute();
     });
-    await this.record(guildId, change === "add" ? "member.role.add" : "member.role.remove", { userId, roleId, reason });
+    await this.record(guildId, change === "add" ? "member.role.add" : "member.role.remove", {
+      userId,
+      roleId,
+      reason,
+    });
   }
 
-  private async storeMessage(channelId: string, guildId: string | null, message: OutgoingMessage): Promise<string> {
+  private async storeMessage(
+    channelId: string,
+    guildId: string | null,
+    message: OutgoingMessage,
+  ): Promise<string> {
     const id = makeSnowflake();
     await this.db
       .insertInto("sandbox_messages")
@@ -334,12 +408,20 @@ export class SandboxAdapter implements DiscordPort {
   }
 
   private async requireGuild(guildId: string) {
-    const guild = await this.db.selectFrom("sandbox_guilds").select("id").where("id", "=", guildId).executeTakeFirst();
+    const guild = await this.db
+      .selectFrom("sandbox_guilds")
+      .select("id")
+      .where("id", "=", guildId)
+      .executeTakeFirst();
     if (!guild) throw new DiscordError("unknown_guild", `Unknown guild ${guildId}`);
   }
 
   private async requireChannel(channelId: string) {
-    const channel = await this.db.selectFrom("sandbox_channels").selectAll().where("id", "=", channelId).executeTakeFirst();
+    const channel = await this.db
+      .selectFrom("sandbox_channels")
+      .selectAll()
+      .where("id", "=", channelId)
+      .executeTakeFirst();
     if (!channel) throw new DiscordError("unknown_channel", `Unknown channel ${channelId}`);
     return channel;
   }

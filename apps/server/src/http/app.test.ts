@@ -26,8 +26,16 @@ describe("public routes", () => {
 
   it("GET /api/stats counts the servers and users the bot really has", async () => {
     const { upsertGuild } = await import("../features/system/store.ts");
-    await upsertGuild(t.ctx.storage.db, { id: demoGuildId, name: "Ember Hollow", icon: null, ownerId: "1", memberCount: 320 }, Date.now());
-    await upsertGuild(t.ctx.storage.db, { id: "123456789012345678", name: "Second", icon: null, ownerId: "1", memberCount: 80 }, Date.now());
+    await upsertGuild(
+      t.ctx.storage.db,
+      { id: demoGuildId, name: "Ember Hollow", icon: null, ownerId: "1", memberCount: 320 },
+      Date.now(),
+    );
+    await upsertGuild(
+      t.ctx.storage.db,
+      { id: "123456789012345678", name: "Second", icon: null, ownerId: "1", memberCount: 80 },
+      Date.now(),
+    );
     const res = await t.app.inject({ method: "GET", url: "/api/stats" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -44,9 +52,19 @@ describe("public routes", () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/health", "/api/stats", "/api/ping", "/api/dashboard/token-info", "/api/dashboard/server"]),
+      expect.arrayContaining([
+        "/health",
+        "/api/stats",
+        "/api/ping",
+        "/api/dashboard/token-info",
+        "/api/dashboard/server",
+      ]),
     );
-    expect(doc.components.securitySchemes.dashboardToken).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
+    expect(doc.components.securitySchemes.dashboardToken).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+    });
     expect(doc.paths["/api/dashboard/server"].get.responses["200"]).toBeDefined();
   });
 });
@@ -67,13 +85,24 @@ describe("dashboard info routes", () => {
   it("server answers name, icon, member count and the owner's tag", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/dashboard/server", headers: auth() });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: demoGuildId, name: "Ember Hollow", memberCount: 320, owner: { tag: "emberkeeper" } });
+    expect(res.json()).toMatchObject({
+      id: demoGuildId,
+      name: "Ember Hollow",
+      memberCount: 320,
+      owner: { tag: "emberkeeper" },
+    });
   });
 
   it("channels come in Discord's order with their category names", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/dashboard/channels", headers: auth() });
     expect(res.statusCode).toBe(200);
-    const channels = res.json() as { id: string; name: string; type: number; parentId: string | null; parentName: string | null }[];
+    const channels = res.json() as {
+      id: string;
+      name: string;
+      type: number;
+      parentId: string | null;
+      parentName: string | null;
+    }[];
     expect(channels.length).toBeGreaterThan(20);
     const general = channels.find((channel) => channel.name === "general");
     expect(general).toMatchObject({ type: 0, parentName: "Community" });
@@ -89,7 +118,9 @@ describe("dashboard info routes", () => {
     expect(res.statusCode).toBe(200);
     expect(roles.some((role) => role.id === demoGuildId || role.name === "@everyone")).toBe(false);
     expect(roles[0]?.name).toBe("Owner");
-    expect(roles.map((role) => role.position)).toEqual(roles.map((role) => role.position).toSorted((a, b) => b - a));
+    expect(roles.map((role) => role.position)).toEqual(
+      roles.map((role) => role.position).toSorted((a, b) => b - a),
+    );
   });
 
   it("access is recorded in the audit log and answers 204, with or without a body", async () => {
@@ -108,7 +139,9 @@ describe("dashboard info routes", () => {
     });
     expect(withPath.statusCode).toBe(204);
     const { listAudit } = await import("../features/audit/store.ts");
-    const entries = (await listAudit(t.ctx.storage.db, demoGuildId)).filter((entry) => entry.action === "dashboard.access");
+    const entries = (await listAudit(t.ctx.storage.db, demoGuildId)).filter(
+      (entry) => entry.action === "dashboard.access",
+    );
     expect(entries).toHaveLength(2);
     expect(entries[0]?.summary).toMatchObject({ path: "/dashboard/x" });
     expect(entries[0]?.tokenId).toBeTruthy();
@@ -126,7 +159,12 @@ describe("dashboard info routes", () => {
   });
 
   it("a body field of the wrong type is a 400 naming the field", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/dashboard/access", headers: auth(), payload: { path: 42 } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/dashboard/access",
+      headers: auth(),
+      payload: { path: 42 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: "Bad Request", field: "path" });
     expect(res.json().message).toMatch(/^path: /);
@@ -143,9 +181,16 @@ describe("errors and headers", () => {
   it("a failure inside a handler answers 500 without internals", async () => {
     const broken = await createTestApp();
     await broken.ctx.storage.close();
-    const res = await broken.app.inject({ method: "GET", url: "/api/dashboard/server", headers: { authorization: broken.token } });
+    const res = await broken.app.inject({
+      method: "GET",
+      url: "/api/dashboard/server",
+      headers: { authorization: broken.token },
+    });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: "Internal Server Error", message: "Something went wrong on our side" });
+    expect(res.json()).toEqual({
+      error: "Internal Server Error",
+      message: "Something went wrong on our side",
+    });
     expect(res.body).not.toMatch(/at |\.ts|sqlite/i);
     await broken.app.close();
   });

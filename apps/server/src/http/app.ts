@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -15,6 +14,7 @@ import { systemRoutes, version } from "../features/system/routes.ts";
 import { authPlugin } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
+import { securityHeaders } from "./security-headers.ts";
 import { registerWebStatic } from "./web-static.ts";
 
 export interface BuildAppOptions {
@@ -65,8 +65,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook("preClose", async () => {
     closing = true;
   });
-  app.addHook("onSend", async (_request, reply) => {
+  app.addHook("onSend", (_request, reply, payload, done) => {
     if (closing) reply.header("connection", "close");
+    done(null, payload);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,10 +86,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: { directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.publicUrl?.startsWith("https://") ? undefined : false,
+    strictTransportSecurity: ctx.config.publicUrl?.startsWith("https://") ? undefined : false,
+  });
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   if (ctx.config.rateLimitMax > 0) {

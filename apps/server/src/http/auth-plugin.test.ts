@@ -12,7 +12,12 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 const get = (url: string, authorization?: string, remoteAddress = "10.0.0.1") =>
-  t.app.inject({ method: "GET", url, headers: authorization === undefined ? {} : { authorization }, remoteAddress });
+  t.app.inject({
+    method: "GET",
+    url,
+    headers: authorization === undefined ? {} : { authorization },
+    remoteAddress,
+  });
 
 describe("401: missing, unknown, malformed or revoked tokens", () => {
   it("no Authorization header", async () => {
@@ -27,14 +32,18 @@ describe("401: missing, unknown, malformed or revoked tokens", () => {
     expect(res.json().message).toBe("The dashboard token is invalid or has been revoked");
   });
 
-  it.each([["short"], ["Bearer " + "a".repeat(56)], ["z".repeat(56)], ["a".repeat(57)], [" "]])("malformed value %j", async (value) => {
-    const res = await get("/api/dashboard/server", value);
-    expect(res.statusCode).toBe(401);
-  });
+  it.each([["short"], [`Bearer ${"a".repeat(56)}`], ["z".repeat(56)], ["a".repeat(57)], [" "]])(
+    "malformed value %j",
+    async (value) => {
+      const res = await get("/api/dashboard/server", value);
+      expect(res.statusCode).toBe(401);
+    },
+  );
 
   it("a revoked token", async () => {
-    const record = await findLiveTokenForUser(t.ctx.storage.db, demoGuildId, (await t.ctx.discord.getGuild(demoGuildId))!.ownerId);
-    await revokeDashboardToken(t.ctx, record!.id, "test");
+    const guild = await t.ctx.discord.getGuild(demoGuildId);
+    const record = await findLiveTokenForUser(t.ctx.storage.db, demoGuildId, guild?.ownerId ?? "");
+    await revokeDashboardToken(t.ctx, record?.id ?? "", "test");
     const res = await get("/api/dashboard/token-info", t.token);
     expect(res.statusCode).toBe(401);
   });
@@ -49,14 +58,10 @@ describe("403: a token only reaches its own server", () => {
     const app = await buildApp(t.ctx, { serveWeb: false });
     const { z } = await import("zod");
     let handled = false;
-    app.post(
-      "/api/probe/:serverId",
-      { schema: { body: z.object({ required: z.string() }) } },
-      async () => {
-        handled = true;
-        return { ok: true };
-      },
-    );
+    app.post("/api/probe/:serverId", { schema: { body: z.object({ required: z.string() }) } }, async () => {
+      handled = true;
+      return { ok: true };
+    });
     await app.ready();
     const other = await seedOtherGuild(t.ctx);
     // Invalid body and another server: the 403 wins, so validation can't be used to probe other servers.
@@ -67,8 +72,16 @@ describe("403: a token only reaches its own server", () => {
       payload: { wrong: 1 },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "Forbidden", message: "This dashboard token belongs to another server" });
-    const own = await app.inject({ method: "POST", url: `/api/probe/${demoGuildId}`, headers: { authorization: t.token }, payload: { required: "x" } });
+    expect(res.json()).toEqual({
+      error: "Forbidden",
+      message: "This dashboard token belongs to another server",
+    });
+    const own = await app.inject({
+      method: "POST",
+      url: `/api/probe/${demoGuildId}`,
+      headers: { authorization: t.token },
+      payload: { required: "x" },
+    });
     expect(own.statusCode).toBe(200);
     expect(handled).toBe(true);
     await app.close();
@@ -120,10 +133,14 @@ describe("429: repeated bad tokens from one address", () => {
 describe("general rate limit", () => {
   it("answers 429 in the error shape once an address exceeds RATE_LIMIT_MAX per minute", async () => {
     const limited = await createTestApp();
-    const app = await buildApp({ ...limited.ctx, config: { ...limited.ctx.config, rateLimitMax: 3 } }, { serveWeb: false });
+    const app = await buildApp(
+      { ...limited.ctx, config: { ...limited.ctx.config, rateLimitMax: 3 } },
+      { serveWeb: false },
+    );
     await app.ready();
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: "GET", url: "/api/ping" })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await app.inject({ method: "GET", url: "/api/ping" })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const res = await app.inject({ method: "GET", url: "/api/ping" });
     expect(res.json()).toMatchObject({ error: "Too Many Requests" });

@@ -27,35 +27,39 @@ export function tokenOf(request: FastifyRequest): DashboardToken {
  * Resolves the raw Authorization header to a dashboard token on every private /api route, and
  * checks any server id in the path against the token's server, before bodies are even parsed.
  */
-export const authPlugin = fp<{ ctx: AppContext; limiter: FailureLimiter }>(async (app: FastifyInstance, { ctx, limiter }) => {
-  app.decorateRequest("dashboardToken", null);
+export const authPlugin = fp<{ ctx: AppContext; limiter: FailureLimiter }>(
+  async (app: FastifyInstance, { ctx, limiter }) => {
+    app.decorateRequest("dashboardToken", null);
 
-  app.addHook("onRequest", async (request, reply) => {
-    const url = request.routeOptions.url;
-    if (!url?.startsWith("/api") || isPublicRoute(request.method, url)) return;
+    app.addHook("onRequest", async (request, reply) => {
+      const url = request.routeOptions.url;
+      if (!url?.startsWith("/api") || isPublicRoute(request.method, url)) return;
 
-    const blockedMs = await limiter.blockedFor(request.ip);
-    if (blockedMs > 0) {
-      const seconds = Math.ceil(blockedMs / 1000);
-      return reply
-        .status(429)
-        .header("retry-after", String(seconds))
-        .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
-    }
+      const blockedMs = await limiter.blockedFor(request.ip);
+      if (blockedMs > 0) {
+        const seconds = Math.ceil(blockedMs / 1000);
+        return reply
+          .status(429)
+          .header("retry-after", String(seconds))
+          .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
+      }
 
-    const header = request.headers.authorization;
-    const token = await resolveToken(ctx, header);
-    if (!token) {
-      await limiter.recordFailure(request.ip);
-      const message = header ? "The dashboard token is invalid or has been revoked" : "A dashboard token is required";
-      return reply.status(401).send(errorBody(401, message));
-    }
-    request.dashboardToken = token;
+      const header = request.headers.authorization;
+      const token = await resolveToken(ctx, header);
+      if (!token) {
+        await limiter.recordFailure(request.ip);
+        const message = header
+          ? "The dashboard token is invalid or has been revoked"
+          : "A dashboard token is required";
+        return reply.status(401).send(errorBody(401, message));
+      }
+      request.dashboardToken = token;
 
-    const param = request.routeOptions.config.serverIdParam ?? "serverId";
-    const serverId = (request.params as Record<string, string | undefined>)[param];
-    if (serverId !== undefined && serverId !== token.serverId) {
-      return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
-    }
-  });
-});
+      const param = request.routeOptions.config.serverIdParam ?? "serverId";
+      const serverId = (request.params as Record<string, string | undefined>)[param];
+      if (serverId !== undefined && serverId !== token.serverId) {
+        return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
+      }
+    });
+  },
+);

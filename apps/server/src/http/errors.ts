@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "../lib/errors.ts";
 import { DiscordError } from "../discord/port.ts";
+import { AppError } from "../lib/errors.ts";
 
 const reasons: Record<number, string> = {
   400: "Bad Request",
@@ -21,7 +21,9 @@ const reasons: Record<number, string> = {
 export const reasonPhrase = (status: number) => reasons[status] ?? "Error";
 
 export function errorBody(status: number, message: string, field?: string) {
-  return field === undefined ? { error: reasonPhrase(status), message } : { error: reasonPhrase(status), message, field };
+  return field === undefined
+    ? { error: reasonPhrase(status), message }
+    : { error: reasonPhrase(status), message, field };
 }
 
 /** One error shape for every failure; stack traces and internal messages never leave the server. */
@@ -50,7 +52,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 400 && error.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "body: must not be empty" : error.message;
+      const message =
+        status === 400 && error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+          ? "body: must not be empty"
+          : error.message;
       return reply.status(status).send(errorBody(status, message));
     }
     request.log.error({ err: error }, "unhandled error");

@@ -18,12 +18,18 @@ afterAll(() => t.cleanup());
 
 const privateRoutes = () =>
   t.app.routeTable.filter(
-    (route) => route.url.startsWith("/api") && route.method !== "HEAD" && route.method !== "OPTIONS" && !isPublicRoute(route.method, route.url),
+    (route) =>
+      route.url.startsWith("/api") &&
+      route.method !== "HEAD" &&
+      route.method !== "OPTIONS" &&
+      !isPublicRoute(route.method, route.url),
   );
 
 /** Fills path parameters: server ids with the demo server's, anything else with a plausible id. */
 function fill(url: string, serverId: string): string {
-  return url.replace(/:(\w+)/g, (_match, name: string) => (/server|guild/i.test(name) || name === "id" ? serverId : "123456789012345678"));
+  return url.replace(/:(\w+)/g, (_match, name: string) =>
+    /server|guild/i.test(name) || name === "id" ? serverId : "123456789012345678",
+  );
 }
 
 describe("every private /api route", () => {
@@ -33,7 +39,11 @@ describe("every private /api route", () => {
 
   it("answers 401 without a token", async () => {
     for (const route of privateRoutes()) {
-      const res = await t.app.inject({ method: route.method as "GET", url: fill(route.url, demoGuildId), payload: {} });
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: fill(route.url, demoGuildId),
+        payload: {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });
@@ -58,7 +68,11 @@ describe("every private /api route", () => {
   });
 
   it("the other server's token does reach its own server", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/dashboard/server", headers: { authorization: otherToken } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/dashboard/server",
+      headers: { authorization: otherToken },
+    });
     expect(res.json()).toMatchObject({ id: otherGuildId, name: "Other Place" });
   });
 });

@@ -3,7 +3,7 @@ import { dialects, openTestStorage, type TestStorage } from "../../test/helpers.
 import { openStorage, type Storage } from "../db/database.ts";
 import { createLogger } from "../lib/logger.ts";
 import { DatabaseJobQueue, type QueueOptions } from "./queue.ts";
-import { getJob, type Job } from "./store.ts";
+import { claimDue, getJob, type Job } from "./store.ts";
 
 const logger = createLogger({ logLevel: "silent" });
 
@@ -91,7 +91,8 @@ describe.each(dialects)("job queue on %s", (dialect) => {
 
   it("never runs a job on two workers sharing one database", async () => {
     const total = 200;
-    for (let index = 0; index < total; index++) await makeQueue().schedule("count", { index }, Date.now() - 1000);
+    for (let index = 0; index < total; index++)
+      await makeQueue().schedule("count", { index }, Date.now() - 1000);
     const runs: { index: number; worker: string }[] = [];
     const workers = ["worker-a", "worker-b"].map((workerId) => {
       const queue = makeQueue({ workerId, pollMs: 5 }, openSecondConnection());
@@ -116,8 +117,33 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     expect(indexes).toEqual(Array.from({ length: total }, (_, index) => index));
     const byA = runs.filter((run) => run.worker === "worker-a").length;
     console.info(`${dialect}: worker-a ran ${byA} jobs, worker-b ran ${total - byA}`);
-    const attempts = await test.storage.db.selectFrom("jobs").select("attempts").where("attempts", "!=", 1).execute();
+    const attempts = await test.storage.db
+      .selectFrom("jobs")
+      .select("attempts")
+      .where("attempts", "!=", 1)
+      .execute();
     expect(attempts).toEqual([]);
+  });
+
+  it("never hands the same job to two concurrent claims", async () => {
+    const queue = makeQueue();
+    for (let index = 0; index < 100; index++) await queue.schedule("count", { index }, Date.now() - 1000);
+    const connections = [openSecondConnection(), openSecondConnection()];
+
+    const claims = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        claimDue(connections[index % 2] as Storage, {
+          workerId: `w${index}`,
+          now: Date.now(),
+          leaseMs: 60_000,
+          limit: 10,
+        }),
+      ),
+    );
+
+    const ids = claims.flat().map((job) => job.id);
+    expect(ids).toHaveLength(100);
+    expect(new Set(ids).size).toBe(100);
   });
 
   it("retries a failing job with growing delays, then marks it failed with its error", async () => {
@@ -140,7 +166,11 @@ describe.each(dialects)("job queue on %s", (dialect) => {
 
     clock += 1;
     expect(await queue.runDue()).toBe(1);
-    expect(await requireJob(test.storage, id)).toMatchObject({ status: "pending", attempts: 2, runAt: clock + 2000 });
+    expect(await requireJob(test.storage, id)).toMatchObject({
+      status: "pending",
+      attempts: 2,
+      runAt: clock + 2000,
+    });
     clock += 1999;
     expect(await queue.runDue()).toBe(0);
 
@@ -167,7 +197,11 @@ describe.each(dialects)("job queue on %s", (dialect) => {
 
     await queue.runDue();
 
-    expect(await requireJob(test.storage, id)).toMatchObject({ status: "pending", attempts: 4, runAt: clock + 1500 });
+    expect(await requireJob(test.storage, id)).toMatchObject({
+      status: "pending",
+      attempts: 4,
+      runAt: clock + 1500,
+    });
   });
 
   it("ends a job that fails once then succeeds as done after two attempts", async () => {
@@ -218,14 +252,19 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     await queue.schedule("remind", null, Date.now() - 1000, { dedupeKey: "remind:1" });
     await queue.runDue();
 
-    expect(await queue.schedule("remind", null, Date.now() + 60_000, { dedupeKey: "remind:1" })).not.toBeNull();
+    expect(
+      await queue.schedule("remind", null, Date.now() + 60_000, { dedupeKey: "remind:1" }),
+    ).not.toBeNull();
   });
 
   it("lets a running job schedule its successor under its own dedupe key", async () => {
     const queue = makeQueue();
     const successors: (number | null)[] = [];
     queue.register("tick", async (_payload, job) => {
-      if (job.dedupeKey) successors.push(await queue.schedule("tick", null, Date.now() + 60_000, { dedupeKey: job.dedupeKey }));
+      if (job.dedupeKey)
+        successors.push(
+          await queue.schedule("tick", null, Date.now() + 60_000, { dedupeKey: job.dedupeKey }),
+        );
     });
     await queue.schedule("tick", null, Date.now() - 1000, { dedupeKey: "tick:guild-1" });
 
@@ -244,12 +283,22 @@ describe.each(dialects)("job queue on %s", (dialect) => {
       successors.push(await queue.schedule("tick", null, Date.now() + 60_000, { dedupeKey: "tick:guild-1" }));
       throw new Error(`boom on ${job.id}`);
     });
-    const id = await queue.schedule("tick", null, Date.now() - 1000, { dedupeKey: "tick:guild-1", maxAttempts: 3 });
+    const id = await queue.schedule("tick", null, Date.now() - 1000, {
+      dedupeKey: "tick:guild-1",
+      maxAttempts: 3,
+    });
 
     expect(await queue.runDue()).toBe(1);
 
-    expect(await requireJob(test.storage, id)).toMatchObject({ status: "pending", attempts: 1, dedupeKey: null });
-    expect(await requireJob(test.storage, successors[0] ?? null)).toMatchObject({ status: "pending", dedupeKey: "tick:guild-1" });
+    expect(await requireJob(test.storage, id)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      dedupeKey: null,
+    });
+    expect(await requireJob(test.storage, successors[0] ?? null)).toMatchObject({
+      status: "pending",
+      dedupeKey: "tick:guild-1",
+    });
   });
 
   it("keeps the dedupe key on a failed job's retry so it can still be cancelled", async () => {
@@ -257,7 +306,10 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     queue.register("flaky", async () => {
       throw new Error("boom");
     });
-    const id = await queue.schedule("flaky", null, Date.now() - 1000, { dedupeKey: "flaky:1", maxAttempts: 3 });
+    const id = await queue.schedule("flaky", null, Date.now() - 1000, {
+      dedupeKey: "flaky:1",
+      maxAttempts: 3,
+    });
     await queue.runDue();
 
     expect(await queue.schedule("flaky", null, Date.now(), { dedupeKey: "flaky:1" })).toBeNull();
@@ -265,7 +317,24 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     expect((await requireJob(test.storage, id)).status).toBe("cancelled");
   });
 
-  it("runs a job only once its time has come", async () => {
+  it("does not run a job before it is due", async () => {
+    let clock = Date.UTC(2026, 0, 1);
+    vi.spyOn(Date, "now").mockImplementation(() => clock);
+    const queue = makeQueue();
+    let runs = 0;
+    queue.register("later", async () => {
+      runs++;
+    });
+    await queue.schedule("later", null, clock + 5000);
+
+    clock += 4999;
+    expect(await queue.runDue()).toBe(0);
+    clock += 1;
+    expect(await queue.runDue()).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it("runs a job once when its time comes while the queue polls", async () => {
     const queue = makeQueue();
     const ranAt: number[] = [];
     queue.register("later", async () => {
@@ -275,8 +344,6 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     const id = await queue.schedule("later", null, runAt);
     const polls = countPolls(queue);
     queue.start();
-    await pollsMore(polls, 3);
-    if (Date.now() < runAt) expect(ranAt).toEqual([]);
 
     await waitFor(() => ranAt.length > 0);
     await pollsMore(polls, 2);

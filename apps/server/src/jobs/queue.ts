@@ -68,7 +68,12 @@ export class DatabaseJobQueue implements JobQueue {
     this.handlers.set(kind, handler);
   }
 
-  async schedule(kind: string, payload: unknown, runAt: number, options: ScheduleOptions = {}): Promise<number | null> {
+  async schedule(
+    kind: string,
+    payload: unknown,
+    runAt: number,
+    options: ScheduleOptions = {},
+  ): Promise<number | null> {
     const id = await store.insertJob(this.storage.db, {
       kind,
       payload: JSON.stringify(payload ?? null),
@@ -162,7 +167,13 @@ export class DatabaseJobQueue implements JobQueue {
       const message = error instanceof Error ? error.message : String(error);
       const retry = job.attempts < job.maxAttempts;
       const delay = Math.min(this.options.backoffBaseMs * 2 ** (job.attempts - 1), this.options.backoffMaxMs);
-      await store.fail(this.storage.db, job.id, this.options.workerId, message, retry ? Date.now() + delay : null);
+      await store.fail(
+        this.storage.db,
+        job.id,
+        this.options.workerId,
+        message,
+        retry ? Date.now() + delay : null,
+      );
       this.logger.warn(
         { jobId: job.id, kind: job.kind, attempts: job.attempts, retry, err: message },
         retry ? "job failed; will retry" : "job failed permanently",
@@ -170,4 +181,3 @@ export class DatabaseJobQueue implements JobQueue {
     }
   }
 }
-

@@ -65,7 +65,13 @@ export async function claimDue(
       eb.and([eb("status", "=", "pending"), eb("run_at", "<=", options.now)]),
       eb.and([eb("status", "=", "running"), eb("locked_until", "<", options.now)]),
     ]);
-  let due = db.selectFrom("jobs").select("id").where(claimable).orderBy("run_at").orderBy("id").limit(options.limit);
+  let due = db
+    .selectFrom("jobs")
+    .select("id")
+    .where(claimable)
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(options.limit);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();
   const rows = await db
     .updateTable("jobs")

@@ -7,7 +7,7 @@ let increment = 0n;
 export function makeSnowflake(at: number = Date.now()): string {
   increment = (increment + 1n) & 0xfffn;
   const worker = BigInt(randomInt(0, 1024));
-  return ((BigInt(at) - discordEpoch) << 22n | (worker << 12n) | increment).toString();
+  return (((BigInt(at) - discordEpoch) << 22n) | (worker << 12n) | increment).toString();
 }
 
 /** When a snowflake was made, ms since the epoch. */

@@ -25,8 +25,8 @@ export function HomePage() {
           The Future of Discord Automation
         </p>
         <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-stone-300">
-          Grinder tracking, giveaways, welcome messages, self-roles, boards and a web dashboard:
-          everything your server needs, managed from one place.
+          Grinder tracking, giveaways, welcome messages, self-roles, boards and a web dashboard: everything
+          your server needs, managed from one place.
         </p>
         <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/invite" size="lg">

@@ -1,9 +1,7 @@
 import { z } from "zod";
 
 /** A Discord id (snowflake): 17 to 20 decimal digits, carried as a string. */
-export const snowflake = z
-  .string()
-  .regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
+export const snowflake = z.string().regex(/^\d{17,20}$/, "must be a Discord id (17 to 20 digits)");
 
 /** The body of every error answer of the API. */
 export const apiError = z.object({

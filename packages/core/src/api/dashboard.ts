@@ -34,7 +34,14 @@ export const serverInfoResponse = z.object({
 export type ServerInfo = z.infer<typeof serverInfoResponse>;
 
 /** Discord channel types the product deals with. 0 is a text channel. */
-export const channelTypes = { text: 0, voice: 2, category: 4, announcement: 5, stage: 13, forum: 15 } as const;
+export const channelTypes = {
+  text: 0,
+  voice: 2,
+  category: 4,
+  announcement: 5,
+  stage: 13,
+  forum: 15,
+} as const;
 
 export const channel = z.object({
   id: snowflake,

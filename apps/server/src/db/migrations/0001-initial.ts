@@ -64,7 +64,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("summary", "text", (c) => c.notNull())
     .addColumn("created_at", "bigint", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("audit_log_server_time").on("audit_log").columns(["server_id", "created_at"]).execute();
+  await db.schema
+    .createIndex("audit_log_server_time")
+    .on("audit_log")
+    .columns(["server_id", "created_at"])
+    .execute();
 
   await withSerialId(db, db.schema.createTable("jobs"))
     .addColumn("kind", "text", (c) => c.notNull())
@@ -162,7 +166,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("edited_at", "bigint")
     .addColumn("deleted_at", "bigint")
     .execute();
-  await db.schema.createIndex("sandbox_messages_channel").on("sandbox_messages").column("channel_id").execute();
+  await db.schema
+    .createIndex("sandbox_messages_channel")
+    .on("sandbox_messages")
+    .column("channel_id")
+    .execute();
 
   await db.schema
     .createTable("sandbox_bans")

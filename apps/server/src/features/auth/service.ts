@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { TtlCache } from "../../lib/ttl-cache.ts";
 import { recordAudit } from "../audit/store.ts";
 import * as store from "./store.ts";
 
@@ -10,6 +11,26 @@ export type { DashboardToken } from "./store.ts";
 const tokenPattern = /^[0-9a-f]{56}$/;
 /** last_used_at is bookkeeping, not security: write it at most once a minute per token. */
 const touchInterval = 60_000;
+
+/**
+ * Live tokens by hash, for a few seconds: the lookup sits on every dashboard request. A revocation
+ * in this process drops the entry at once; other processes hear of it through `onTokenRevoked`
+ * (Redis pub/sub in a split deployment) or, at worst, when the entry expires.
+ */
+const tokenCacheTtlMs = 5000;
+const liveTokens = new TtlCache<string, store.DashboardToken>(tokenCacheTtlMs);
+const revocationListeners: ((tokenId: string) => void)[] = [];
+
+/** Drops a token from this process's cache (called on revocation, locally or from another process). */
+export function forgetToken(tokenId: string): void {
+  liveTokens.deleteWhere((token) => token.id === tokenId);
+}
+
+/** Lets the server tell other processes about a revocation. */
+export function onTokenRevoked(listener: (tokenId: string) => void): () => void {
+  revocationListeners.push(listener);
+  return () => revocationListeners.splice(revocationListeners.indexOf(listener), 1);
+}
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -39,7 +60,9 @@ export async function createDashboardToken(
   const db = deps.storage.db;
   const existing = await store.findLiveTokenForUser(db, input.serverId, userId);
   if (existing) {
-    throw conflict(`${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${existing.id})`);
+    throw conflict(
+      `${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${existing.id})`,
+    );
   }
   const token = generateToken();
   const now = Date.now();
@@ -69,8 +92,10 @@ export async function resolveToken(deps: Pick<AppContext, "storage">, raw: strin
   if (!raw) return null;
   const token = raw.trim().toLowerCase();
   if (!tokenPattern.test(token)) return null;
-  const record = await store.findLiveTokenByHash(deps.storage.db, hashToken(token));
+  const hash = hashToken(token);
+  const record = liveTokens.get(hash) ?? (await store.findLiveTokenByHash(deps.storage.db, hash));
   if (!record) return null;
+  liveTokens.set(hash, record);
   const now = Date.now();
   if (record.lastUsedAt === null || now - record.lastUsedAt > touchInterval) {
     record.lastUsedAt = now;
@@ -86,14 +111,17 @@ export async function revokeDashboardToken(
   actor: { tokenId: string | null; userId: string | null } = { tokenId: null, userId: null },
 ): Promise<store.DashboardToken> {
   const db = deps.storage.db;
-  return db.transaction().execute(async (trx) => {
+  const revoked = await db.transaction().execute(async (trx) => {
     const record = await store.findToken(trx, id);
     if (!record) throw notFound(`No dashboard token with id ${id}`);
-    const revoked = await store.revokeToken(trx, id, reason, Date.now());
-    if (!revoked) throw conflict(`Dashboard token ${id} is already revoked`);
+    const changed = await store.revokeToken(trx, id, reason, Date.now());
+    if (!changed) throw conflict(`Dashboard token ${id} is already revoked`);
     await recordAudit(trx, record.serverId, actor, "token.revoke", { tokenId: id, reason });
     return { ...record, revokedAt: Date.now(), revokedReason: reason };
   });
+  forgetToken(id);
+  for (const listener of revocationListeners) listener(id);
+  return revoked;
 }
 
 export function listDashboardTokens(deps: Pick<AppContext, "storage">, serverId: string) {
@@ -101,7 +129,11 @@ export function listDashboardTokens(deps: Pick<AppContext, "storage">, serverId:
 }
 
 /** Revokes every live token of a user on a server (the member left); answers how many. */
-export async function revokeTokensOfMember(deps: Pick<AppContext, "storage">, serverId: string, userId: string) {
+export async function revokeTokensOfMember(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  userId: string,
+) {
   const live = await store.findLiveTokenForUser(deps.storage.db, serverId, userId);
   if (!live) return 0;
   await revokeDashboardToken(deps, live.id, "member left the server");

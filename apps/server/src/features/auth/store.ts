@@ -32,7 +32,10 @@ export async function insertToken(db: Kysely<Database>, row: TokenRow): Promise<
   return toToken(row);
 }
 
-export async function findLiveTokenByHash(db: Kysely<Database>, tokenHash: string): Promise<DashboardToken | null> {
+export async function findLiveTokenByHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<DashboardToken | null> {
   const row = await db
     .selectFrom("dashboard_tokens")
     .selectAll()
@@ -73,7 +76,12 @@ export async function listTokens(db: Kysely<Database>, serverId: string): Promis
 }
 
 /** Marks a live token revoked; answers whether one was. */
-export async function revokeToken(db: Kysely<Database>, id: string, reason: string, at: number): Promise<boolean> {
+export async function revokeToken(
+  db: Kysely<Database>,
+  id: string,
+  reason: string,
+  at: number,
+): Promise<boolean> {
   const result = await db
     .updateTable("dashboard_tokens")
     .set({ revoked_at: at, revoked_reason: reason })

@@ -26,7 +26,12 @@ export async function listServerChannels(deps: Deps, serverId: string): Promise<
   const groupOf = (channel: (typeof channels)[number]) =>
     channel.type === 4 ? channel.position : (categoryPosition.get(channel.parentId ?? "") ?? -1);
   return channels
-    .toSorted((a, b) => groupOf(a) - groupOf(b) || Number(a.type === 4 ? 0 : 1) - Number(b.type === 4 ? 0 : 1) || a.position - b.position)
+    .toSorted(
+      (a, b) =>
+        groupOf(a) - groupOf(b) ||
+        Number(a.type === 4 ? 0 : 1) - Number(b.type === 4 ? 0 : 1) ||
+        a.position - b.position,
+    )
     .map((channel) => ({
       id: channel.id,
       name: channel.name,
@@ -43,5 +48,11 @@ export async function listServerRoles(deps: Deps, serverId: string): Promise<Rol
   return roles
     .filter((role) => role.id !== serverId)
     .toSorted((a, b) => b.position - a.position)
-    .map((role) => ({ id: role.id, name: role.name, color: role.color, position: role.position, managed: role.managed }));
+    .map((role) => ({
+      id: role.id,
+      name: role.name,
+      color: role.color,
+      position: role.position,
+      managed: role.managed,
+    }));
 }

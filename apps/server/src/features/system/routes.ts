@@ -1,6 +1,6 @@
 import { commandCatalogue, healthResponse, pingResponse, statsResponse } from "@hearth/core";
-import { sql } from "kysely";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { liveCounts, uptimePercent } from "./store.ts";
 
@@ -9,14 +9,22 @@ export const version = "0.1.0";
 export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     "/health",
-    { schema: { tags: ["system"], summary: "Liveness and database reachability", response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Liveness and database reachability",
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (_request, reply) => {
       const uptimeSeconds = Math.floor((Date.now() - ctx.startedAt) / 1000);
       try {
         await sql`select 1`.execute(ctx.storage.db);
         return { status: "ok" as const, database: "ok" as const, uptimeSeconds, version };
       } catch {
-        return reply.status(503).send({ status: "degraded" as const, database: "unreachable" as const, uptimeSeconds, version });
+        return reply
+          .status(503)
+          .send({ status: "degraded" as const, database: "unreachable" as const, uptimeSeconds, version });
       }
     },
   );
@@ -29,10 +37,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.get(
     "/api/stats",
-    { schema: { tags: ["system"], summary: "Live figures for the landing page", response: { 200: statsResponse } } },
+    {
+      schema: {
+        tags: ["system"],
+        summary: "Live figures for the landing page",
+        response: { 200: statsResponse },
+      },
+    },
     async () => {
       const now = Date.now();
-      const [counts, uptime] = await Promise.all([liveCounts(ctx.storage.db), uptimePercent(ctx.storage.db, now)]);
+      const [counts, uptime] = await Promise.all([
+        liveCounts(ctx.storage.db),
+        uptimePercent(ctx.storage.db, now),
+      ]);
       return {
         ...counts,
         commands: commandCatalogue.length,

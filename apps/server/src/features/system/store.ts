@@ -40,7 +40,11 @@ export async function liveCounts(db: Kysely<Database>) {
     .selectFrom("command_runs")
     .select((eb) => eb.fn.sum<number>("count").as("total"))
     .executeTakeFirstOrThrow();
-  return { servers: Number(guilds.servers), users: Number(guilds.users ?? 0), commandsRun: Number(runs.total ?? 0) };
+  return {
+    servers: Number(guilds.servers),
+    users: Number(guilds.users ?? 0),
+    commandsRun: Number(runs.total ?? 0),
+  };
 }
 
 /** Keeps the `guilds` table in step with the guilds the bot is in (GUILD_CREATE, sandbox start). */
@@ -76,10 +80,16 @@ export async function markGuildLeft(db: Kysely<Database>, guildId: string, now: 
   await db.updateTable("guilds").set({ left_at: now }).where("id", "=", guildId).execute();
 }
 
-export async function countCommandRun(db: Kysely<Database>, serverId: string, command: string): Promise<void> {
+export async function countCommandRun(
+  db: Kysely<Database>,
+  serverId: string,
+  command: string,
+): Promise<void> {
   await db
     .insertInto("command_runs")
     .values({ server_id: serverId, command, count: 1 })
-    .onConflict((oc) => oc.columns(["server_id", "command"]).doUpdateSet((eb) => ({ count: eb("command_runs.count", "+", 1) })))
+    .onConflict((oc) =>
+      oc.columns(["server_id", "command"]).doUpdateSet((eb) => ({ count: eb("command_runs.count", "+", 1) })),
+    )
     .execute();
 }

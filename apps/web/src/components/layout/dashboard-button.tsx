@@ -5,7 +5,7 @@ import { buttonClass } from "../ui/button-styles";
 
 function DashboardIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4">
+    <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-4 md:max-lg:hidden">
       <path d="M3 3h6v8H3zM11 3h6v5h-6zM11 10h6v7h-6zM3 13h6v4H3z" />
     </svg>
   );
@@ -15,7 +15,7 @@ function DashboardIcon() {
 export function DashboardButton() {
   const token = useSessionToken();
   const loginModal = useLoginModal();
-  const className = buttonClass("primary", "sm");
+  const className = buttonClass("soft", "sm");
 
   if (token) {
     return (

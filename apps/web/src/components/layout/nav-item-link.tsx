@@ -16,7 +16,7 @@ export function NavItemLink({ to, label, onNavigate }: NavItemLinkProps) {
       onClick={onNavigate}
       className={({ isActive }) =>
         cn(
-          "group flex rounded-lg px-3 py-2.5 text-base font-medium transition-colors md:px-2.5 md:py-2 md:text-sm lg:px-3",
+          "group flex rounded-lg px-3 py-2.5 text-base font-medium transition-colors md:px-2 md:py-2 md:text-sm lg:px-3",
           "motion-reduce:transition-none",
           isActive ? "text-stone-50" : "text-stone-300 hover:bg-white/5 hover:text-stone-50",
         )
@@ -30,9 +30,7 @@ export function NavItemLink({ to, label, onNavigate }: NavItemLinkProps) {
             className={cn(
               "absolute inset-x-0 -bottom-1 h-0.5 origin-left rounded-full transition-transform duration-300 ease-out",
               "motion-reduce:transition-none",
-              isActive
-                ? "scale-x-100 bg-ember-400"
-                : "scale-x-0 bg-ember-400/50 group-hover:scale-x-100",
+              isActive ? "scale-x-100 bg-ember-400" : "scale-x-0 bg-ember-400/50 group-hover:scale-x-100",
             )}
           />
         </span>

@@ -3,14 +3,21 @@ import { cn } from "../../lib/cn";
 import { useRouteDisclosure } from "../../lib/use-route-disclosure";
 import { BrandLink } from "./brand-link";
 import { DashboardButton } from "./dashboard-button";
-import { mainNavItems } from "./nav-items";
 import { NavItemLink } from "./nav-item-link";
+import { mainNavItems } from "./nav-items";
 
 const MENU_ID = "site-menu";
 
 function MenuIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="size-5">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      className="size-5"
+    >
       {open ? (
         <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
       ) : (
@@ -26,8 +33,8 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/5 bg-ink-950/85 backdrop-blur-md">
-      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <BrandLink />
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6 md:gap-2 lg:gap-4">
+        <BrandLink compact />
 
         <nav aria-label="Main" className="md:flex md:flex-1 md:justify-center">
           {/* One list for both layouts: a drop-down panel below md, an inline row from md up. */}

@@ -1,6 +1,6 @@
 import { cn } from "../../lib/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonVariant = "primary" | "soft" | "secondary" | "ghost";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -9,6 +9,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-ember-500 text-ink-950 shadow-lg shadow-ember-500/20 hover:bg-ember-400",
+  // Accent without competing with the page's primary call to action (used in the header).
+  soft: "border border-ember-500/40 bg-ember-500/10 text-ember-200 hover:border-ember-400/60 hover:bg-ember-500/20",
   secondary: "border border-white/10 bg-white/5 text-stone-100 hover:border-white/20 hover:bg-white/10",
   ghost: "text-stone-300 hover:bg-white/5 hover:text-stone-50",
 };

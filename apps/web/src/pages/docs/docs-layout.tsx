@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link, Outlet } from "react-router";
-import { MAIN_CONTENT_ID } from "../../components/ui/skip-link";
 import { Logo } from "../../components/ui/logo";
+import { MAIN_CONTENT_ID } from "../../components/ui/skip-link";
 import { cn } from "../../lib/cn";
 import { useRouteDisclosure } from "../../lib/use-route-disclosure";
 import { DocsSidebar } from "./docs-sidebar";
@@ -10,7 +10,10 @@ const SIDEBAR_ID = "docs-sidebar";
 
 function DocsBrand() {
   return (
-    <Link to="/docs" className="inline-flex items-center gap-2.5 rounded-lg font-bold tracking-tight text-stone-50">
+    <Link
+      to="/docs"
+      className="inline-flex items-center gap-2.5 rounded-lg font-bold tracking-tight text-stone-50"
+    >
       <Logo className="size-7" />
       Hearth <span className="font-medium text-ember-300">Docs</span>
     </Link>

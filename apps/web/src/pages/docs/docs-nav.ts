@@ -31,7 +31,8 @@ export const docsSections: readonly DocsSection[] = [
       {
         path: "/docs/dashboard",
         title: "Dashboard & Tokens",
-        summary: "How the token-based web dashboard works, the /dashboard commands and how to keep tokens safe.",
+        summary:
+          "How the token-based web dashboard works, the /dashboard commands and how to keep tokens safe.",
       },
     ],
   },
@@ -46,7 +47,8 @@ export const docsSections: readonly DocsSection[] = [
       {
         path: "/docs/welcome",
         title: "Welcome System",
-        summary: "AI-written welcome messages, the template variable language, ping channels and the test command.",
+        summary:
+          "AI-written welcome messages, the template variable language, ping channels and the test command.",
       },
       {
         path: "/docs/selfroles",
@@ -66,7 +68,8 @@ export const docsSections: readonly DocsSection[] = [
       {
         path: "/docs/boards",
         title: "Boards",
-        summary: "Starboard, skullboard and custom emoji boards that showcase your community's best messages.",
+        summary:
+          "Starboard, skullboard and custom emoji boards that showcase your community's best messages.",
       },
       {
         path: "/docs/perks",

@@ -5,7 +5,13 @@ import { docsSections, docsSupportPage } from "./docs-nav";
 
 export function DocsSidebar({ onNavigate }: { onNavigate: () => void }) {
   return (
-    <div className="flex min-h-full flex-col gap-8 px-4 py-6">
+    <div className="flex flex-col gap-8 px-4 py-6">
+      <Link
+        to="/"
+        className="inline-flex items-center gap-1.5 self-start rounded-lg px-3 py-1.5 text-sm font-medium text-stone-300 hover:bg-white/5 hover:text-stone-50"
+      >
+        <span aria-hidden="true">←</span> Back to home
+      </Link>
       <nav aria-label="Documentation" className="space-y-7">
         {docsSections.map((section) => (
           <div key={section.title}>
@@ -41,18 +47,23 @@ export function DocsSidebar({ onNavigate }: { onNavigate: () => void }) {
         <h2 className="text-sm font-semibold text-stone-100">Need help?</h2>
         <p className="mt-1 text-sm text-stone-300">Ask the community or read the support guide.</p>
         <div className="mt-3 flex flex-col gap-2 text-sm font-medium">
-          <a href={config.supportServerUrl} target="_blank" rel="noreferrer" className="rounded text-ember-300 hover:underline">
+          <a
+            href={config.supportServerUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="rounded text-ember-300 hover:underline"
+          >
             Join Discord
           </a>
-          <Link to={docsSupportPage.path} onClick={onNavigate} className="rounded text-ember-300 hover:underline">
+          <Link
+            to={docsSupportPage.path}
+            onClick={onNavigate}
+            className="rounded text-ember-300 hover:underline"
+          >
             {docsSupportPage.title}
           </Link>
         </div>
       </div>
-
-      <Link to="/" className="mt-auto rounded px-3 text-sm font-medium text-stone-300 hover:text-stone-50">
-        <span aria-hidden="true">← </span>Back to home
-      </Link>
     </div>
   );
 }

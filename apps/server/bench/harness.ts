@@ -1,0 +1,66 @@
+import { execFile } from "node:child_process";
+import http from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { promisify } from "node:util";
+
+const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export const benchDurationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+/**
+ * Loads one URL with autocannon for the configured duration. autocannon runs in its own process so
+ * the load generator doesn't share the server's event loop (on 2 cores each gets one).
+ */
+export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const args = [autocannonBin, "--json", "-c", String(benchConnections), "-d", String(benchDurationSeconds)];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  };
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The baseline: a bare node:http server answering a fixed JSON body, the ceiling for this machine. */
+export async function startBareServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function printLoad(name: string, result: LoadResult): void {
+  console.log(
+    `  ${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${result.latencyP50Ms} ms   p99 ${result.latencyP99Ms} ms   errors ${result.errors}   non-2xx ${result.non2xx}`,
+  );
+}
