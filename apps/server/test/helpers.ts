@@ -17,6 +17,11 @@ import { createLogger } from "../src/lib/logger.ts";
 
 export { demoGuildId };
 
+// Under CI the PostgreSQL half of the store suites is required, not optional.
+if (process.env.CI === "true" && !process.env.TEST_DATABASE_URL) {
+  throw new Error("CI=true but TEST_DATABASE_URL is not set: the store suites must also run on PostgreSQL");
+}
+
 /** The dialects a store suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
   ? ["sqlite", "postgres"]

@@ -17,6 +17,8 @@ const sandboxTables = [
   "sandbox_users",
 ] as const;
 
+const logger = createLogger({ logLevel: "silent" });
+
 /** Back to the freshly seeded demo server; cheaper than a new database per test, and as isolating. */
 async function reseed(storage: Storage): Promise<void> {
   for (const table of sandboxTables) await storage.db.deleteFrom(table).execute();
@@ -63,7 +65,6 @@ describe.each(dialects)("sandbox adapter on %s", (dialect) => {
   beforeAll(async () => {
     test = await openTestStorage(dialect);
     storage = test.storage;
-    sandbox = new SandboxAdapter(storage.db, createLogger({ logLevel: "silent" }));
   });
 
   afterAll(async () => {
@@ -72,6 +73,8 @@ describe.each(dialects)("sandbox adapter on %s", (dialect) => {
 
   beforeEach(async () => {
     await reseed(storage);
+    // A fresh adapter each test: its read caches must not carry one test's changes into the next.
+    sandbox = new SandboxAdapter(storage.db, logger);
     const memberRoleId = await roleIdOf(sandbox, "Member");
     const member = await storage.db
       .selectFrom("sandbox_members as m")

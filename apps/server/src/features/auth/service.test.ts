@@ -312,19 +312,13 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
   describe("listing", () => {
     it("lists only the server's tokens, newest first", async () => {
       const other = await seedOtherGuild(ctx);
-      try {
-        let clock = Date.UTC(2026, 0, 1);
-        vi.spyOn(Date, "now").mockImplementation(() => (clock += 1000));
-        const older = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
-        const newer = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
-        await createDashboardToken(ctx, { serverId: other.guildId, permission: "owner" });
+      let clock = Date.UTC(2026, 0, 1);
+      vi.spyOn(Date, "now").mockImplementation(() => (clock += 1000));
+      const older = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const newer = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      await createDashboardToken(ctx, { serverId: other.guildId, permission: "owner" });
 
-        expect((await listDashboardTokens(ctx, demoGuildId)).map((token) => token.id)).toEqual([newer.record.id, older.record.id]);
-      } finally {
-        for (const table of ["sandbox_channels", "sandbox_members", "sandbox_guilds"] as const) {
-          await ctx.storage.db.deleteFrom(table).where("guild_id" as never, "=", other.guildId).execute();
-        }
-      }
+      expect((await listDashboardTokens(ctx, demoGuildId)).map((token) => token.id)).toEqual([newer.record.id, older.record.id]);
     });
   });
 });

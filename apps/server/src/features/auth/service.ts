@@ -58,15 +58,13 @@ export async function createDashboardToken(
   if (!member) throw notFound(`User ${userId} is not a member of ${guild.name}`);
 
   const db = deps.storage.db;
+  const alreadyHasOne = (id: string | undefined) =>
+    conflict(`${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${id})`);
   const existing = await store.findLiveTokenForUser(db, input.serverId, userId);
-  if (existing) {
-    throw conflict(
-      `${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${existing.id})`,
-    );
-  }
+  if (existing) throw alreadyHasOne(existing.id);
   const token = generateToken();
   const now = Date.now();
-  const record = await db.transaction().execute(async (trx) => {
+  const creation = db.transaction().execute(async (trx) => {
     const created = await store.insertToken(trx, {
       id: randomBytes(6).toString("hex"),
       token_hash: hashToken(token),
@@ -83,6 +81,11 @@ export async function createDashboardToken(
       permission: input.permission,
     });
     return created;
+  });
+  // Two creates at once both pass the check above; the database's unique index stops the second.
+  const record = await creation.catch(async (error: unknown) => {
+    if (!store.isUniqueViolation(error)) throw error;
+    throw alreadyHasOne((await store.findLiveTokenForUser(db, input.serverId, userId))?.id);
   });
   return { token, record };
 }
@@ -114,10 +117,11 @@ export async function revokeDashboardToken(
   const revoked = await db.transaction().execute(async (trx) => {
     const record = await store.findToken(trx, id);
     if (!record) throw notFound(`No dashboard token with id ${id}`);
-    const changed = await store.revokeToken(trx, id, reason, Date.now());
+    const now = Date.now();
+    const changed = await store.revokeToken(trx, id, reason, now);
     if (!changed) throw conflict(`Dashboard token ${id} is already revoked`);
     await recordAudit(trx, record.serverId, actor, "token.revoke", { tokenId: id, reason });
-    return { ...record, revokedAt: Date.now(), revokedReason: reason };
+    return { ...record, revokedAt: now, revokedReason: reason };
   });
   forgetToken(id);
   for (const listener of revocationListeners) listener(id);

@@ -94,3 +94,9 @@ export async function revokeToken(
 export async function touchToken(db: Kysely<Database>, id: string, at: number): Promise<void> {
   await db.updateTable("dashboard_tokens").set({ last_used_at: at }).where("id", "=", id).execute();
 }
+
+/** Whether a write broke a unique constraint (SQLite or PostgreSQL), e.g. a second live token. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
