@@ -8,6 +8,7 @@ import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo
 import type { DiscordPort } from "./discord/port.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
+import { registerFeatureJobs, seedFeatureDemos } from "./features/index.ts";
 import { recordHeartbeat, upsertGuild } from "./features/system/store.ts";
 import { buildApp } from "./http/app.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
@@ -35,6 +36,7 @@ function createDiscord(config: Config, storage: Storage, logger: Logger): Discor
 async function prepareSandbox(ctx: AppContext): Promise<string | null> {
   if (await hasDemoDirectory(ctx.storage.db)) return null;
   await seedDemoDirectory(ctx.storage.db);
+  await seedFeatureDemos(ctx);
   const { token } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
   return token;
 }
@@ -80,6 +82,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   heartbeatTimer.unref();
 
   if (config.roles.includes("bot")) await syncGuilds(ctx);
+  registerFeatureJobs(ctx);
   if (config.roles.includes("worker")) jobs.start();
 
   let app: FastifyInstance | null = null;

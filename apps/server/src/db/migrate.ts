@@ -1,10 +1,24 @@
 import { type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Storage } from "./database.ts";
 import * as initial from "./migrations/0001-initial.ts";
+import * as servers from "./migrations/0002-servers.ts";
+import * as grinders from "./migrations/0003-grinders.ts";
+import * as timers from "./migrations/0004-timers.ts";
+import * as discovery from "./migrations/0005-discovery.ts";
+import * as giveaways from "./migrations/0006-giveaways.ts";
+import * as statica from "./migrations/0007-statica.ts";
+import * as welcome from "./migrations/0008-welcome.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-servers": servers,
+  "0003-grinders": grinders,
+  "0004-timers": timers,
+  "0005-discovery": discovery,
+  "0006-giveaways": giveaways,
+  "0007-statica": statica,
+  "0008-welcome": welcome,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,21 @@
 import type { Generated } from "kysely";
+import type { DiscoveryTables } from "../features/discovery/tables.ts";
+import type { GiveawaysTables } from "../features/giveaways/tables.ts";
+import type { GrindersTables } from "../features/grinders/tables.ts";
+import type { ServersTables } from "../features/servers/tables.ts";
+import type { StaticaTables } from "../features/statica/tables.ts";
+import type { TimersTables } from "../features/timers/tables.ts";
+import type { WelcomeTables } from "../features/welcome/tables.ts";
 
 /** Times are integers, ms since the epoch. Discord ids are strings. JSON columns hold text. */
-export interface Database {
+export interface Database
+  extends ServersTables,
+    GrindersTables,
+    TimersTables,
+    DiscoveryTables,
+    GiveawaysTables,
+    StaticaTables,
+    WelcomeTables {
   app_meta: { key: string; value: string };
   heartbeats: { minute: number };
   guilds: {

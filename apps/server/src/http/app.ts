@@ -9,8 +9,8 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "../context.ts";
-import { dashboardRoutes } from "../features/servers/routes.ts";
-import { systemRoutes, version } from "../features/system/routes.ts";
+import { featureRoutes } from "../features/index.ts";
+import { version } from "../features/system/routes.ts";
 import { authPlugin } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
@@ -129,8 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(authPlugin, { ctx, limiter: options.limiter ?? new MemoryFailureLimiter() });
 
-  await app.register(systemRoutes, { ctx });
-  await app.register(dashboardRoutes, { ctx });
+  for (const routes of featureRoutes) await app.register(routes, { ctx });
 
   if (options.serveWeb ?? true) {
     await registerWebStatic(app, ctx.config.webDist);

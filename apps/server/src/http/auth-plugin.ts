@@ -23,6 +23,12 @@ export function tokenOf(request: FastifyRequest): DashboardToken {
   return request.dashboardToken;
 }
 
+/** Who is acting, for audit entries. */
+export function actorOf(request: FastifyRequest): { tokenId: string; userId: string } {
+  const token = tokenOf(request);
+  return { tokenId: token.id, userId: token.userId };
+}
+
 /**
  * Resolves the raw Authorization header to a dashboard token on every private /api route, and
  * checks any server id in the path against the token's server, before bodies are even parsed.

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestContext, demoGuildId, dialects, seedOtherGuild, type TestContext } from "../../../test/helpers.ts";
+import {
+  createTestContext,
+  demoGuildId,
+  dialects,
+  seedOtherGuild,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -58,7 +64,8 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     vi.restoreAllMocks();
   });
 
-  const tokenRow = (id: string) => ctx.storage.db.selectFrom("dashboard_tokens").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const tokenRow = (id: string) =>
+    ctx.storage.db.selectFrom("dashboard_tokens").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
   describe("creating", () => {
     it("makes a token of 56 lowercase hex characters", async () => {
@@ -69,7 +76,11 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
 
     it("makes a different token each time", async () => {
       const first = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
-      const second = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      const second = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        userId: memberId,
+        permission: "admin",
+      });
 
       expect(first.token).not.toBe(second.token);
       expect(first.record.id).not.toBe(second.record.id);
@@ -90,14 +101,21 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     });
 
     it("binds the token to the user asked for", async () => {
-      const { record } = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      const { record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        userId: memberId,
+        permission: "admin",
+      });
 
       expect(record).toMatchObject({ userId: memberId, permission: "admin" });
       expect(await findToken(ctx.storage.db, record.id)).toEqual(record);
     });
 
     it("stores only the SHA-256 of the token", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
 
       const row = await tokenRow(record.id);
       expect(row.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
@@ -138,11 +156,16 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     it("lets two users of one server each hold a token", async () => {
       await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
 
-      await expect(createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" })).resolves.toBeDefined();
+      await expect(
+        createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" }),
+      ).resolves.toBeDefined();
     });
 
     it("refuses a user who is not a member of the server", async () => {
-      await expectAppError(createDashboardToken(ctx, { serverId: demoGuildId, userId: "999", permission: "admin" }), 404);
+      await expectAppError(
+        createDashboardToken(ctx, { serverId: demoGuildId, userId: "999", permission: "admin" }),
+        404,
+      );
       expect(await listDashboardTokens(ctx, demoGuildId)).toEqual([]);
     });
 
@@ -151,11 +174,20 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     });
 
     it("writes an audit entry for the creation", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        userId: memberId,
+        permission: "admin",
+      });
 
       const entries = await listAudit(ctx.storage.db, demoGuildId);
       expect(entries).toMatchObject([
-        { action: "token.create", tokenId: record.id, actorUserId: memberId, summary: { permission: "admin" } },
+        {
+          action: "token.create",
+          tokenId: record.id,
+          actorUserId: memberId,
+          summary: { permission: "admin" },
+        },
       ]);
       expect(JSON.stringify(entries)).not.toContain(token);
     });
@@ -163,9 +195,16 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
 
   describe("resolving", () => {
     it("resolves a live token to its record", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
 
-      expect(await resolveToken(ctx, token)).toMatchObject({ id: record.id, serverId: demoGuildId, userId: demoOwnerId });
+      expect(await resolveToken(ctx, token)).toMatchObject({
+        id: record.id,
+        serverId: demoGuildId,
+        userId: demoOwnerId,
+      });
     });
 
     it("answers null for a well-formed token nobody was given", async () => {
@@ -189,27 +228,39 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     });
 
     it("answers null for a revoked token", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
       await revokeDashboardToken(ctx, record.id, "leaked");
 
       expect(await resolveToken(ctx, token)).toBeNull();
     });
 
     it("ignores whitespace around a pasted token", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
 
       expect(await resolveToken(ctx, `  ${token}\n`)).toMatchObject({ id: record.id });
     });
 
     it("accepts a token typed in uppercase, as hex is case-insensitive", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
 
       expect(await resolveToken(ctx, token.toUpperCase())).toMatchObject({ id: record.id });
     });
 
     it("records when a token is first used", async () => {
       const now = Date.UTC(2026, 0, 1);
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
       vi.spyOn(Date, "now").mockReturnValue(now);
 
       expect((await resolveToken(ctx, token))?.lastUsedAt).toBe(now);
@@ -218,7 +269,10 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
 
     it("updates last use at most once a minute", async () => {
       let clock = Date.UTC(2026, 0, 1);
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
       vi.spyOn(Date, "now").mockImplementation(() => clock);
       const first = clock;
       await resolveToken(ctx, token);
@@ -290,7 +344,11 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
     });
 
     it("revokes the live token of a member who left", async () => {
-      const { token, record } = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        userId: memberId,
+        permission: "admin",
+      });
       const owner = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
 
       expect(await revokeTokensOfMember(ctx, demoGuildId, memberId)).toBe(1);
@@ -298,14 +356,19 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
       expect(await resolveToken(ctx, token)).toBeNull();
       expect((await tokenRow(record.id)).revoked_reason).toBe("member left the server");
       expect(await resolveToken(ctx, owner.token)).not.toBeNull();
-      expect((await listAudit(ctx.storage.db, demoGuildId))[0]).toMatchObject({ action: "token.revoke", summary: { tokenId: record.id } });
+      expect((await listAudit(ctx.storage.db, demoGuildId))[0]).toMatchObject({
+        action: "token.revoke",
+        summary: { tokenId: record.id },
+      });
     });
 
     it("revokes nothing for a member without a token", async () => {
       await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
 
       expect(await revokeTokensOfMember(ctx, demoGuildId, memberId)).toBe(0);
-      expect((await listDashboardTokens(ctx, demoGuildId)).every((token) => token.revokedAt === null)).toBe(true);
+      expect((await listDashboardTokens(ctx, demoGuildId)).every((token) => token.revokedAt === null)).toBe(
+        true,
+      );
     });
   });
 
@@ -315,10 +378,17 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
       let clock = Date.UTC(2026, 0, 1);
       vi.spyOn(Date, "now").mockImplementation(() => (clock += 1000));
       const older = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
-      const newer = await createDashboardToken(ctx, { serverId: demoGuildId, userId: memberId, permission: "admin" });
+      const newer = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        userId: memberId,
+        permission: "admin",
+      });
       await createDashboardToken(ctx, { serverId: other.guildId, permission: "owner" });
 
-      expect((await listDashboardTokens(ctx, demoGuildId)).map((token) => token.id)).toEqual([newer.record.id, older.record.id]);
+      expect((await listDashboardTokens(ctx, demoGuildId)).map((token) => token.id)).toEqual([
+        newer.record.id,
+        older.record.id,
+      ]);
     });
   });
 });

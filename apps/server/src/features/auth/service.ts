@@ -59,7 +59,9 @@ export async function createDashboardToken(
 
   const db = deps.storage.db;
   const alreadyHasOne = (id: string | undefined) =>
-    conflict(`${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${id})`);
+    conflict(
+      `${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${id})`,
+    );
   const existing = await store.findLiveTokenForUser(db, input.serverId, userId);
   if (existing) throw alreadyHasOne(existing.id);
   const token = generateToken();

@@ -65,13 +65,20 @@ export async function upsertGuild(
       left_at: null,
     })
     .onConflict((oc) =>
-      oc.column("id").doUpdateSet({
+      oc.column("id").doUpdateSet((eb) => ({
         name: guild.name,
         icon: guild.icon,
         owner_id: guild.ownerId,
         member_count: guild.memberCount,
+        // A guild seen again on reconnect keeps its join time; one the bot had left was joined anew.
+        joined_at: eb
+          .case()
+          .when("guilds.left_at", "is not", null)
+          .then(now)
+          .else(eb.ref("guilds.joined_at"))
+          .end(),
         left_at: null,
-      }),
+      })),
     )
     .execute();
 }

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../context.ts";
+import { seedDemo as seedDiscovery } from "./discovery/demo.ts";
+import { discoveryRoutes } from "./discovery/routes.ts";
+import { seedDemo as seedGiveaways } from "./giveaways/demo.ts";
+import { registerGiveawayJobs } from "./giveaways/jobs.ts";
+import { giveawayRoutes } from "./giveaways/routes.ts";
+import { seedDemo as seedGrinders } from "./grinders/demo.ts";
+import { registerGrinderJobs } from "./grinders/jobs.ts";
+import { grinderRoutes } from "./grinders/routes.ts";
+import { seedDemo as seedServers } from "./servers/demo.ts";
+import { dashboardRoutes } from "./servers/routes.ts";
+import { settingsRoutes } from "./servers/settings-routes.ts";
+import { setupRoutes } from "./servers/setup-routes.ts";
+import { seedDemo as seedStatica } from "./statica/demo.ts";
+import { staticaRoutes } from "./statica/routes.ts";
+import { systemRoutes } from "./system/routes.ts";
+import { seedDemo as seedTimers } from "./timers/demo.ts";
+import { registerTimerJobs } from "./timers/jobs.ts";
+import { timerRoutes } from "./timers/routes.ts";
+import { seedDemo as seedWelcome } from "./welcome/demo.ts";
+import { welcomeRoutes } from "./welcome/routes.ts";
+
+/** Every feature's HTTP routes, registered by the api role. */
+export const featureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
+  systemRoutes,
+  dashboardRoutes,
+  setupRoutes,
+  settingsRoutes,
+  grinderRoutes,
+  timerRoutes,
+  discoveryRoutes,
+  giveawayRoutes,
+  staticaRoutes,
+  welcomeRoutes,
+];
+
+/** Every feature's job handlers; registered in every process so any worker can run any job. */
+export function registerFeatureJobs(ctx: AppContext): void {
+  registerGrinderJobs(ctx);
+  registerTimerJobs(ctx);
+  registerGiveawayJobs(ctx);
+}
+
+/** Seeds the demo server's feature data, in dependency order (setup and tiers before grinders). */
+export async function seedFeatureDemos(ctx: AppContext): Promise<void> {
+  for (const seed of [
+    seedServers,
+    seedGrinders,
+    seedGiveaways,
+    seedDiscovery,
+    seedStatica,
+    seedWelcome,
+    seedTimers,
+  ]) {
+    await seed(ctx);
+  }
+}
