@@ -46,6 +46,30 @@ describe("public routes", () => {
     expect(Number.isInteger(body.commands)).toBe(true);
   });
 
+  it("GET /api/invite builds the authorisation URL from DISCORD_CLIENT_ID with the five permissions", async () => {
+    const none = await t.app.inject({ method: "GET", url: "/api/invite" });
+    expect(none.json()).toMatchObject({ url: null, clientId: null, permissionBits: "2147575808" });
+    expect(none.json().permissions).toEqual([
+      "Send Messages",
+      "Manage Messages",
+      "Embed Links",
+      "Read Message History",
+      "Use Slash Commands",
+    ]);
+    const { buildApp } = await import("./app.ts");
+    const app = await buildApp(
+      { ...t.ctx, config: { ...t.ctx.config, discordClientId: "123456789012345678" } },
+      { serveWeb: false },
+    );
+    const res = await app.inject({ method: "GET", url: "/api/invite" });
+    const url = new URL(res.json().url);
+    expect(url.origin + url.pathname).toBe("https://discord.com/oauth2/authorize");
+    expect(url.searchParams.get("client_id")).toBe("123456789012345678");
+    expect(url.searchParams.get("permissions")).toBe("2147575808");
+    expect(url.searchParams.get("scope")).toBe("bot applications.commands");
+    await app.close();
+  });
+
   it("serves an OpenAPI document listing the routes with the token scheme", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);

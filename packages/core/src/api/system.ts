@@ -23,3 +23,23 @@ export const statsResponse = z.object({
   uptimePercent: z.number().min(0).max(100),
 });
 export type StatsResponse = z.infer<typeof statsResponse>;
+
+/** The five permissions the bot asks for when invited, with Discord's permission bits. */
+export const invitePermissions = [
+  { name: "Send Messages", bit: 2048n },
+  { name: "Manage Messages", bit: 8192n },
+  { name: "Embed Links", bit: 16384n },
+  { name: "Read Message History", bit: 65536n },
+  { name: "Use Slash Commands", bit: 2147483648n },
+] as const;
+
+/** `GET /api/invite`: the bot's authorisation URL, built on the server from DISCORD_CLIENT_ID. */
+export const inviteResponse = z.object({
+  /** Null when no client id is configured (the sandbox). */
+  url: z.string().nullable(),
+  clientId: z.string().nullable(),
+  permissions: z.array(z.string()),
+  /** The permission bitfield as a decimal string. */
+  permissionBits: z.string(),
+});
+export type InviteResponse = z.infer<typeof inviteResponse>;

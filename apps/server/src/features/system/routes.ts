@@ -1,4 +1,11 @@
-import { commandCatalogue, healthResponse, pingResponse, statsResponse } from "@hearth/core";
+import {
+  commandCatalogue,
+  healthResponse,
+  invitePermissions,
+  inviteResponse,
+  pingResponse,
+  statsResponse,
+} from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
@@ -55,6 +62,30 @@ export const systemRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         commands: commandCatalogue.length,
         uptimeSeconds: Math.floor((now - ctx.startedAt) / 1000),
         uptimePercent: uptime,
+      };
+    },
+  );
+
+  const permissionBits = invitePermissions.reduce((bits, permission) => bits | permission.bit, 0n).toString();
+  app.get(
+    "/api/invite",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "The bot's invite (authorisation) URL",
+        response: { 200: inviteResponse },
+      },
+    },
+    async () => {
+      const clientId = ctx.config.discordClientId ?? null;
+      const url = clientId
+        ? `https://discord.com/oauth2/authorize?${new URLSearchParams({ client_id: clientId, permissions: permissionBits, scope: "bot applications.commands" })}`
+        : null;
+      return {
+        url,
+        clientId,
+        permissions: invitePermissions.map((permission) => permission.name),
+        permissionBits,
       };
     },
   );
