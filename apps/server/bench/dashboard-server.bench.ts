@@ -1,5 +1,5 @@
 import { createTestApp } from "../test/helpers.ts";
-import { load, printLoad, startBareServer } from "./harness.ts";
+import { compareWithBaseline, startBareServer } from "./harness.ts";
 
 /**
  * GET /api/dashboard/server with a token (auth lookup, guild read, owner read, zod serialisation)
@@ -15,15 +15,12 @@ export async function benchDashboardServer(): Promise<{ ratio: number }> {
   const bare = await startBareServer(body);
 
   console.log("\nGET /api/dashboard/server (token auth, SQLite, sandbox Discord) vs bare node:http");
-  // Warm both up so JIT and caches are comparable, then measure one after the other.
-  await fetch(`${bare.url}/`);
-  const hearth = await load(`${url}/api/dashboard/server`, headers);
-  printLoad("Hearth API  GET /api/dashboard/server", hearth);
-  const baseline = await load(`${bare.url}/`);
-  printLoad("bare node:http, same JSON", baseline);
-  const ratio = hearth.requestsPerSecond / baseline.requestsPerSecond;
-  console.log(`  ratio ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? "met" : "NOT MET"}`);
-  if (hearth.non2xx > 0 || hearth.errors > 0) console.log("  warning: the Hearth run had failed requests");
+  const { target, ratio } = await compareWithBaseline(
+    "Hearth API  GET /api/dashboard/server",
+    { url: `${url}/api/dashboard/server`, headers },
+    `${bare.url}/`,
+  );
+  if (target.non2xx > 0 || target.errors > 0) console.log("  warning: the Hearth run had failed requests");
 
   await bare.close();
   await t.cleanup();

@@ -64,3 +64,42 @@ export function printLoad(name: string, result: LoadResult): void {
     `  ${name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(8)} req/s   p50 ${result.latencyP50Ms} ms   p99 ${result.latencyP99Ms} ms   errors ${result.errors}   non-2xx ${result.non2xx}`,
   );
 }
+
+/**
+ * Measures a server against the bare baseline fairly on a small machine: a short warm-up of each,
+ * then `rounds` alternating runs, keeping the median of each side.
+ */
+export async function compareWithBaseline(
+  name: string,
+  target: { url: string; headers?: Record<string, string> },
+  baselineUrl: string,
+  rounds = Number(process.env.BENCH_ROUNDS ?? 3),
+): Promise<{ target: LoadResult; baseline: LoadResult; ratio: number }> {
+  await loadWith(target.url, target.headers ?? {}, 2);
+  await loadWith(baselineUrl, {}, 2);
+  const targets: LoadResult[] = [];
+  const baselines: LoadResult[] = [];
+  for (let round = 0; round < rounds; round++) {
+    targets.push(await load(target.url, target.headers ?? {}));
+    baselines.push(await load(baselineUrl));
+  }
+  const median = (results: LoadResult[]) =>
+    results.toSorted((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
+      Math.floor(results.length / 2)
+    ] as LoadResult;
+  const result = { target: median(targets), baseline: median(baselines) };
+  printLoad(name, result.target);
+  printLoad("bare node:http, same JSON", result.baseline);
+  const ratio = result.target.requestsPerSecond / result.baseline.requestsPerSecond;
+  console.log(
+    `  ratio ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? "met" : "NOT MET"}   [median of ${rounds} alternating runs; all Hearth runs: ${targets.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}; bare: ${baselines.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}]`,
+  );
+  return { ...result, ratio };
+}
+
+async function loadWith(url: string, headers: Record<string, string>, seconds: number): Promise<void> {
+  const args = [autocannonBin, "--json", "-c", String(benchConnections), "-d", String(seconds)];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
+  args.push(url);
+  await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+}

@@ -41,6 +41,7 @@ const configSchema = z.object({
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
+  LOG_FORMAT: z.preprocess(emptyAsUndefined, z.enum(["json", "pretty"]).optional()),
   ROLES: z.preprocess(
     emptyAsUndefined,
     z
@@ -66,6 +67,8 @@ export type Config = {
   discordApiUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** `pretty` by default when stdout is a terminal, JSON lines otherwise. */
+  logFormat: "json" | "pretty";
   roles: RoleName[];
   redisUrl: string | undefined;
   webDist: string;
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordApiUrl: e.DISCORD_API_URL,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     roles: [...new Set(e.ROLES)],
     redisUrl: e.REDIS_URL,
     webDist: e.WEB_DIST,

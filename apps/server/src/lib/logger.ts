@@ -17,6 +17,20 @@ const redact = {
   censor: "[redacted]",
 };
 
-export function createLogger(config: Pick<Config, "logLevel">): Logger {
-  return pino({ level: config.logLevel, redact, base: { app: "hearth" } });
+/** JSON lines for machines; readable, coloured lines when a person watches a terminal. */
+export function createLogger(config: Pick<Config, "logLevel"> & { logFormat?: Config["logFormat"] }): Logger {
+  const pretty = config.logFormat === "pretty" && config.logLevel !== "silent";
+  return pino({
+    level: config.logLevel,
+    redact,
+    base: { app: "hearth" },
+    ...(pretty
+      ? {
+          transport: {
+            target: "pino-pretty",
+            options: { colorize: true, ignore: "pid,hostname,app", translateTime: "HH:MM:ss" },
+          },
+        }
+      : {}),
+  });
 }
