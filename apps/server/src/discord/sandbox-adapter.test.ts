@@ -105,8 +105,18 @@ describe.each(dialects)("sandbox adapter on %s", (dialect) => {
       expect(guild?.icon).toMatch(/^data:image\/svg\+xml;base64,/);
     });
 
-    it("counts members as they leave", async () => {
+    it("counts a kicked member out at once", async () => {
+      expect((await sandbox.getGuild(demoGuildId))?.memberCount).toBe(demoMemberCount);
+
       await sandbox.kickMember(demoGuildId, memberId);
+
+      expect((await sandbox.getGuild(demoGuildId))?.memberCount).toBe(demoMemberCount - 1);
+    });
+
+    it("counts a banned member out at once", async () => {
+      expect((await sandbox.getGuild(demoGuildId))?.memberCount).toBe(demoMemberCount);
+
+      await sandbox.banMember(demoGuildId, memberId);
 
       expect((await sandbox.getGuild(demoGuildId))?.memberCount).toBe(demoMemberCount - 1);
     });

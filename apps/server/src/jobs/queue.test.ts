@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../test/helpers.ts";
 import { openStorage, type Storage } from "../db/database.ts";
 import { createLogger } from "../lib/logger.ts";
@@ -54,15 +54,22 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     return storage;
   };
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     test = await openTestStorage(dialect);
+  });
+
+  afterAll(async () => {
+    await test.cleanup();
+  });
+
+  beforeEach(async () => {
+    await test.storage.db.deleteFrom("jobs").execute();
   });
 
   afterEach(async () => {
     vi.restoreAllMocks();
     await Promise.all(queues.splice(0).map((queue) => queue.stop()));
     await Promise.all(extraStorages.splice(0).map((storage) => storage.close()));
-    await test.cleanup();
   });
 
   it("runs a job that fell due while the process was down once after start", async () => {
@@ -440,7 +447,7 @@ describe.each(dialects)("job queue on %s", (dialect) => {
   });
 
   it("keeps a single polling loop when jobs are scheduled while one runs", async () => {
-    const queue = makeQueue({ pollMs: 100 });
+    const queue = makeQueue({ pollMs: 50 });
     queue.register("spawn", async () => {
       for (let index = 0; index < 10; index++) {
         await queue.schedule("noop", null, Date.now());
@@ -453,9 +460,9 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     await waitFor(async () => (await requireJob(test.storage, id)).status === "done");
 
     const polls = countPolls(queue);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 300));
 
-    // One loop polls about five times in 500 ms; each leaked loop would add five more.
-    expect(polls.count).toBeLessThanOrEqual(8);
+    // One loop polls about six times in 300 ms; each leaked loop would add six more.
+    expect(polls.count).toBeLessThanOrEqual(10);
   });
 });

@@ -137,9 +137,10 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
       ]);
 
       expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-      const rejected = results.find((result) => result.status === "rejected");
-      expect(rejected?.reason).toBeInstanceOf(AppError);
-      expect((rejected?.reason as AppError).statusCode).toBe(409);
+      const reasons = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toBeInstanceOf(AppError);
+      expect((reasons[0] as AppError).statusCode).toBe(409);
       expect(await listDashboardTokens(ctx, demoGuildId)).toHaveLength(1);
     });
 
