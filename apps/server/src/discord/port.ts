@@ -148,6 +148,8 @@ export interface DiscordPort {
   listChannels(guildId: string): Promise<ChannelInfo[]>;
   listRoles(guildId: string): Promise<RoleInfo[]>;
   getMember(guildId: string, userId: string): Promise<MemberInfo | null>;
+  /** The bot's own member in a guild: its roles decide which roles it may give. */
+  getBotMember(guildId: string): Promise<MemberInfo | null>;
   getUser(userId: string): Promise<UserInfo | null>;
 
   sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage>;

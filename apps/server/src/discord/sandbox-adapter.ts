@@ -149,6 +149,22 @@ export class SandboxAdapter implements DiscordPort {
     };
   }
 
+  /** The member of `botUserId`, or else the guild's bot member (the demo seeds the bot as a user of its own). */
+  async getBotMember(guildId: string): Promise<MemberInfo | null> {
+    const own = await this.getMember(guildId, this.botUserId);
+    if (own) return own;
+    const row = await this.db
+      .selectFrom("sandbox_members as m")
+      .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+      .select("m.user_id")
+      .where("m.guild_id", "=", guildId)
+      .where("u.bot", "=", 1)
+      .orderBy("m.joined_at")
+      .orderBy("m.user_id")
+      .executeTakeFirst();
+    return row ? this.getMember(guildId, row.user_id) : null;
+  }
+
   getUser(userId: string): Promise<UserInfo | null> {
     return this.users.getOrLoad(userId, () => this.loadUser(userId));
   }

@@ -1,2 +1,22 @@
 /** This feature's tables, merged into the Database type (db/schema.ts). */
-export type StaticaTables = Record<never, never>;
+export interface StaticaTables {
+  /** One rewards configuration per server. */
+  statica_configs: {
+    server_id: string;
+    /** 0/1; a column of its own so the bot can list the servers to watch without parsing JSON. */
+    enabled: number;
+    /** The rest of the configuration (StaticaConfig without `enabled`), as JSON. */
+    config: string;
+    created_at: number;
+    updated_at: number;
+  };
+  /** Reward roles the bot currently holds given to members, written by the bot as it acts. */
+  statica_rewards: {
+    server_id: string;
+    user_id: string;
+    role_id: string;
+    /** The roleConfig category the role was given for: combined, serverTag or status. */
+    category: string;
+    granted_at: number;
+  };
+}

@@ -1,4 +1,56 @@
+import { createTimerBody, serverIdParams, timer, timerParams, timersResponse } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { actorOf } from "../../http/auth-plugin.ts";
+import { cancelTimer, createTimer, listTimers } from "./service.ts";
 
-export const timerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+const security = [{ dashboardToken: [] }];
+const tags = ["timers"];
+
+export const timerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    "/api/timers/:serverId/timers",
+    {
+      schema: {
+        tags,
+        summary: "Start a timer: posts a live countdown, and posts again when it ends",
+        security,
+        params: serverIdParams,
+        body: createTimerBody,
+        response: { 201: timer },
+      },
+    },
+    async (request, reply) => {
+      const created = await createTimer(ctx, request.params.serverId, actorOf(request), request.body);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    "/api/timers/:serverId/timers",
+    {
+      schema: {
+        tags,
+        summary: "Running timers, soonest first, then the 20 latest finished",
+        security,
+        params: serverIdParams,
+        response: { 200: timersResponse },
+      },
+    },
+    async (request) => listTimers(ctx, request.params.serverId),
+  );
+
+  app.delete(
+    "/api/timers/:serverId/timers/:id",
+    {
+      schema: {
+        tags,
+        summary: "Cancel a running timer; its countdown message shows it was cancelled",
+        security,
+        params: timerParams,
+        response: { 200: timer },
+      },
+    },
+    async (request) => cancelTimer(ctx, request.params.serverId, actorOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,220 @@
+import {
+  compareDiscoveryServers,
+  countDiscoveryTags,
+  type DiscoveryEntry,
+  type DiscoveryEntryBody,
+  type DiscoveryQuery,
+  type DiscoveryServer,
+  type DiscoveryTagCount,
+  matchesDiscoveryQuery,
+  normaliseTags,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import type { Storage } from "../../db/database.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import type { GuildInfo } from "../../discord/port.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/store.ts";
+import * as store from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord">;
+
+/**
+ * The public directory is read on every visit to the discovery page, and each entry needs its
+ * server's name and icon from Discord: the assembled list is kept for a few seconds, per database.
+ * Writes in this process drop it at once; another process's writes show within the TTL.
+ */
+const directoryTtlMs = 5000;
+const directories = new WeakMap<Storage, { expiresAt: number; servers: Promise<DiscoveryServer[]> }>();
+
+function forgetDirectory(storage: Storage): void {
+  directories.delete(storage);
+}
+
+async function loadDirectory(deps: Deps): Promise<DiscoveryServer[]> {
+  const rows = await store.listPublicEntries(deps.storage.db);
+  const guilds = await Promise.all(rows.map((row) => deps.discord.getGuild(row.server_id)));
+  const servers: DiscoveryServer[] = [];
+  rows.forEach((row, index) => {
+    const guild = guilds[index];
+    // A server the bot has left can't be vouched for: it drops out of the directory.
+    if (!guild) return;
+    servers.push({
+      _id: row.server_id,
+      id: row.server_id,
+      name: guild.name,
+      description: row.description,
+      icon: guild.icon,
+      tags: store.tagsOf(row),
+      invite: row.invite,
+      premium: row.premium,
+      advertised: row.advertised === 1,
+      memberCount: guild.memberCount,
+    });
+  });
+  return servers.sort(compareDiscoveryServers);
+}
+
+/** Every public entry, advertised first, then premium, then by name. */
+function directory(deps: Deps): Promise<DiscoveryServer[]> {
+  const cached = directories.get(deps.storage);
+  if (cached && cached.expiresAt > Date.now()) return cached.servers;
+  const servers = loadDirectory(deps);
+  directories.set(deps.storage, { expiresAt: Date.now() + directoryTtlMs, servers });
+  servers.catch(() => forgetDirectory(deps.storage));
+  return servers;
+}
+
+/**
+ * The public directory, optionally searched (every word of `q` in name, description or a tag) and
+ * filtered to one tag; in the directory's order.
+ */
+export async function searchDirectory(deps: Deps, query: DiscoveryQuery = {}): Promise<DiscoveryServer[]> {
+  const servers = await directory(deps);
+  // An empty tag (the page's "All Tags") filters nothing.
+  const tag = query.tag === undefined ? undefined : normaliseTags(query.tag)[0];
+  const q = query.q ?? "";
+  return servers.filter(
+    (server) => (tag === undefined || server.tags.includes(tag)) && matchesDiscoveryQuery(server, q),
+  );
+}
+
+/** Tags of the public directory with counts, most used first: the discovery page's tag filter. */
+export async function directoryTags(deps: Deps): Promise<DiscoveryTagCount[]> {
+  return countDiscoveryTags(await directory(deps));
+}
+
+async function toEntry(deps: Deps, row: store.DiscoveryRow): Promise<DiscoveryEntry> {
+  const [guild, premium] = await Promise.all([
+    deps.discord.getGuild(row.server_id),
+    store.hasPremium(deps.storage.db, row.server_id),
+  ]);
+  return entryView(row, guild, premium);
+}
+
+function entryView(row: store.DiscoveryRow, guild: GuildInfo | null, premium: boolean): DiscoveryEntry {
+  return {
+    id: row.server_id,
+    invite: row.invite,
+    description: row.description,
+    tags: store.tagsOf(row),
+    name: guild?.name ?? "Unknown server",
+    icon: guild?.icon ?? null,
+    memberCount: guild?.memberCount ?? 0,
+    toggle: row.is_public === 1 ? "public" : "private",
+    premium,
+    advertised: row.advertised === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+// The message never names the id: it may be another server's.
+const noEntry = () => notFound("This server has no discovery entry with that id");
+
+/** The entry `id` must be the token's server's own (the entry id is the server id); else 404. */
+async function requireOwnEntry(
+  db: Parameters<typeof store.getEntry>[0],
+  serverId: string,
+  id: string,
+): Promise<store.DiscoveryRow> {
+  const row = id === serverId ? await store.getEntry(db, serverId) : undefined;
+  if (!row) throw noEntry();
+  return row;
+}
+
+const summary = (row: Pick<store.DiscoveryRow, "invite" | "description" | "tags" | "is_public">) => ({
+  invite: row.invite,
+  description: row.description.length > 200 ? `${row.description.slice(0, 199)}…` : row.description,
+  tags: store.tagsOf(row),
+  toggle: row.is_public === 1 ? "public" : "private",
+});
+
+export async function getEntry(deps: Deps, serverId: string, id: string): Promise<DiscoveryEntry> {
+  return toEntry(deps, await requireOwnEntry(deps.storage.db, serverId, id));
+}
+
+/** Lists the token's server in the directory. One entry per server (409 for a second); starts public. */
+export async function createEntry(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  body: DiscoveryEntryBody,
+): Promise<DiscoveryEntry> {
+  const row = await transactionForServer(deps.storage, serverId, "discovery", async (trx) => {
+    if (await store.getEntry(trx, serverId)) {
+      throw conflict("This server already has a discovery entry; edit or delete it instead");
+    }
+    const now = Date.now();
+    const created = await store.insertEntry(trx, {
+      server_id: serverId,
+      invite: body.invite,
+      description: body.description,
+      tags: JSON.stringify(body.tags),
+      is_public: 1,
+      advertised: 0,
+      created_by: actor.userId,
+      created_at: now,
+      updated_at: now,
+    });
+    await recordAudit(trx, serverId, actor, "discovery.create", { after: summary(created) });
+    return created;
+  });
+  forgetDirectory(deps.storage);
+  return toEntry(deps, row);
+}
+
+/** Replaces invite, description and tags of the server's own entry. */
+export async function updateEntry(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  id: string,
+  body: DiscoveryEntryBody,
+): Promise<DiscoveryEntry> {
+  const row = await transactionForServer(deps.storage, serverId, "discovery", async (trx) => {
+    const before = await requireOwnEntry(trx, serverId, id);
+    const after = await store.updateContent(trx, serverId, body, Date.now());
+    await recordAudit(trx, serverId, actor, "discovery.update", {
+      before: summary(before),
+      after: summary(after),
+    });
+    return after;
+  });
+  forgetDirectory(deps.storage);
+  return toEntry(deps, row);
+}
+
+/** Flips the entry between public (listed) and private (kept, hidden). */
+export async function toggleEntry(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  id: string,
+): Promise<DiscoveryEntry> {
+  const row = await transactionForServer(deps.storage, serverId, "discovery", async (trx) => {
+    const before = await requireOwnEntry(trx, serverId, id);
+    const after = await store.setPublic(trx, serverId, before.is_public !== 1, Date.now());
+    await recordAudit(trx, serverId, actor, "discovery.toggle", {
+      before: { toggle: summary(before).toggle },
+      after: { toggle: summary(after).toggle },
+    });
+    return after;
+  });
+  forgetDirectory(deps.storage);
+  return toEntry(deps, row);
+}
+
+export async function deleteEntry(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  id: string,
+): Promise<void> {
+  await transactionForServer(deps.storage, serverId, "discovery", async (trx) => {
+    const before = await requireOwnEntry(trx, serverId, id);
+    await store.deleteEntry(trx, serverId);
+    await recordAudit(trx, serverId, actor, "discovery.delete", { before: summary(before) });
+  });
+  forgetDirectory(deps.storage);
+}

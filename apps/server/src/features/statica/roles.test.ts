@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { demoGuildId } from "../../../test/helpers.ts";
+import type { AppContext } from "../../context.ts";
+import { demoBotId } from "../../discord/demo-seed.ts";
+import { botReach, canAssign, dangerousPermissionsOf, listRewardRoles } from "./roles.ts";
+import { openStaticaFixture, type StaticaFixture } from "./test-support.ts";
+
+let t: StaticaFixture;
+let ctx: AppContext;
+const role = (name: string) => t.role(name);
+
+beforeEach(async () => {
+  t = await openStaticaFixture();
+  ctx = t.ctx;
+});
+afterEach(() => t.cleanup());
+
+describe("reward roles", () => {
+  it("lists every role but @everyone and managed ones, highest first, with what the bot can give", async () => {
+    const roles = await listRewardRoles(ctx, demoGuildId);
+    const names = roles.map((r) => r.name);
+    expect(names).not.toContain("@everyone");
+    expect(names).not.toContain("Hearth");
+    expect(names).not.toContain("Server Booster");
+    expect(roles.map((r) => r.position)).toEqual(roles.map((r) => r.position).toSorted((a, b) => b - a));
+    const byName = Object.fromEntries(roles.map((r) => [r.name, r]));
+    expect(byName.Owner).toMatchObject({ assignable: false, dangerous: true });
+    expect(byName.Admin).toMatchObject({ assignable: true, dangerous: true });
+    expect(byName.Member).toMatchObject({ id: role("Member"), assignable: true, dangerous: false });
+    expect(byName.Member?.color).toBe(0x94a3b8);
+  });
+
+  it("marks nothing assignable when the bot lacks Manage Roles", async () => {
+    await ctx.storage.db
+      .updateTable("sandbox_roles")
+      .set({ permissions: "0" })
+      .where("id", "=", role("Hearth"))
+      .execute();
+    expect((await listRewardRoles(ctx, demoGuildId)).some((r) => r.assignable)).toBe(false);
+  });
+
+  it("reads the bot's reach from its own member: highest role and Manage Roles", async () => {
+    const roles = await ctx.discord.listRoles(demoGuildId);
+    const reach = await botReach(ctx, demoGuildId, roles);
+    expect(reach).toMatchObject({ botName: "Hearth", canManageRoles: true, highestRole: { name: "Hearth" } });
+    expect((await ctx.discord.getBotMember(demoGuildId))?.user).toMatchObject({ id: demoBotId, bot: true });
+  });
+
+  it("gives the bot no reach in a server it isn't in", async () => {
+    const reach = await botReach(ctx, "123456789012345678", []);
+    expect(reach).toEqual({ botName: "The bot", canManageRoles: false, highestRole: null });
+    expect(canAssign(reach, { position: 0, managed: false })).toBe(false);
+  });
+
+  it("names the dangerous permissions a role carries", () => {
+    expect(dangerousPermissionsOf({ permissions: "0" })).toEqual([]);
+    expect(dangerousPermissionsOf({ permissions: String(1n << 40n) })).toEqual(["Timeout Members"]);
+    expect(dangerousPermissionsOf({ permissions: "8" })).toEqual(["Administrator"]);
+  });
+});
