@@ -19,6 +19,7 @@ import { seedDemo as seedTimers } from "./timers/demo.ts";
 import { registerTimerJobs } from "./timers/jobs.ts";
 import { timerRoutes } from "./timers/routes.ts";
 import { seedDemo as seedWelcome } from "./welcome/demo.ts";
+import { registerWelcomeJobs } from "./welcome/jobs.ts";
 import { welcomeRoutes } from "./welcome/routes.ts";
 
 /** Every feature's HTTP routes, registered by the api role. */
@@ -40,6 +41,7 @@ export function registerFeatureJobs(ctx: AppContext): void {
   registerGrinderJobs(ctx);
   registerTimerJobs(ctx);
   registerGiveawayJobs(ctx);
+  registerWelcomeJobs(ctx);
 }
 
 /** Seeds the demo server's feature data, in dependency order (setup and tiers before grinders). */
