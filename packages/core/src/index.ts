@@ -11,3 +11,5 @@ export * from "./api/welcome.ts";
 export * from "./commands/catalogue.ts";
 export * from "./format/amount.ts";
 export * from "./format/duration.ts";
+export * from "./giveaway/draw.ts";
+export * from "./template/index.ts";

@@ -1,1 +1,219 @@
-export {};
+import { z } from "zod";
+import { snowflake } from "./common.ts";
+
+/** Limits of a giveaway, shared by the API, the dashboard form and the bot command. */
+export const giveawayLimits = {
+  prizeMaxLength: 256,
+  descriptionMaxLength: 1000,
+  minWinners: 1,
+  maxWinners: 50,
+  /** Shortest run, seconds. */
+  minDurationSeconds: 60,
+  /** Longest run, seconds (90 days). */
+  maxDurationSeconds: 90 * 86_400,
+  maxAgeDays: 3650,
+  maxInvites: 10_000,
+  maxRequiredRoles: 20,
+  /** Roles per list of the giveaway configuration. */
+  maxConfigRoles: 50,
+  minMultiplier: 1,
+  maxMultiplier: 10,
+  defaultMultiplier: 2,
+} as const;
+
+const ms = z.number().int().nonnegative();
+
+/** Path of the routes addressing one giveaway: the server and the giveaway's message id. */
+export const giveawayParams = z.object({ serverId: snowflake, giveawayId: snowflake });
+
+/** Path of the per-server routes whose parameter is spelled `id` (`x/winners`, `bb/stats`, `y/config`). */
+export const giveawayServerParams = z.object({ id: snowflake });
+
+/** Query of `GET /api/giveaways/{serverId}/{giveawayId}/participants`: a page of entrants, oldest first. */
+export const giveawayParticipantsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** Query of `GET /api/giveaways/x/winners/{id}`: optionally one giveaway only. */
+export const giveawayWinnersQuery = z.object({ messageId: snowflake.optional() });
+
+/** Entry requirements; a member holding a bypass role skips them all. */
+export const giveawayRequirements = z.object({
+  /** The entrant's Discord account is at least this many days old. */
+  minAccountAge: z.number().int().min(0).max(giveawayLimits.maxAgeDays).default(0),
+  /** The entrant joined the server at least this many days ago. */
+  minMemberAge: z.number().int().min(0).max(giveawayLimits.maxAgeDays).default(0),
+  /** The entrant has invited at least this many members (from the bot's invite tracker). */
+  minInvites: z.number().int().min(0).max(giveawayLimits.maxInvites).default(0),
+  /** The entrant holds at least one of these roles (none: no role needed). */
+  requiredRoles: z.array(snowflake).max(giveawayLimits.maxRequiredRoles).default([]),
+});
+export type GiveawayRequirements = z.infer<typeof giveawayRequirements>;
+
+/**
+ * `POST /api/giveaways/create`. The giveaway runs for `duration` seconds from now, or until
+ * `endTime` (ms); exactly one of the two is given. The host is the token's user.
+ */
+export const createGiveawayBody = z
+  .object({
+    /** A text or announcement channel of the token's server, where the giveaway is posted. */
+    channelId: snowflake,
+    prize: z.string().trim().min(1).max(giveawayLimits.prizeMaxLength),
+    description: z.string().trim().max(giveawayLimits.descriptionMaxLength).optional(),
+    winnerCount: z.number().int().min(giveawayLimits.minWinners).max(giveawayLimits.maxWinners).default(1),
+    /** Seconds from now: 60 s to 90 days. */
+    duration: z
+      .number()
+      .int()
+      .min(giveawayLimits.minDurationSeconds)
+      .max(giveawayLimits.maxDurationSeconds)
+      .optional(),
+    /** End time, ms since the epoch: at least a minute ahead, at most 90 days. */
+    endTime: ms.optional(),
+    requirements: giveawayRequirements.optional(),
+    /** A member of the server who donated the prize. */
+    donorId: snowflake.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.duration === undefined) === (body.endTime === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["duration"],
+        message: "give either duration (seconds) or endTime (ms), not both",
+      });
+    }
+  });
+export type CreateGiveawayBody = z.infer<typeof createGiveawayBody>;
+
+/** `POST /api/giveaways/{serverId}/{giveawayId}/reroll`: how many new winners (default 1). */
+export const rerollGiveawayBody = z
+  .object({
+    winnerCount: z.number().int().min(giveawayLimits.minWinners).max(giveawayLimits.maxWinners).optional(),
+  })
+  .nullish();
+export type RerollGiveawayBody = z.infer<typeof rerollGiveawayBody>;
+
+/** One item of `GET /api/giveaways` and `GET /api/giveaways/{serverId}`. */
+export const giveawayListItem = z.object({
+  guildId: snowflake,
+  messageId: snowflake,
+  prize: z.string(),
+  guildName: z.string(),
+  active: z.boolean(),
+  endTime: ms,
+  createdAt: ms,
+  /** How many members entered. */
+  entries: z.number().int().nonnegative(),
+  /** Winners drawn so far once ended; the planned winner count while active. */
+  winners: z.number().int().nonnegative(),
+  /** The server's public discovery invite, when it has one. */
+  inviteUrl: z.string().nullable(),
+});
+export type GiveawayListItem = z.infer<typeof giveawayListItem>;
+export const giveawayListResponse = z.array(giveawayListItem);
+
+/** A drawn winner. `entries` is how many entries they held. */
+export const giveawayWinner = z.object({
+  userId: snowflake,
+  username: z.string(),
+  entries: z.number().int().positive(),
+  wonAt: ms,
+  /** 0 for the draw at the end, 1, 2, … for each reroll. */
+  draw: z.number().int().nonnegative(),
+});
+export type GiveawayWinner = z.infer<typeof giveawayWinner>;
+
+/** One entrant of a giveaway. `timestamp` is when they entered. */
+export const giveawayParticipant = z.object({
+  userId: snowflake,
+  username: z.string(),
+  entries: z.number().int().positive(),
+  timestamp: ms,
+  /** They held a bypass role, so the requirements were skipped. */
+  hasBypass: z.boolean(),
+});
+export type GiveawayParticipant = z.infer<typeof giveawayParticipant>;
+export const giveawayParticipantsResponse = z.array(giveawayParticipant);
+
+/**
+ * `GET /api/giveaways/{serverId}/{giveawayId}` and the answer of create, end and reroll.
+ * `winners` is the list of winners once ended, and the planned winner count while active.
+ */
+export const giveawayDetail = z.object({
+  guildId: snowflake,
+  messageId: snowflake,
+  channelId: snowflake,
+  prize: z.string(),
+  description: z.string().nullable(),
+  guildName: z.string(),
+  hostId: snowflake,
+  donorId: snowflake.nullable(),
+  active: z.boolean(),
+  endTime: ms,
+  endedAt: ms.nullable(),
+  createdAt: ms,
+  entriesCount: z.number().int().nonnegative(),
+  winners: z.union([z.number().int().nonnegative(), z.array(giveawayWinner)]),
+  winnerCount: z.number().int().positive(),
+  inviteUrl: z.string().nullable(),
+  minAccountAge: z.number().int().nonnegative(),
+  minMemberAge: z.number().int().nonnegative(),
+  minInvites: z.number().int().nonnegative(),
+  requiredRoles: z.array(snowflake),
+});
+export type GiveawayDetail = z.infer<typeof giveawayDetail>;
+
+/** The answer of a reroll: the giveaway, and who was drawn this time. */
+export const rerollGiveawayResponse = giveawayDetail.extend({ newWinners: z.array(giveawayWinner) });
+export type RerollGiveawayResponse = z.infer<typeof rerollGiveawayResponse>;
+
+/**
+ * One ended giveaway of `GET /api/giveaways/x/winners/{id}`: its winners and its first 100
+ * entrants (`entriesCount` says how many there are in all; the participants call pages the rest).
+ */
+export const giveawayWinnerRecord = z.object({
+  messageId: snowflake,
+  prize: z.string(),
+  endedAt: ms.nullable(),
+  winners: z.array(giveawayWinner),
+  entries: z.array(giveawayParticipant),
+  entriesCount: z.number().int().nonnegative(),
+});
+export type GiveawayWinnerRecord = z.infer<typeof giveawayWinnerRecord>;
+export const giveawayWinnersResponse = z.array(giveawayWinnerRecord);
+
+/** `GET /api/giveaways/bb/stats/{id}`. */
+export const giveawayStatsResponse = z.object({
+  total: z.number().int().nonnegative(),
+  active: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  /** The latest 10 winners of the server, newest first. */
+  recentWinners: z.array(giveawayWinner.extend({ messageId: snowflake, prize: z.string() })),
+});
+export type GiveawayStats = z.infer<typeof giveawayStatsResponse>;
+
+export const multiplierRole = z.object({
+  roleId: snowflake,
+  /** Entries a holder gets instead of 1; the highest of a member's multiplier roles counts. */
+  multiplier: z
+    .number()
+    .int()
+    .min(giveawayLimits.minMultiplier)
+    .max(giveawayLimits.maxMultiplier)
+    .default(giveawayLimits.defaultMultiplier),
+});
+export type MultiplierRole = z.infer<typeof multiplierRole>;
+
+/**
+ * `GET, PUT /api/giveaways/y/config/{id}` (and the answer of DELETE, which resets it). PUT replaces
+ * the whole configuration; a list left out is empty. A role may appear once across all three lists.
+ */
+export const giveawayConfig = z.object({
+  /** Holders skip the entry requirements. */
+  bypassRoles: z.array(snowflake).max(giveawayLimits.maxConfigRoles).default([]),
+  /** Holders may not enter; this wins over a bypass role. */
+  blacklistRoles: z.array(snowflake).max(giveawayLimits.maxConfigRoles).default([]),
+  multiplierRoles: z.array(multiplierRole).max(giveawayLimits.maxConfigRoles).default([]),
+});
+export type GiveawayConfig = z.infer<typeof giveawayConfig>;

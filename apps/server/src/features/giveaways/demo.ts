@@ -1,4 +1,211 @@
+import { drawWinners, type RandomInt } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { makeSnowflake } from "../../lib/snowflake.ts";
+import { putGiveawayConfig } from "./config.ts";
+import { enterGiveaway } from "./entries.ts";
+import * as entryStore from "./entry-store.ts";
+import { createGiveaway } from "./service.ts";
+import * as store from "./store.ts";
 
-/** Seeds this feature's part of the sandbox's demo server. */
-export async function seedDemo(_ctx: AppContext): Promise<void> {}
+const hour = 3_600_000;
+const day = 24 * hour;
+
+/** Seeded choices (mulberry32), so the demo looks the same on every machine. */
+function seeded(seed: number): RandomInt {
+  let state = seed >>> 0;
+  return (max) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * max);
+  };
+}
+
+interface ActiveSeed {
+  prize: string;
+  description?: string;
+  startedHoursAgo: number;
+  endsInHours: number;
+  winnerCount: number;
+  entrants: number;
+  requirements?: { minAccountAge?: number; minMemberAge?: number; requiredRole?: string };
+  donor?: boolean;
+}
+
+const active: ActiveSeed[] = [
+  { prize: "Discord Nitro (1 month)", startedHoursAgo: 20, endsInHours: 5, winnerCount: 1, entrants: 150 },
+  {
+    prize: "25M coins + Pepe Crown",
+    description: "Thanks to our donor for the crown! Boosters skip the requirements.",
+    startedHoursAgo: 30,
+    endsInHours: 42,
+    winnerCount: 3,
+    entrants: 90,
+    requirements: { minMemberAge: 7, requiredRole: "Giveaway Ping" },
+    donor: true,
+  },
+  {
+    prize: "Steam gift card ($20)",
+    startedHoursAgo: 6,
+    endsInHours: 4 * 24 + 3,
+    winnerCount: 2,
+    entrants: 45,
+    requirements: { minAccountAge: 180, minMemberAge: 14 },
+  },
+];
+
+const ended: {
+  prize: string;
+  endedDaysAgo: number;
+  ranDays: number;
+  winnerCount: number;
+  entrants: number;
+}[] = [
+  { prize: "10M coins", endedDaysAgo: 2, ranDays: 1, winnerCount: 1, entrants: 64 },
+  { prize: "Custom role for 30 days", endedDaysAgo: 5, ranDays: 3, winnerCount: 1, entrants: 38 },
+  { prize: "Nitro Basic (3 months)", endedDaysAgo: 9, ranDays: 2, winnerCount: 2, entrants: 120 },
+  { prize: "Spotify Premium (3 months)", endedDaysAgo: 16, ranDays: 4, winnerCount: 1, entrants: 22 },
+  { prize: "Heist vault: 50M coins", endedDaysAgo: 30, ranDays: 7, winnerCount: 3, entrants: 147 },
+];
+
+/**
+ * The demo server's giveaways in #giveaways: a configuration (boosters bypass, a blacklist role,
+ * Diamond ×3 and Gold ×2), three running giveaways with real sandbox messages, end jobs and members'
+ * entries made through the entry rules, and five ended ones with their winners.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "giveaways");
+  if (!channel) return;
+  const roles = await ctx.discord.listRoles(demoGuildId);
+  const roleId = (name: string) => roles.find((role) => role.name === name)?.id;
+  const random = seeded(20240601);
+  const members = await ctx.storage.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select(["m.user_id", "u.username", "m.roles"])
+    .where("m.guild_id", "=", demoGuildId)
+    .where("u.bot", "=", 0)
+    .where("m.user_id", "!=", demoOwnerId)
+    .orderBy("m.user_id")
+    .execute();
+  const pick = (count: number) => {
+    const pool = [...members];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = random(i + 1);
+      [pool[i], pool[j]] = [pool[j] as (typeof pool)[number], pool[i] as (typeof pool)[number]];
+    }
+    return pool.slice(0, count);
+  };
+
+  const blacklist = await ctx.discord.createRole(demoGuildId, {
+    name: "Giveaway Blacklist",
+    color: 0x4b5563,
+  });
+  for (const member of pick(3)) {
+    await ctx.discord.addMemberRole(demoGuildId, member.user_id, blacklist.id);
+    member.roles = JSON.stringify([...(JSON.parse(member.roles) as string[]), blacklist.id]);
+  }
+  const actor = { tokenId: null, userId: demoOwnerId };
+  const booster = roleId("Server Booster");
+  const diamond = roleId("Diamond");
+  const gold = roleId("Gold");
+  const config = await putGiveawayConfig(ctx, demoGuildId, actor, {
+    bypassRoles: booster ? [booster] : [],
+    blacklistRoles: [blacklist.id],
+    multiplierRoles: [
+      ...(diamond ? [{ roleId: diamond, multiplier: 3 }] : []),
+      ...(gold ? [{ roleId: gold, multiplier: 2 }] : []),
+    ],
+  });
+
+  const now = Date.now();
+  for (const seed of active) {
+    const requiredRole = seed.requirements?.requiredRole ? roleId(seed.requirements.requiredRole) : undefined;
+    const giveaway = await createGiveaway(ctx, demoGuildId, actor, {
+      channelId: channel.id,
+      prize: seed.prize,
+      description: seed.description,
+      winnerCount: seed.winnerCount,
+      endTime: now + seed.endsInHours * hour,
+      donorId: seed.donor ? pick(1)[0]?.user_id : undefined,
+      requirements: {
+        minAccountAge: seed.requirements?.minAccountAge ?? 0,
+        minMemberAge: seed.requirements?.minMemberAge ?? 0,
+        minInvites: 0,
+        requiredRoles: requiredRole ? [requiredRole] : [],
+      },
+    });
+    const startedAt = now - seed.startedHoursAgo * hour;
+    await ctx.storage.db
+      .updateTable("giveaways")
+      .set({ created_at: startedAt })
+      .where("message_id", "=", giveaway.messageId)
+      .execute();
+    // Members enter through the real rules, so the requirements, blacklist and multipliers show.
+    for (const member of pick(seed.entrants)) {
+      const at = startedAt + random(now - startedAt);
+      await enterGiveaway(ctx, demoGuildId, giveaway.messageId, member.user_id, { now: at }).catch(
+        () => undefined,
+      );
+    }
+  }
+
+  for (const seed of ended) {
+    const endedAt = now - seed.endedDaysAgo * day - random(6) * hour;
+    const createdAt = endedAt - seed.ranDays * day;
+    const giveaway = await store.insertGiveaway(ctx.storage.db, {
+      server_id: demoGuildId,
+      channel_id: channel.id,
+      message_id: makeSnowflake(createdAt),
+      guild_name: "Ember Hollow",
+      prize: seed.prize,
+      description: null,
+      winner_count: seed.winnerCount,
+      host_id: demoOwnerId,
+      donor_id: null,
+      min_account_age: 0,
+      min_member_age: 0,
+      min_invites: 0,
+      required_roles: "[]",
+      status: "ended",
+      end_time: endedAt,
+      ended_at: endedAt,
+      created_at: createdAt,
+    });
+    const allowed = pick(seed.entrants).filter((member) => !member.roles.includes(blacklist.id));
+    const entrants = allowed.map((member) => {
+      const held = new Set(JSON.parse(member.roles) as string[]);
+      const multipliers = config.multiplierRoles.filter((role) => held.has(role.roleId));
+      return {
+        id: member.user_id,
+        username: member.username,
+        entries: Math.max(1, ...multipliers.map((role) => role.multiplier)),
+        hasBypass: config.bypassRoles.some((id) => held.has(id)),
+      };
+    });
+    for (const entrant of entrants) {
+      await entryStore.insertEntry(ctx.storage.db, giveaway.id, {
+        userId: entrant.id,
+        username: entrant.username,
+        entries: entrant.entries,
+        hasBypass: entrant.hasBypass,
+        enteredAt: createdAt + random(endedAt - createdAt),
+      });
+    }
+    const winners = drawWinners(entrants, seed.winnerCount, random);
+    await store.insertWinners(
+      ctx.storage.db,
+      demoGuildId,
+      winners.map((winner) => ({
+        giveawayId: giveaway.id,
+        userId: winner.id,
+        username: winner.username,
+        entries: winner.entries,
+        draw: 0,
+        wonAt: endedAt,
+      })),
+    );
+  }
+}

@@ -1,4 +1,46 @@
+import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { AppError } from "../../lib/errors.ts";
+import { announceDraw, announceJobKind, endGiveaway, endJobKey, endJobKind } from "./service.ts";
+import * as store from "./store.ts";
+
+const endPayload = z.object({ serverId: z.string(), giveawayId: z.string() });
+const announcePayload = endPayload.extend({ draw: z.number().int(), attempt: z.number().int().default(1) });
 
 /** Registers this feature's job handlers on the queue. */
-export function registerGiveawayJobs(_ctx: AppContext): void {}
+export function registerGiveawayJobs(ctx: AppContext): void {
+  ctx.jobs.register(endJobKind, async (payload) => {
+    const { serverId, giveawayId } = endPayload.parse(payload);
+    try {
+      await endGiveaway(ctx, serverId, giveawayId, { by: "schedule" });
+    } catch (error) {
+      // Ended by hand a moment earlier, or deleted: nothing left to do.
+      if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) return;
+      throw error;
+    }
+  });
+  ctx.jobs.register(announceJobKind, async (payload) => {
+    const { serverId, giveawayId, draw, attempt } = announcePayload.parse(payload);
+    await announceDraw(ctx, serverId, giveawayId, draw, attempt);
+  });
+  void scheduleOverdueEnds(ctx).catch((error: unknown) =>
+    ctx.logger.warn({ err: error }, "could not check for overdue giveaways"),
+  );
+}
+
+/**
+ * Start-up safety net: an active giveaway past its end without a live end job gets one, due now. Its
+ * own job normally exists (the queue survives restarts); this covers a lost one, e.g. a crash between
+ * storing the giveaway and scheduling its end. Racing a job that just finished costs one no-op job.
+ */
+export async function scheduleOverdueEnds(ctx: Pick<AppContext, "storage" | "jobs">): Promise<number> {
+  const now = Date.now();
+  const overdue = await store.listOverdue(ctx.storage.db, now, endJobKey);
+  for (const { serverId, messageId } of overdue) {
+    await ctx.jobs.schedule(endJobKind, { serverId, giveawayId: messageId }, now, {
+      dedupeKey: endJobKey(messageId),
+      maxAttempts: 10,
+    });
+  }
+  return overdue.length;
+}

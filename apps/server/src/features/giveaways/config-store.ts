@@ -1,0 +1,74 @@
+import type { GiveawayConfig } from "@hearth/core";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const emptyConfig = (): GiveawayConfig => ({
+  bypassRoles: [],
+  blacklistRoles: [],
+  multiplierRoles: [],
+});
+
+export async function getConfig(db: Db, serverId: string): Promise<GiveawayConfig> {
+  const row = await db
+    .selectFrom("giveaway_configs")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .executeTakeFirst();
+  if (!row) return emptyConfig();
+  return {
+    bypassRoles: JSON.parse(row.bypass_roles) as string[],
+    blacklistRoles: JSON.parse(row.blacklist_roles) as string[],
+    multiplierRoles: JSON.parse(row.multiplier_roles) as GiveawayConfig["multiplierRoles"],
+  };
+}
+
+export async function putConfig(
+  db: Db,
+  serverId: string,
+  config: GiveawayConfig,
+  now: number,
+): Promise<void> {
+  const values = {
+    bypass_roles: JSON.stringify(config.bypassRoles),
+    blacklist_roles: JSON.stringify(config.blacklistRoles),
+    multiplier_roles: JSON.stringify(config.multiplierRoles),
+    updated_at: now,
+  };
+  await db
+    .insertInto("giveaway_configs")
+    .values({ server_id: serverId, ...values })
+    .onConflict((oc) => oc.column("server_id").doUpdateSet(values))
+    .execute();
+}
+
+export async function deleteConfig(db: Db, serverId: string): Promise<void> {
+  await db.deleteFrom("giveaway_configs").where("server_id", "=", serverId).execute();
+}
+
+/** How many members a user has invited, as the invite tracker last counted; 0 when unknown. */
+export async function getInvites(db: Db, serverId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("giveaway_member_invites")
+    .select("invites")
+    .where("server_id", "=", serverId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.invites ?? 0;
+}
+
+/** For the bot's invite tracker: sets a member's invite count. */
+export async function setInvites(
+  db: Db,
+  serverId: string,
+  userId: string,
+  invites: number,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("giveaway_member_invites")
+    .values({ server_id: serverId, user_id: userId, invites, updated_at: now })
+    .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet({ invites, updated_at: now }))
+    .execute();
+}

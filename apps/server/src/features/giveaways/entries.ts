@@ -1,0 +1,135 @@
+import type { GiveawayConfig } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import type { MemberInfo } from "../../discord/port.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import * as configStore from "./config-store.ts";
+import * as entryStore from "./entry-store.ts";
+import { giveawayNotFound } from "./queries.ts";
+import * as store from "./store.ts";
+
+/**
+ * Entering and leaving: what the bot's Enter button calls. Refusals are AppErrors whose messages
+ * are written for the member (the bot shows them as an ephemeral reply).
+ */
+
+type Deps = Pick<AppContext, "storage" | "discord">;
+
+const day = 86_400_000;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+export interface EntryResult {
+  /** Tickets in the draw: the highest multiplier role held, else 1. */
+  entries: number;
+  /** A bypass role skipped the requirements. */
+  hasBypass: boolean;
+}
+
+/**
+ * What a member may do, by the server's configuration: blacklist refuses (it wins over bypass),
+ * bypass skips the requirements, and the highest multiplier role held sets the entries.
+ */
+export function entitlement(config: GiveawayConfig, roleIds: string[]) {
+  const held = new Set(roleIds);
+  const multipliers = config.multiplierRoles.filter((role) => held.has(role.roleId));
+  return {
+    blacklisted: config.blacklistRoles.some((roleId) => held.has(roleId)),
+    bypass: config.bypassRoles.some((roleId) => held.has(roleId)),
+    entries: Math.max(1, ...multipliers.map((role) => role.multiplier)),
+  };
+}
+
+/** The first requirement the member misses, as a sentence for them; null when they meet them all. */
+async function missedRequirement(
+  deps: Deps,
+  giveaway: store.Giveaway,
+  member: MemberInfo,
+  now: number,
+): Promise<string | null> {
+  const accountDays = Math.floor((now - member.user.createdAt) / day);
+  if (accountDays < giveaway.minAccountAge) {
+    return `Your Discord account must be at least ${plural(giveaway.minAccountAge, "day")} old to enter (it is ${plural(accountDays, "day")} old).`;
+  }
+  const memberDays = Math.floor((now - member.joinedAt) / day);
+  if (memberDays < giveaway.minMemberAge) {
+    return `You must have been in this server for at least ${plural(giveaway.minMemberAge, "day")} to enter (you joined ${plural(memberDays, "day")} ago).`;
+  }
+  if (giveaway.minInvites > 0) {
+    const invites = await configStore.getInvites(deps.storage.db, giveaway.serverId, member.user.id);
+    if (invites < giveaway.minInvites) {
+      return `You need at least ${plural(giveaway.minInvites, "invite")} to enter (you have ${invites}).`;
+    }
+  }
+  const roles = new Set(member.roleIds);
+  if (giveaway.requiredRoles.length > 0 && !giveaway.requiredRoles.some((roleId) => roles.has(roleId))) {
+    const list = giveaway.requiredRoles.map((roleId) => `<@&${roleId}>`).join(", ");
+    return giveaway.requiredRoles.length === 1
+      ? `You need the role ${list} to enter.`
+      : `You need one of these roles to enter: ${list}.`;
+  }
+  return null;
+}
+
+/**
+ * Enters a member: requirements checked unless a bypass role is held, blacklist refused, entries
+ * from the highest multiplier role. A second entry is refused (409), as is entering after the end.
+ * The bot passes the member it already has from the interaction; otherwise it is fetched.
+ */
+export async function enterGiveaway(
+  deps: Deps,
+  serverId: string,
+  messageId: string,
+  userId: string,
+  options: { member?: MemberInfo; now?: number } = {},
+): Promise<EntryResult> {
+  const now = options.now ?? Date.now();
+  const { db, dialect } = deps.storage;
+  const giveaway = await store.findGiveaway(db, serverId, messageId);
+  if (!giveaway) throw notFound("This giveaway doesn't exist any more.");
+  if (giveaway.status !== "active" || giveaway.endTime <= now) throw conflict("This giveaway has ended.");
+
+  const member = options.member ?? (await deps.discord.getMember(serverId, userId));
+  if (!member) throw forbidden("Only members of this server can enter its giveaways.");
+  if (member.user.bot) throw forbidden("Bots can't enter giveaways.");
+  const rights = entitlement(await configStore.getConfig(db, serverId), member.roleIds);
+  if (rights.blacklisted)
+    throw forbidden("One of your roles is not allowed to enter giveaways in this server.");
+  if (!rights.bypass) {
+    const missed = await missedRequirement(deps, giveaway, member, now);
+    if (missed) throw forbidden(missed);
+  }
+
+  await db.transaction().execute(async (trx) => {
+    // On PostgreSQL the shared row lock holds the end back until this entry commits, so an entry
+    // is either in the draw or refused, never stored after it.
+    const current = await store.findGiveaway(trx, serverId, messageId, { dialect, lock: "share" });
+    if (!current) throw notFound("This giveaway doesn't exist any more.");
+    if (current.status !== "active") throw conflict("This giveaway has ended.");
+    const stored = await entryStore.insertEntry(trx, current.id, {
+      userId,
+      username: member.user.username,
+      entries: rights.entries,
+      hasBypass: rights.bypass,
+      enteredAt: now,
+    });
+    if (!stored) throw conflict("You have already entered this giveaway.");
+  });
+  return { entries: rights.entries, hasBypass: rights.bypass };
+}
+
+/** Withdraws a member's entry while the giveaway runs. */
+export async function leaveGiveaway(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  messageId: string,
+  userId: string,
+): Promise<void> {
+  const { db, dialect } = deps.storage;
+  await db.transaction().execute(async (trx) => {
+    const giveaway = await store.findGiveaway(trx, serverId, messageId, { dialect, lock: "share" });
+    if (!giveaway) throw giveawayNotFound();
+    if (giveaway.status !== "active") throw conflict("This giveaway has ended; entries can't be withdrawn.");
+    if (!(await entryStore.deleteEntry(trx, giveaway.id, userId))) {
+      throw notFound("You haven't entered this giveaway.");
+    }
+  });
+}

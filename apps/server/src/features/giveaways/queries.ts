@@ -1,0 +1,160 @@
+import type {
+  GiveawayDetail,
+  GiveawayListItem,
+  GiveawayParticipant,
+  GiveawayStats,
+  GiveawayWinner,
+  GiveawayWinnerRecord,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as entryStore from "./entry-store.ts";
+import * as store from "./store.ts";
+
+/** The public and dashboard reads: lists, detail, participants, winners and stats. */
+
+type Deps = Pick<AppContext, "storage">;
+
+/** How many giveaways a list answers at most (active ones first in the all-servers list). */
+export const listLimit = 500;
+/** Ended giveaways per winners answer, and entrants shown with each. */
+const winnerRecordsLimit = 50;
+const entriesPerRecord = 100;
+
+export const giveawayNotFound = () => notFound("No such giveaway in this server");
+
+const toListItem = (giveaway: store.GiveawaySummary): GiveawayListItem => ({
+  guildId: giveaway.serverId,
+  messageId: giveaway.messageId,
+  prize: giveaway.prize,
+  guildName: giveaway.guildName,
+  active: giveaway.status === "active",
+  endTime: giveaway.endTime,
+  createdAt: giveaway.createdAt,
+  entries: giveaway.entryCount,
+  winners: giveaway.status === "active" ? giveaway.winnerCount : giveaway.drawnWinners,
+  inviteUrl: giveaway.inviteUrl,
+});
+
+export const toWinner = (winner: store.Winner): GiveawayWinner => ({
+  userId: winner.userId,
+  username: winner.username,
+  entries: winner.entries,
+  wonAt: winner.wonAt,
+  draw: winner.draw,
+});
+
+const toParticipant = (entry: entryStore.Entry): GiveawayParticipant => ({
+  userId: entry.userId,
+  username: entry.username,
+  entries: entry.entries,
+  timestamp: entry.enteredAt,
+  hasBypass: entry.hasBypass,
+});
+
+/** Giveaways of every server the bot is in: active first, then newest. */
+export async function listAllGiveaways(deps: Deps): Promise<GiveawayListItem[]> {
+  const giveaways = await store.listGiveaways(deps.storage.db, { limit: listLimit, order: "activeFirst" });
+  return giveaways.map(toListItem);
+}
+
+/** One server's giveaways, newest first. */
+export async function listServerGiveaways(deps: Deps, serverId: string): Promise<GiveawayListItem[]> {
+  const giveaways = await store.listGiveaways(deps.storage.db, {
+    serverId,
+    limit: listLimit,
+    order: "newest",
+  });
+  return giveaways.map(toListItem);
+}
+
+export async function getGiveawayDetail(
+  deps: Deps,
+  serverId: string,
+  messageId: string,
+): Promise<GiveawayDetail> {
+  const giveaway = await store.findGiveawaySummary(deps.storage.db, serverId, messageId);
+  if (!giveaway) throw giveawayNotFound();
+  const winners =
+    giveaway.status === "ended"
+      ? (await store.listWinners(deps.storage.db, [giveaway.id])).map(toWinner)
+      : giveaway.winnerCount;
+  return {
+    guildId: giveaway.serverId,
+    messageId: giveaway.messageId,
+    channelId: giveaway.channelId,
+    prize: giveaway.prize,
+    description: giveaway.description,
+    guildName: giveaway.guildName,
+    hostId: giveaway.hostId,
+    donorId: giveaway.donorId,
+    active: giveaway.status === "active",
+    endTime: giveaway.endTime,
+    endedAt: giveaway.endedAt,
+    createdAt: giveaway.createdAt,
+    entriesCount: giveaway.entryCount,
+    winners,
+    winnerCount: giveaway.winnerCount,
+    inviteUrl: giveaway.inviteUrl,
+    minAccountAge: giveaway.minAccountAge,
+    minMemberAge: giveaway.minMemberAge,
+    minInvites: giveaway.minInvites,
+    requiredRoles: giveaway.requiredRoles,
+  };
+}
+
+/** A page of a giveaway's entrants, in the order they entered. */
+export async function listParticipants(
+  deps: Deps,
+  serverId: string,
+  messageId: string,
+  page: { limit: number; offset: number },
+): Promise<GiveawayParticipant[]> {
+  const giveaway = await store.findGiveaway(deps.storage.db, serverId, messageId);
+  if (!giveaway) throw giveawayNotFound();
+  return (await entryStore.listEntries(deps.storage.db, giveaway.id, page)).map(toParticipant);
+}
+
+/** The server's ended giveaways (latest 50, or just `messageId`) with winners and first entrants. */
+export async function listServerWinners(
+  deps: Deps,
+  serverId: string,
+  options: { messageId?: string } = {},
+): Promise<GiveawayWinnerRecord[]> {
+  const { db } = deps.storage;
+  const ended = await store.listEnded(db, serverId, { ...options, limit: winnerRecordsLimit });
+  const winners = await store.listWinners(
+    db,
+    ended.map((giveaway) => giveaway.id),
+  );
+  return Promise.all(
+    ended.map(async (giveaway) => ({
+      messageId: giveaway.messageId,
+      prize: giveaway.prize,
+      endedAt: giveaway.endedAt,
+      winners: winners.filter((winner) => winner.giveawayId === giveaway.id).map(toWinner),
+      entries: (await entryStore.listEntries(db, giveaway.id, { limit: entriesPerRecord, offset: 0 })).map(
+        toParticipant,
+      ),
+      entriesCount: await entryStore.countEntries(db, giveaway.id),
+    })),
+  );
+}
+
+export async function getGiveawayStats(deps: Deps, serverId: string): Promise<GiveawayStats> {
+  const { db } = deps.storage;
+  const [counts, recent] = await Promise.all([
+    store.countByStatus(db, serverId),
+    store.recentWinners(db, serverId, 10),
+  ]);
+  return {
+    total: counts.active + counts.ended,
+    active: counts.active,
+    completed: counts.ended,
+    recentWinners: recent.map((winner) => ({
+      ...toWinner(winner),
+      messageId: winner.messageId,
+      prize: winner.prize,
+    })),
+  };
+}

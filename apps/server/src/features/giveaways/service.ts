@@ -1,0 +1,290 @@
+import { randomInt } from "node:crypto";
+import {
+  type CreateGiveawayBody,
+  drawWinners,
+  type GiveawayDetail,
+  giveawayLimits,
+  type RandomInt,
+  type RerollGiveawayResponse,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { badRequest, conflict } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { requireMember, requireTextChannel } from "../servers/validate.ts";
+import { requireGiveawayRoles, roleRefs } from "./config.ts";
+import * as entryStore from "./entry-store.ts";
+import { activeMessage, endedMessage, winnersAnnouncement } from "./messages.ts";
+import { getGiveawayDetail, giveawayNotFound, toWinner } from "./queries.ts";
+import * as store from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
+
+export const endJobKind = "giveaway.end";
+export const announceJobKind = "giveaway.announce";
+export const endJobKey = (messageId: string) => `giveaway-end:${messageId}`;
+
+/** Cryptographically secure tickets for every real draw (the pure draw takes its randomness in). */
+export const secureRandomInt: RandomInt = (maxExclusive) => randomInt(maxExclusive);
+
+const second = 1000;
+const gate = (messageId: string) => `giveaway:${messageId}`;
+const ended = () => conflict("This giveaway has already ended");
+
+/** Posts the giveaway with its Enter button, stores it and schedules its end. */
+export async function createGiveaway(
+  ctx: Deps,
+  serverId: string,
+  actor: AuditActor & { userId: string },
+  body: CreateGiveawayBody,
+): Promise<GiveawayDetail> {
+  const now = Date.now();
+  const endTime = body.duration !== undefined ? now + body.duration * second : (body.endTime as number);
+  if (endTime < now + giveawayLimits.minDurationSeconds * second) {
+    throw badRequest("endTime: must be at least a minute in the future", "endTime");
+  }
+  if (endTime > now + giveawayLimits.maxDurationSeconds * second) {
+    throw badRequest("endTime: must be at most 90 days away", "endTime");
+  }
+  const requirements = body.requirements ?? {
+    minAccountAge: 0,
+    minMemberAge: 0,
+    minInvites: 0,
+    requiredRoles: [],
+  };
+  await requireTextChannel(ctx, serverId, body.channelId, "channelId");
+  await requireGiveawayRoles(
+    ctx,
+    serverId,
+    roleRefs("requirements.requiredRoles", requirements.requiredRoles),
+  );
+  if (body.donorId) await requireMember(ctx, serverId, body.donorId, "donorId");
+  const guild = await ctx.discord.getGuild(serverId);
+
+  const view = {
+    prize: body.prize,
+    description: body.description || null,
+    winnerCount: body.winnerCount,
+    hostId: actor.userId,
+    donorId: body.donorId ?? null,
+    endTime,
+    ...requirements,
+  };
+  const sent = await ctx.discord.sendMessage(body.channelId, activeMessage(view));
+  try {
+    await transactionForServer(ctx.storage, serverId, "giveaways", async (trx) => {
+      const giveaway = await store.insertGiveaway(trx, {
+        server_id: serverId,
+        channel_id: body.channelId,
+        message_id: sent.id,
+        guild_name: guild?.name ?? "Unknown Server",
+        prize: view.prize,
+        description: view.description,
+        winner_count: view.winnerCount,
+        host_id: view.hostId,
+        donor_id: view.donorId,
+        min_account_age: requirements.minAccountAge,
+        min_member_age: requirements.minMemberAge,
+        min_invites: requirements.minInvites,
+        required_roles: JSON.stringify(requirements.requiredRoles),
+        status: "active",
+        end_time: endTime,
+        ended_at: null,
+        created_at: now,
+      });
+      await recordAudit(trx, serverId, actor, "giveaway.create", {
+        messageId: giveaway.messageId,
+        channelId: giveaway.channelId,
+        prize: giveaway.prize,
+        winnerCount: giveaway.winnerCount,
+        endTime,
+      });
+    });
+  } catch (error) {
+    await ctx.discord.deleteMessage(body.channelId, sent.id).catch(() => undefined);
+    throw error;
+  }
+  await ctx.jobs.schedule(endJobKind, { serverId, giveawayId: sent.id }, endTime, {
+    dedupeKey: endJobKey(sent.id),
+    maxAttempts: 10,
+  });
+  return getGiveawayDetail(ctx, serverId, sent.id);
+}
+
+/**
+ * Ends an active giveaway exactly once, however many callers race (the manual end and the scheduled
+ * job): the conditional update to 'ended' lets one transaction through; the others answer 409. The
+ * winners are drawn, weighted by entries, in that same transaction; the message is edited and the
+ * winners announced after it commits.
+ */
+export async function endGiveaway(
+  ctx: Deps,
+  serverId: string,
+  messageId: string,
+  options: { by: "manual" | "schedule"; actor?: AuditActor },
+): Promise<GiveawayDetail> {
+  const now = Date.now();
+  await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
+    const lock = { dialect: ctx.storage.dialect, lock: "update" as const };
+    const giveaway = await store.findGiveaway(trx, serverId, messageId, lock);
+    if (!giveaway) throw giveawayNotFound();
+    if (!(await store.markEnded(trx, giveaway.id, now))) throw ended();
+    const pool = await entryStore.loadDrawPool(trx, giveaway.id);
+    const winners = drawWinners(pool, giveaway.winnerCount, secureRandomInt).map((winner) => ({
+      giveawayId: giveaway.id,
+      userId: winner.id,
+      username: winner.username,
+      entries: winner.entries,
+      draw: 0,
+      wonAt: now,
+    }));
+    await store.insertWinners(trx, serverId, winners);
+    await recordAudit(trx, serverId, options.actor ?? { tokenId: null, userId: null }, "giveaway.end", {
+      messageId,
+      prize: giveaway.prize,
+      by: options.by,
+      entrants: pool.length,
+      winners: winners.map((winner) => winner.userId),
+    });
+  });
+  if (options.by === "manual") await ctx.jobs.cancel(endJobKey(messageId));
+  await announceDraw(ctx, serverId, messageId, 0);
+  return getGiveawayDetail(ctx, serverId, messageId);
+}
+
+/**
+ * Draws `winnerCount` (default 1) more winners of an ended giveaway, never anyone who won it before.
+ * Draws fewer when fewer are left; 409 when no one is.
+ */
+export async function rerollGiveaway(
+  ctx: Deps,
+  serverId: string,
+  messageId: string,
+  actor: AuditActor,
+  options: { winnerCount?: number } = {},
+): Promise<RerollGiveawayResponse> {
+  const now = Date.now();
+  const draw = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
+    const lock = { dialect: ctx.storage.dialect, lock: "update" as const };
+    const giveaway = await store.findGiveaway(trx, serverId, messageId, lock);
+    if (!giveaway) throw giveawayNotFound();
+    if (giveaway.status !== "ended") throw conflict("Only an ended giveaway can be rerolled; end it first");
+    const previous = await store.listWinners(trx, [giveaway.id]);
+    const pool = await entryStore.loadDrawPool(trx, giveaway.id);
+    const picks = drawWinners(
+      pool,
+      options.winnerCount ?? 1,
+      secureRandomInt,
+      previous.map((winner) => winner.userId),
+    );
+    if (picks.length === 0) {
+      throw conflict(
+        pool.length === 0
+          ? "No one entered this giveaway, so there is no one to draw"
+          : "Every entrant of this giveaway has already won it; no one is left to draw",
+      );
+    }
+    const number = Math.max(0, ...previous.map((winner) => winner.draw)) + 1;
+    const winners = picks.map((pick) => ({
+      giveawayId: giveaway.id,
+      userId: pick.id,
+      username: pick.username,
+      entries: pick.entries,
+      draw: number,
+      wonAt: now,
+    }));
+    await store.insertWinners(trx, serverId, winners);
+    await recordAudit(trx, serverId, actor, "giveaway.reroll", {
+      messageId,
+      prize: giveaway.prize,
+      draw: number,
+      winners: winners.map((winner) => winner.userId),
+    });
+    return { number, winners };
+  });
+  await announceDraw(ctx, serverId, messageId, draw.number);
+  const detail = await getGiveawayDetail(ctx, serverId, messageId);
+  return { ...detail, newWinners: draw.winners.map(toWinner) };
+}
+
+/** Removes a giveaway: its end job, its record (entries and winners too) and its message. */
+export async function deleteGiveaway(
+  ctx: Deps,
+  serverId: string,
+  messageId: string,
+  actor: AuditActor,
+): Promise<void> {
+  const giveaway = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
+    const found = await store.findGiveaway(trx, serverId, messageId, {
+      dialect: ctx.storage.dialect,
+      lock: "update",
+    });
+    if (!found) throw giveawayNotFound();
+    await store.deleteGiveaway(trx, found.id);
+    await recordAudit(trx, serverId, actor, "giveaway.delete", {
+      messageId,
+      prize: found.prize,
+      status: found.status,
+    });
+    return found;
+  });
+  await ctx.jobs.cancel(endJobKey(messageId));
+  try {
+    await ctx.discord.deleteMessage(giveaway.channelId, messageId);
+  } catch (error) {
+    if (!isGone(error)) ctx.logger.warn({ err: error, messageId }, "could not delete a giveaway's message");
+  }
+}
+
+const isGone = (error: unknown) =>
+  error instanceof DiscordError && (error.code === "unknown_message" || error.code === "unknown_channel");
+/** Worth trying again later: Discord was down or busy, or our own storage failed. */
+const isTransient = (error: unknown) =>
+  !(error instanceof DiscordError) || error.code === "unavailable" || error.code === "rate_limited";
+const announceAttempts = 10;
+
+/**
+ * Shows a draw in Discord: the giveaway message lists every winner so far and its button is
+ * disabled, and the channel hears who won (only the winners are pinged). Runs after the draw
+ * commits; a transient failure is retried by a job, up to 10 times.
+ */
+export async function announceDraw(
+  ctx: Deps,
+  serverId: string,
+  messageId: string,
+  draw: number,
+  attempt = 1,
+): Promise<void> {
+  try {
+    const giveaway = await store.findGiveaway(ctx.storage.db, serverId, messageId);
+    if (!giveaway || giveaway.endedAt === null) return;
+    const winners = await store.listWinners(ctx.storage.db, [giveaway.id]);
+    const drawn = winners.filter((winner) => winner.draw === draw).map((winner) => winner.userId);
+    const all = winners.map((winner) => winner.userId);
+    try {
+      await ctx.discord.editMessage(
+        giveaway.channelId,
+        messageId,
+        endedMessage(giveaway, all, giveaway.endedAt),
+      );
+    } catch (error) {
+      // A deleted giveaway message doesn't stop the announcement in its channel.
+      if (!(error instanceof DiscordError && error.code === "unknown_message")) throw error;
+    }
+    await ctx.discord.sendMessage(
+      giveaway.channelId,
+      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll"),
+    );
+  } catch (error) {
+    const retry = isTransient(error) && attempt < announceAttempts;
+    ctx.logger.warn({ err: error, messageId, draw, attempt, retry }, "announcing a giveaway draw failed");
+    if (!retry) return;
+    await ctx.jobs.schedule(
+      announceJobKind,
+      { serverId, giveawayId: messageId, draw, attempt: attempt + 1 },
+      Date.now() + 30_000 * attempt,
+      { dedupeKey: `giveaway-announce:${messageId}:${draw}` },
+    );
+  }
+}

@@ -1,0 +1,308 @@
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Dialect } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { countEntries } from "./entry-store.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+type GiveawayRow = Selectable<Database["giveaways"]>;
+
+export interface Giveaway {
+  id: number;
+  serverId: string;
+  channelId: string;
+  messageId: string;
+  guildName: string;
+  prize: string;
+  description: string | null;
+  winnerCount: number;
+  hostId: string;
+  donorId: string | null;
+  minAccountAge: number;
+  minMemberAge: number;
+  minInvites: number;
+  requiredRoles: string[];
+  status: "active" | "ended";
+  endTime: number;
+  endedAt: number | null;
+  createdAt: number;
+}
+
+/** A giveaway with what the lists show beside it. */
+export interface GiveawaySummary extends Giveaway {
+  entryCount: number;
+  drawnWinners: number;
+  inviteUrl: string | null;
+}
+
+export interface Winner {
+  giveawayId: number;
+  userId: string;
+  username: string;
+  entries: number;
+  draw: number;
+  wonAt: number;
+}
+
+const toGiveaway = (row: GiveawayRow): Giveaway => ({
+  id: row.id,
+  serverId: row.server_id,
+  channelId: row.channel_id,
+  messageId: row.message_id,
+  guildName: row.guild_name,
+  prize: row.prize,
+  description: row.description,
+  winnerCount: row.winner_count,
+  hostId: row.host_id,
+  donorId: row.donor_id,
+  minAccountAge: row.min_account_age,
+  minMemberAge: row.min_member_age,
+  minInvites: row.min_invites,
+  requiredRoles: JSON.parse(row.required_roles) as string[],
+  status: row.status,
+  endTime: Number(row.end_time),
+  endedAt: row.ended_at === null ? null : Number(row.ended_at),
+  createdAt: Number(row.created_at),
+});
+
+export async function insertGiveaway(
+  db: Db,
+  giveaway: Omit<Insertable<Database["giveaways"]>, "id">,
+): Promise<Giveaway> {
+  const row = await db.insertInto("giveaways").values(giveaway).returningAll().executeTakeFirstOrThrow();
+  return toGiveaway(row);
+}
+
+/**
+ * One server's giveaway by its message id. On PostgreSQL inside a transaction, `lock: "share"` holds
+ * the row against the end's update until the caller commits (entries), and `"update"` serialises
+ * writers of one giveaway (rerolls). SQLite runs one transaction at a time already.
+ */
+export async function findGiveaway(
+  db: Db,
+  serverId: string,
+  messageId: string,
+  options: { dialect?: Dialect; lock?: "share" | "update" } = {},
+): Promise<Giveaway | null> {
+  let query = db
+    .selectFrom("giveaways")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("message_id", "=", messageId);
+  if (options.dialect === "postgres" && options.lock === "share") query = query.forShare();
+  if (options.dialect === "postgres" && options.lock === "update") query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toGiveaway(row) : null;
+}
+
+/**
+ * Giveaways with their entry and winner counts, the server's current name (from `guilds`, else the
+ * name kept at creation) and its public discovery invite. Servers the bot has left are skipped.
+ * Newest first; `activeFirst` puts the running ones before, so a limit never hides one.
+ */
+export async function listGiveaways(
+  db: Db,
+  options: { serverId?: string; limit: number; order: "newest" | "activeFirst" },
+): Promise<GiveawaySummary[]> {
+  let query = db
+    .selectFrom("giveaways as g")
+    .leftJoin("guilds as s", "s.id", "g.server_id")
+    .leftJoin("discovery_entries as d", (join) =>
+      join.onRef("d.server_id", "=", "g.server_id").on("d.is_public", "=", 1),
+    )
+    .selectAll("g")
+    .select((eb) => [
+      "s.name as current_guild_name",
+      "d.invite as invite_url",
+      eb
+        .selectFrom("giveaway_entries as e")
+        .select((sub) => sub.fn.countAll<number>().as("n"))
+        .whereRef("e.giveaway_id", "=", "g.id")
+        .as("entry_count"),
+      eb
+        .selectFrom("giveaway_winners as w")
+        .select((sub) => sub.fn.countAll<number>().as("n"))
+        .whereRef("w.giveaway_id", "=", "g.id")
+        .as("winner_rows"),
+    ])
+    .where("s.left_at", "is", null);
+  if (options.serverId !== undefined) query = query.where("g.server_id", "=", options.serverId);
+  if (options.order === "activeFirst") {
+    query = query.orderBy((eb) => eb.case().when("g.status", "=", "active").then(0).else(1).end());
+  }
+  const rows = await query
+    .orderBy("g.created_at", "desc")
+    .orderBy("g.id", "desc")
+    .limit(options.limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toGiveaway(row),
+    guildName: row.current_guild_name ?? row.guild_name,
+    entryCount: Number(row.entry_count ?? 0),
+    drawnWinners: Number(row.winner_rows ?? 0),
+    inviteUrl: row.invite_url ?? null,
+  }));
+}
+
+/** One giveaway with its counts, name and invite, as the lists show it. */
+export async function findGiveawaySummary(
+  db: Db,
+  serverId: string,
+  messageId: string,
+): Promise<GiveawaySummary | null> {
+  const giveaway = await findGiveaway(db, serverId, messageId);
+  if (!giveaway) return null;
+  const [server, invite, entryCount, drawnWinners] = await Promise.all([
+    db.selectFrom("guilds").select("name").where("id", "=", serverId).executeTakeFirst(),
+    db
+      .selectFrom("discovery_entries")
+      .select("invite")
+      .where("server_id", "=", serverId)
+      .where("is_public", "=", 1)
+      .executeTakeFirst(),
+    countEntries(db, giveaway.id),
+    db
+      .selectFrom("giveaway_winners")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("giveaway_id", "=", giveaway.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    ...giveaway,
+    guildName: server?.name ?? giveaway.guildName,
+    entryCount,
+    drawnWinners: Number(drawnWinners.n),
+    inviteUrl: invite?.invite ?? null,
+  };
+}
+
+/** Flips an active giveaway to ended; false when it had ended already (the exactly-once gate). */
+export async function markEnded(db: Db, giveawayId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("giveaways")
+    .set({ status: "ended", ended_at: now })
+    .where("id", "=", giveawayId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertWinners(db: Db, serverId: string, winners: Winner[]): Promise<void> {
+  if (winners.length === 0) return;
+  await db
+    .insertInto("giveaway_winners")
+    .values(
+      winners.map((winner) => ({
+        server_id: serverId,
+        giveaway_id: winner.giveawayId,
+        user_id: winner.userId,
+        username: winner.username,
+        entries: winner.entries,
+        draw: winner.draw,
+        won_at: winner.wonAt,
+      })),
+    )
+    .execute();
+}
+
+/** Winners of the given giveaways, in the order they were drawn. */
+export async function listWinners(db: Db, giveawayIds: number[]): Promise<Winner[]> {
+  if (giveawayIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("giveaway_winners")
+    .selectAll()
+    .where("giveaway_id", "in", giveawayIds)
+    .orderBy("giveaway_id")
+    .orderBy("id")
+    .execute();
+  return rows.map(toWinner);
+}
+
+const toWinner = (row: Selectable<Database["giveaway_winners"]>): Winner => ({
+  giveawayId: row.giveaway_id,
+  userId: row.user_id,
+  username: row.username,
+  entries: row.entries,
+  draw: row.draw,
+  wonAt: Number(row.won_at),
+});
+
+export async function deleteGiveaway(db: Db, giveawayId: number): Promise<void> {
+  // Entries and winners go with it (ON DELETE CASCADE); deleted explicitly too, so the order is clear.
+  await db.deleteFrom("giveaway_winners").where("giveaway_id", "=", giveawayId).execute();
+  await db.deleteFrom("giveaway_entries").where("giveaway_id", "=", giveawayId).execute();
+  await db.deleteFrom("giveaways").where("id", "=", giveawayId).execute();
+}
+
+/** Ended giveaways of a server, newest first, for the winners list. */
+export async function listEnded(
+  db: Db,
+  serverId: string,
+  options: { messageId?: string; limit: number },
+): Promise<Giveaway[]> {
+  let query = db
+    .selectFrom("giveaways")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("status", "=", "ended");
+  if (options.messageId !== undefined) query = query.where("message_id", "=", options.messageId);
+  const rows = await query.orderBy("ended_at", "desc").orderBy("id", "desc").limit(options.limit).execute();
+  return rows.map(toGiveaway);
+}
+
+export async function countByStatus(db: Db, serverId: string): Promise<{ active: number; ended: number }> {
+  const rows = await db
+    .selectFrom("giveaways")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .where("server_id", "=", serverId)
+    .groupBy("status")
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { active: count("active"), ended: count("ended") };
+}
+
+export async function recentWinners(
+  db: Db,
+  serverId: string,
+  limit: number,
+): Promise<(Winner & { messageId: string; prize: string })[]> {
+  const rows = await db
+    .selectFrom("giveaway_winners as w")
+    .innerJoin("giveaways as g", "g.id", "w.giveaway_id")
+    .selectAll("w")
+    .select(["g.message_id", "g.prize"])
+    .where("w.server_id", "=", serverId)
+    .orderBy("w.won_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toWinner(row), messageId: row.message_id, prize: row.prize }));
+}
+
+/**
+ * Active giveaways whose end is due and whose end job is neither pending nor running (lost): the
+ * start-up sweep schedules them again. `endJobKey` spells the job's dedupe key from a message id.
+ */
+export async function listOverdue(
+  db: Db,
+  now: number,
+  endJobKey: (messageId: string) => string,
+): Promise<{ serverId: string; messageId: string }[]> {
+  const rows = await db
+    .selectFrom("giveaways")
+    .select(["server_id", "message_id"])
+    .where("status", "=", "active")
+    .where("end_time", "<=", now)
+    .execute();
+  const keys = rows.map((row) => endJobKey(row.message_id));
+  if (keys.length === 0) return [];
+  const live = await db
+    .selectFrom("jobs")
+    .select("dedupe_key")
+    .where("dedupe_key", "in", keys)
+    .where("status", "in", ["pending", "running"])
+    .execute();
+  const scheduled = new Set(live.map((job) => job.dedupe_key));
+  return rows
+    .filter((row) => !scheduled.has(endJobKey(row.message_id)))
+    .map((row) => ({ serverId: row.server_id, messageId: row.message_id }));
+}
