@@ -1,9 +1,23 @@
 import os from "node:os";
 import { benchDashboardServer } from "./dashboard-server.bench.ts";
+import { benchGiveaways } from "./giveaways.bench.ts";
+import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
+import { benchTemplate } from "./template.bench.ts";
 
-// `npm run bench`: prints figures; never part of the pass/fail of tests.
+// `npm run bench`: prints figures; never part of the pass/fail of tests. BENCH_ONLY=name,name picks some.
+const benches: Record<string, () => Promise<unknown>> = {
+  "dashboard-server": benchDashboardServer,
+  "grinders-list": benchGrindersList,
+  giveaways: benchGiveaways,
+  template: benchTemplate,
+};
+
 console.log(
-  `Hearth benchmarks — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), ${benchDurationSeconds} s per run, ${benchConnections} connections`,
+  `Hearth benchmarks — node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "unknown"}), ${benchDurationSeconds} s per HTTP run, ${benchConnections} connections`,
 );
-await benchDashboardServer();
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+for (const [name, bench] of Object.entries(benches)) {
+  if (only && !only.includes(name)) continue;
+  await bench();
+}

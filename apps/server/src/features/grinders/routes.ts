@@ -1,4 +1,166 @@
+import {
+  addGrinderBody,
+  grinder,
+  grinderDmBody,
+  grinderDmResponse,
+  grinderParams,
+  grinderPaymentsResponse,
+  grindersQuery,
+  grindersResponse,
+  removedGrinder,
+  serverIdParams,
+} from "@hearth/core";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
+import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
+import { type DmGroup, dmGrinders } from "./dm.ts";
+import { rosterBody } from "./roster-cache.ts";
+import {
+  hireGrinder,
+  listGrinderPayments,
+  listGrinders,
+  listGrindersByStatus,
+  removeGrinder,
+  toggleBreak,
+} from "./service.ts";
 
-export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async () => {};
+const security = [{ dashboardToken: [] }];
+const tags = ["grinders"];
+const base = "/api/grinders/:serverId/grinders";
+/** Lists are sent pre-serialised from the roster cache (checked against their schema when built). */
+const sendJson = (reply: FastifyReply, body: string) =>
+  reply.type("application/json; charset=utf-8").send(body);
+
+export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "Active grinders with their payment status (newest hire first)",
+        security,
+        params: serverIdParams,
+        querystring: grindersQuery,
+        response: { 200: grindersResponse },
+      },
+    },
+    async (request, reply) => {
+      const { serverId } = request.params;
+      const body = await rosterBody(serverId, JSON.stringify(request.query), async () =>
+        JSON.stringify(grindersResponse.parse(await listGrinders(ctx, serverId, request.query))),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "Hire a member on a tier (gives the base and tier roles)",
+        security,
+        params: serverIdParams,
+        body: addGrinderBody,
+        response: { 201: grinder },
+      },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request);
+      const hired = await hireGrinder(ctx, request.params.serverId, request.body, {
+        ...actorOf(request),
+        name: token.userName,
+      });
+      return reply.status(201).send(hired);
+    },
+  );
+
+  for (const [path, paid] of [
+    ["paid", true],
+    ["unpaid", false],
+  ] as const) {
+    app.get(
+      `${base}/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `Active grinders who have ${paid ? "" : "not "}paid this period`,
+          security,
+          params: serverIdParams,
+          response: { 200: grindersResponse },
+        },
+      },
+      async (request, reply) => {
+        const { serverId } = request.params;
+        const body = await rosterBody(serverId, path, async () =>
+          JSON.stringify(grindersResponse.parse(await listGrindersByStatus(ctx, serverId, paid))),
+        );
+        return sendJson(reply, body);
+      },
+    );
+  }
+
+  for (const group of ["paid", "unpaid", "all"] as const satisfies DmGroup[]) {
+    app.post(
+      `${base}/dm-${group}`,
+      {
+        schema: {
+          tags,
+          summary:
+            group === "all"
+              ? "DM every active grinder, paid and unpaid"
+              : `DM the ${group} grinders (paced to respect Discord's limits)`,
+          security,
+          params: serverIdParams,
+          body: grinderDmBody,
+          response: { 200: grinderDmResponse },
+        },
+      },
+      async (request) =>
+        dmGrinders(ctx, request.params.serverId, group, request.body.message, actorOf(request)),
+    );
+  }
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: "Remove a grinder: roles taken away, record archived",
+        security,
+        params: grinderParams,
+        response: { 200: removedGrinder },
+      },
+    },
+    async (request) => removeGrinder(ctx, request.params.serverId, request.params.id, actorOf(request)),
+  );
+
+  app.put(
+    `${base}/:id/break`,
+    {
+      schema: {
+        tags,
+        summary: "Toggle a grinder's break (tier role taken away while on a break)",
+        security,
+        params: grinderParams,
+        response: { 200: grinder },
+      },
+    },
+    async (request) => toggleBreak(ctx, request.params.serverId, request.params.id, actorOf(request)),
+  );
+
+  app.get(
+    `${base}/:id/payments`,
+    {
+      schema: {
+        tags,
+        summary: "Payment history of a grinder record, newest first",
+        security,
+        params: grinderParams,
+        response: { 200: grinderPaymentsResponse },
+      },
+    },
+    async (request) => listGrinderPayments(ctx, request.params.serverId, request.params.id),
+  );
+};

@@ -1,2 +1,51 @@
-/** This feature's tables, merged into the Database type (db/schema.ts). */
-export type ServersTables = Record<never, never>;
+import type { Generated } from "kysely";
+
+/** This feature's tables, merged into the Database type (db/schema.ts). Booleans are 0/1. */
+export interface ServersTables {
+  /** One row per server that saved a setup (or added a tier). */
+  server_setups: {
+    server_id: string;
+    manager_role_id: string | null;
+    grinder_base_role_id: string | null;
+    payments_channel_id: string | null;
+    ticket_category_id: string | null;
+    log_channel_id: string | null;
+    events_manager_role_id: string | null;
+    events_ping_role_id: string | null;
+    switch_tier_enabled: number;
+    /** "0s" | "12h" | "24h" | "7d". */
+    switch_tier_cooldown: string;
+    /** "daily" | "weekly" | "biweekly" | "monthly". */
+    payment_period: string;
+    created_at: number;
+    updated_at: number;
+  };
+  /** The tiers of a server, in the order `position`; the setup's tiers/payments/tierRoles derive from these. */
+  server_tiers: {
+    id: Generated<number>;
+    server_id: string;
+    name: string;
+    /** Lower-cased name: tier names are unique in a server regardless of case. */
+    name_key: string;
+    payment: number;
+    role_id: string;
+    position: number;
+    created_at: number;
+  };
+  server_settings: {
+    server_id: string;
+    events_cheat_enabled: number;
+    calculator_enabled: number;
+    bank_calculator_enabled: number;
+    tips_enabled: number;
+    market_checker_enabled: number;
+    heist_image: number;
+    rumble_tracker_enabled: number;
+    anti_pool_enabled: number;
+    pool_manager_id: string | null;
+    member_trigger_limit: number;
+    pro_status: number;
+    pro_activated_by: string | null;
+    updated_at: number;
+  };
+}

@@ -1,0 +1,93 @@
+import type { GrinderDmResult } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { conflict } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { listGrinders } from "./service.ts";
+
+export type DmGroup = "paid" | "unpaid" | "all";
+
+export interface DmPacing {
+  /** Pause between two DMs. Discord flags bots that DM many users quickly; 4 a second stays well clear. */
+  intervalMs: number;
+  /** Further attempts for one DM that Discord rate-limited, after `retryDelayMs`, then twice that. */
+  retries: number;
+  retryDelayMs: number;
+}
+
+/** The pacing the routes use; tests lower it. */
+export const dmPacing: DmPacing = { intervalMs: 250, retries: 2, retryDelayMs: 1000 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One broadcast per server at a time (in this process): a double click must not DM everyone twice. */
+const running = new Set<string>();
+
+async function sendWithRetry(
+  deps: Pick<AppContext, "discord">,
+  userId: string,
+  message: OutgoingMessage,
+  pacing: DmPacing,
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await deps.discord.sendDirectMessage(userId, message);
+      return true;
+    } catch (error) {
+      const rateLimited = error instanceof DiscordError && error.code === "rate_limited";
+      if (!rateLimited || attempt >= pacing.retries) return false;
+      await sleep(pacing.retryDelayMs * 2 ** attempt);
+    }
+  }
+}
+
+/**
+ * DMs the paid, unpaid or all active grinders one after another, paced. A DM that fails (DMs
+ * closed, member gone, Discord refusing) is counted, never fatal. Answers the counts.
+ */
+export async function dmGrinders(
+  deps: Pick<AppContext, "storage" | "discord" | "logger">,
+  serverId: string,
+  group: DmGroup,
+  text: string,
+  actor: AuditActor,
+  pacing: DmPacing = dmPacing,
+): Promise<GrinderDmResult> {
+  if (running.has(serverId)) {
+    throw conflict("A DM broadcast to grinders is already running for this server; wait for it to finish");
+  }
+  running.add(serverId);
+  try {
+    const grinders = await listGrinders(deps, serverId);
+    const targets = group === "all" ? grinders : grinders.filter((g) => g.paid === (group === "paid"));
+    const guild = await deps.discord.getGuild(serverId);
+    const iconUrl = guild?.icon?.startsWith("http") ? guild.icon : undefined;
+    const message: OutgoingMessage = {
+      embeds: [
+        {
+          author: { name: `${guild?.name ?? "Your server"} · grinder team`, iconUrl },
+          description: text,
+          color: 0xf97316,
+        },
+      ],
+    };
+    let sent = 0;
+    for (const [index, target] of targets.entries()) {
+      if (index > 0 && pacing.intervalMs > 0) await sleep(pacing.intervalMs);
+      const ok = await sendWithRetry(deps, target.userId, message, pacing).catch((error: unknown) => {
+        deps.logger.warn({ err: error, userId: target.userId }, "grinder DM failed");
+        return false;
+      });
+      if (ok) sent++;
+    }
+    const result = { sent, failed: targets.length - sent, total: targets.length };
+    await recordAudit(deps.storage.db, serverId, actor, "grinders.dm", {
+      group,
+      ...result,
+      length: text.length,
+    });
+    return result;
+  } finally {
+    running.delete(serverId);
+  }
+}

@@ -1,0 +1,126 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type GrinderRow = Database["grinders"];
+export type PaymentRow = Selectable<Database["grinder_payments"]>;
+
+/** A grinder with its tier's current name and payment (null when the tier is gone: archived records only). */
+export type GrinderWithTier = GrinderRow & {
+  current_tier_name: string | null;
+  tier_payment: number | null;
+  tier_position: number | null;
+};
+
+function withTier(db: Db, serverId: string) {
+  return db
+    .selectFrom("grinders as g")
+    .leftJoin("server_tiers as t", (join) =>
+      join.onRef("t.id", "=", "g.tier_id").onRef("t.server_id", "=", "g.server_id"),
+    )
+    .selectAll("g")
+    .select(["t.name as current_tier_name", "t.payment as tier_payment", "t.position as tier_position"])
+    .where("g.server_id", "=", serverId);
+}
+
+/** Active (not archived) grinders of a server. */
+export async function listActiveGrinders(db: Db, serverId: string): Promise<GrinderWithTier[]> {
+  return withTier(db, serverId).where("g.archived_at", "is", null).execute();
+}
+
+/** One record of the server by id, archived or not; undefined for another server's record. */
+export async function findGrinder(
+  db: Db,
+  serverId: string,
+  id: string,
+): Promise<GrinderWithTier | undefined> {
+  return withTier(db, serverId).where("g.id", "=", id).executeTakeFirst();
+}
+
+export async function findActiveGrinderByUser(
+  db: Db,
+  serverId: string,
+  userId: string,
+): Promise<GrinderWithTier | undefined> {
+  return withTier(db, serverId)
+    .where("g.user_id", "=", userId)
+    .where("g.archived_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function countActiveOnTier(db: Db, serverId: string, tierId: number): Promise<number> {
+  const { count } = await db
+    .selectFrom("grinders")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("server_id", "=", serverId)
+    .where("tier_id", "=", tierId)
+    .where("archived_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function insertGrinders(db: Db, rows: Insertable<Database["grinders"]>[]): Promise<void> {
+  // SQLite caps bound parameters per statement.
+  for (let start = 0; start < rows.length; start += 40) {
+    await db
+      .insertInto("grinders")
+      .values(rows.slice(start, start + 40))
+      .execute();
+  }
+}
+
+/**
+ * Updates one active record; with `expect`, only while those columns still hold those values (a
+ * compare-and-set against concurrent writers). Answers whether a row changed.
+ */
+export async function updateActiveGrinder(
+  db: Db,
+  serverId: string,
+  id: string,
+  changes: Updateable<Database["grinders"]>,
+  expect: { on_break?: number } = {},
+): Promise<boolean> {
+  let query = db
+    .updateTable("grinders")
+    .set(changes)
+    .where("server_id", "=", serverId)
+    .where("id", "=", id)
+    .where("archived_at", "is", null);
+  if (expect.on_break !== undefined) query = query.where("on_break", "=", expect.on_break);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function insertPayment(db: Db, row: Insertable<Database["grinder_payments"]>): Promise<void> {
+  await db.insertInto("grinder_payments").values(row).execute();
+}
+
+export async function insertPayments(
+  db: Db,
+  rows: Insertable<Database["grinder_payments"]>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 50) {
+    await db
+      .insertInto("grinder_payments")
+      .values(rows.slice(start, start + 50))
+      .execute();
+  }
+}
+
+export async function listPayments(
+  db: Db,
+  serverId: string,
+  grinderId: string,
+  limit = 100,
+): Promise<PaymentRow[]> {
+  return db
+    .selectFrom("grinder_payments")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("grinder_id", "=", grinderId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
