@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { seededRandom as random } from "../lib/seeded-random.ts";
 
 const discordEpoch = 1_420_070_400_000n;
 const day = 86_400_000;
@@ -7,18 +8,6 @@ const day = 86_400_000;
 /** A deterministic snowflake so the demo server has the same ids on every machine. */
 function snowflakeAt(at: number, sequence: number): string {
   return (((BigInt(at) - discordEpoch) << 22n) | BigInt(sequence & 0x3fffff)).toString();
-}
-
-/** Small seeded PRNG (mulberry32): the demo data is realistic-looking and identical on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 const guildCreatedAt = Date.UTC(2023, 2, 14, 18, 30);

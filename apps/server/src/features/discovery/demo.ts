@@ -1,8 +1,8 @@
-import { defaultServerSettings } from "@hearth/core";
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { defaultSettingsRow } from "../servers/settings-service.ts";
 import { saveSettings } from "../servers/settings-store.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 
@@ -163,21 +163,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
  * to the servers feature: the demo grants it the way staff would, through that feature's store.
  */
 async function markPremium(db: Transaction<Database>, serverId: string, activatedBy: string, now: number) {
-  const d = defaultServerSettings;
   await saveSettings(db, {
-    server_id: serverId,
-    events_cheat_enabled: Number(d.eventsCheatEnabled),
-    calculator_enabled: Number(d.calculatorEnabled),
-    bank_calculator_enabled: Number(d.bankCalculatorEnabled),
-    tips_enabled: Number(d.tipsEnabled),
-    market_checker_enabled: Number(d.marketCheckerEnabled),
-    heist_image: Number(d.heist_image),
-    rumble_tracker_enabled: Number(d.rumbleTrackerEnabled),
-    anti_pool_enabled: 0,
-    pool_manager_id: null,
-    member_trigger_limit: d.memberTriggerLimit,
+    ...defaultSettingsRow(serverId, now),
     pro_status: 1,
     pro_activated_by: activatedBy,
-    updated_at: now,
   });
 }

@@ -1,6 +1,7 @@
 import { drawWinners, type RandomInt } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { seededRandom } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { putGiveawayConfig } from "./config.ts";
 import { enterGiveaway } from "./entries.ts";
@@ -11,16 +12,10 @@ import * as store from "./store.ts";
 const hour = 3_600_000;
 const day = 24 * hour;
 
-/** Seeded choices (mulberry32), so the demo looks the same on every machine. */
+/** Seeded choices, so the demo looks the same on every machine. */
 function seeded(seed: number): RandomInt {
-  let state = seed >>> 0;
-  return (max) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * max);
-  };
+  const next = seededRandom(seed);
+  return (max) => Math.floor(next() * max);
 }
 
 interface ActiveSeed {

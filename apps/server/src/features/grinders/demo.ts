@@ -2,24 +2,13 @@ import type { Insertable } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { seededRandom as random } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { getGrinderConfig } from "../servers/setup-service.ts";
 import { applyPayment, type Ledger, nextPeriodStart, periodStartAt, rollLedger } from "./periods.ts";
 import { insertGrinders, insertPayments } from "./store.ts";
 
 const day = 86_400_000;
-
-/** mulberry32: the demo roster looks the same on every machine. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** How a demo grinder pays: most every week, some short, some ahead, some not lately. */
 type Habit = "steady" | "generous" | "short" | "lapsed" | "prepaid";

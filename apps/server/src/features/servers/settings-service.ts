@@ -24,7 +24,8 @@ const toggles = [
   ["rumbleTrackerEnabled", "rumble_tracker_enabled"],
 ] as const;
 
-function defaultRow(serverId: string, now: number): SettingsRow {
+/** The settings row a server starts with (the spec's defaults). */
+export function defaultSettingsRow(serverId: string, now: number): SettingsRow {
   const d = defaultServerSettings;
   return {
     server_id: serverId,
@@ -65,7 +66,7 @@ export async function getSettings(
   serverId: string,
 ): Promise<ServerSettings> {
   const row = await findSettings(deps.storage.db, serverId);
-  return toSettings(row ?? defaultRow(serverId, Date.now()));
+  return toSettings(row ?? defaultSettingsRow(serverId, Date.now()));
 }
 
 /**
@@ -108,7 +109,7 @@ export async function editSettings(
 
   return transactionForServer(deps.storage, serverId, "settings", async (trx) => {
     const now = Date.now();
-    const current = (await findSettings(trx, serverId)) ?? defaultRow(serverId, now);
+    const current = (await findSettings(trx, serverId)) ?? defaultSettingsRow(serverId, now);
     const next: SettingsRow = { ...current, updated_at: now };
     for (const [field, column] of toggles) {
       const value = body[field];
