@@ -1,4 +1,5 @@
 import os from "node:os";
+import { benchBotMemory } from "./bot-memory.bench.ts";
 import { benchDashboardServer } from "./dashboard-server.bench.ts";
 import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   "grinders-list": benchGrindersList,
   giveaways: benchGiveaways,
   template: benchTemplate,
+  "bot-memory": benchBotMemory,
 };
 
 console.log(

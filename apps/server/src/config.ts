@@ -55,7 +55,38 @@ const configSchema = z.object({
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  SHARD_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
+  SHARD_IDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((value) => value.replace(/\s+/g, ""))
+      .pipe(z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, "must be shard ids such as 0,1,2 or 0-3"))
+      .transform(parseShardIds)
+      .optional(),
+  ),
 });
+
+/** Shard ids name shards that exist: SHARD_IDS needs SHARD_COUNT, and every id is below it. */
+const checkedConfigSchema = configSchema.superRefine((e, ctx) => {
+  if (!e.SHARD_IDS) return;
+  const message =
+    e.SHARD_COUNT === undefined
+      ? "needs SHARD_COUNT, the total number of shards"
+      : e.SHARD_IDS.some((id) => id >= (e.SHARD_COUNT ?? 0))
+        ? `must be below SHARD_COUNT (${e.SHARD_COUNT})`
+        : null;
+  if (message) ctx.addIssue({ code: "custom", path: ["SHARD_IDS"], message });
+});
+
+/** "0-2,5" → [0, 1, 2, 5]. */
+function parseShardIds(value: string): number[] {
+  const ids = value.split(",").flatMap((part) => {
+    const [from, to = from] = part.split("-").map(Number) as [number, number?];
+    return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  });
+  return [...new Set(ids)];
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -76,6 +107,10 @@ export type Config = {
   rateLimitMax: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Total gateway shards; unset lets Discord recommend a count (every shard then runs in this process). */
+  shardCount: number | undefined;
+  /** The shards this bot process runs; unset means all of them. */
+  shardIds: number[] | undefined;
 };
 
 export class ConfigError extends Error {
@@ -87,7 +122,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment once; lists every bad key at once rather than failing on the first. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = checkedConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? "environment");
@@ -115,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === "true",
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shardCount: e.SHARD_COUNT,
+    shardIds: e.SHARD_IDS,
   };
 }
 

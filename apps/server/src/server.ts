@@ -1,15 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
+import { type Bot, createBot } from "./bot/bot.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo-seed.ts";
-import type { DiscordPort } from "./discord/port.ts";
+import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
 import { registerFeatureJobs, seedFeatureDemos } from "./features/index.ts";
-import { recordHeartbeat, upsertGuild } from "./features/system/store.ts";
+import { recordHeartbeat } from "./features/system/store.ts";
 import { buildApp } from "./http/app.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
@@ -18,16 +19,25 @@ import { createLogger, type Logger } from "./lib/logger.ts";
 export interface RunningHearth {
   ctx: AppContext;
   app: FastifyInstance | null;
+  /** The bot role's runtime (events, command and button handlers), when this process runs it. */
+  bot: Bot | null;
   /** The address the API listens on, when the api role runs. */
   url: string | null;
   stop(): Promise<void>;
 }
 
-function createDiscord(config: Config, storage: Storage, logger: Logger): DiscordPort {
+function createDiscord(config: Config, storage: Storage, logger: Logger): DiscordJsAdapter | SandboxAdapter {
   if (config.discordToken) {
-    throw new Error(
-      "DISCORD_TOKEN is set, but this build has only the sandbox Discord adapter; unset DISCORD_TOKEN to run on the sandbox.",
-    );
+    return new DiscordJsAdapter({
+      token: config.discordToken,
+      apiUrl: config.discordApiUrl,
+      applicationId: config.discordClientId,
+      shardIds: config.shardIds,
+      shardCount: config.shardCount,
+      // Only bot processes hold the gateway; api and worker processes reach Discord over REST alone.
+      gateway: config.roles.includes("bot"),
+      logger: logger.child({ adapter: "discord.js" }),
+    });
   }
   return new SandboxAdapter(storage.db, logger.child({ adapter: "sandbox" }));
 }
@@ -39,12 +49,6 @@ async function prepareSandbox(ctx: AppContext): Promise<string | null> {
   await seedFeatureDemos(ctx);
   const { token } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
   return token;
-}
-
-/** The bot role's start on the sandbox: the guilds it is "in" become known to the rest of the system. */
-async function syncGuilds(ctx: AppContext): Promise<void> {
-  const now = Date.now();
-  for (const guild of await ctx.discord.listGuilds()) await upsertGuild(ctx.storage.db, guild, now);
 }
 
 /** Opens storage, migrates, and starts the roles the config asks for. */
@@ -81,7 +85,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const heartbeatTimer = setInterval(heartbeat, 60_000);
   heartbeatTimer.unref();
 
-  if (config.roles.includes("bot")) await syncGuilds(ctx);
+  // The bot role: guilds join the `guilds` table as the gateway (or the sandbox) announces them.
+  const bot = config.roles.includes("bot") ? createBot(ctx, discord) : null;
+  await bot?.start();
   registerFeatureJobs(ctx);
   if (config.roles.includes("worker")) jobs.start();
 
@@ -112,12 +118,14 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   return {
     ctx,
     app,
+    bot,
     url,
     async stop() {
       clearInterval(heartbeatTimer);
-      // Stop taking requests and finish those in flight, then jobs, then storage.
+      // Stop taking requests and finish those in flight, then jobs, then the gateway, then storage.
       if (app) await app.close();
       await jobs.stop();
+      await bot?.stop();
       stopPublishing();
       subscriber?.disconnect();
       redis?.disconnect();

@@ -1,4 +1,13 @@
 import type { Kysely } from "kysely";
+import { BotEvents, type PresenceEvent } from "../bot/events.ts";
+import {
+  type ButtonData,
+  type CommandData,
+  Interaction,
+  type InteractionMember,
+  type InteractionTransport,
+  type OptionValue,
+} from "../bot/interaction.ts";
 import type { Database } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
@@ -47,6 +56,13 @@ const toRole = (row: Row<"sandbox_roles">): RoleInfo => ({
   managed: row.managed === 1,
 });
 
+/** One answer the bot gave to a simulated command or button click. */
+export interface SandboxInteractionResponse {
+  type: "reply" | "defer" | "deferUpdate" | "update" | "edit" | "delete" | "followUp";
+  message?: OutgoingMessage;
+  ephemeral?: boolean;
+}
+
 /**
  * Discord without Discord: guilds, channels, roles and members live in `sandbox_*` tables (seeded
  * with a demo server), and every outgoing action is applied there, recorded in `sandbox_outbox`
@@ -61,6 +77,9 @@ export class SandboxAdapter implements DiscordPort {
   private readonly guilds: TtlCache<string, GuildInfo | null>;
   private readonly users: TtlCache<string, UserInfo | null>;
 
+  /** What the bot hears. The sandbox has no gateway: the `simulate…` methods below emit instead. */
+  readonly events: BotEvents;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly logger: Logger,
@@ -69,6 +88,7 @@ export class SandboxAdapter implements DiscordPort {
     this.botUserId = options.botUserId ?? "1000000000000000001";
     this.guilds = new TtlCache(options.cacheTtlMs ?? 5000, 1000);
     this.users = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
+    this.events = new BotEvents(logger);
   }
 
   /** The bot's own user id, the author of what it sends. */
@@ -353,6 +373,243 @@ export class SandboxAdapter implements DiscordPort {
     });
   }
 
+  // The bot's events. Discord's gateway would deliver these; here the bot role's start and the
+  // `simulate…` methods (for tests and the sandbox UI) write the sandbox tables and emit them.
+  // Each resolves once every listener has finished.
+
+  /** The sandbox's READY: the bot "joins" every guild of the directory. */
+  async start(): Promise<void> {
+    for (const guild of await this.listGuilds()) await this.events.emit("guildCreate", guild);
+  }
+
+  async stop(): Promise<void> {
+    await this.events.idle();
+  }
+
+  async simulateMemberJoin(
+    guildId: string,
+    user: { id?: string; username: string; globalName?: string | null; bot?: boolean; dmOpen?: boolean },
+    options: { roleIds?: string[]; nick?: string | null } = {},
+  ): Promise<MemberInfo> {
+    await this.requireGuild(guildId);
+    const userId = user.id ?? makeSnowflake();
+    await this.db
+      .insertInto("sandbox_users")
+      .values({
+        id: userId,
+        username: user.username,
+        global_name: user.globalName ?? null,
+        avatar: null,
+        bot: user.bot ? 1 : 0,
+        created_at: Date.now(),
+        dm_open: user.dmOpen === false ? 0 : 1,
+      })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    await this.db
+      .insertInto("sandbox_members")
+      .values({
+        guild_id: guildId,
+        user_id: userId,
+        nick: options.nick ?? null,
+        roles: JSON.stringify(options.roleIds ?? []),
+        joined_at: Date.now(),
+        timeout_until: null,
+      })
+      .execute();
+    this.guilds.delete(guildId);
+    this.users.delete(userId);
+    const member = await this.getMember(guildId, userId);
+    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+    await this.events.emit("memberAdd", member);
+    return member;
+  }
+
+  async simulateMemberLeave(guildId: string, userId: string): Promise<void> {
+    const member = await this.getMember(guildId, userId);
+    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+    await this.db
+      .deleteFrom("sandbox_members")
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .execute();
+    this.guilds.delete(guildId);
+    await this.events.emit("memberRemove", { guildId, user: member.user });
+  }
+
+  async simulatePresence(
+    guildId: string,
+    userId: string,
+    presence: Partial<Omit<PresenceEvent, "guildId" | "userId">> = {},
+  ): Promise<void> {
+    await this.events.emit("presenceUpdate", {
+      status: "online",
+      customStatus: null,
+      ...presence,
+      guildId,
+      userId,
+    });
+  }
+
+  /** A member posts in a channel. */
+  async simulateMessage(channelId: string, authorId: string, content: string): Promise<SentMessage> {
+    const channel = await this.requireChannel(channelId);
+    const author = await this.getUser(authorId);
+    if (!author) throw new DiscordError("unknown_user", `Unknown user ${authorId}`);
+    const id = await this.storeMessage(channelId, channel.guild_id, { content }, authorId);
+    await this.events.emit("messageCreate", {
+      id,
+      channelId,
+      guildId: channel.guild_id,
+      author,
+      content,
+      webhookId: null,
+      createdAt: Date.now(),
+    });
+    return { id, channelId };
+  }
+
+  /** A member uses a slash command; answers what the bot replied, in order. */
+  async simulateCommand(input: {
+    guildId: string;
+    userId: string;
+    name: string;
+    channelId?: string;
+    subcommandGroup?: string;
+    subcommand?: string;
+    options?: Record<string, OptionValue>;
+  }): Promise<SandboxInteractionResponse[]> {
+    const base = await this.interactionBase(input.guildId, input.userId, input.channelId);
+    const data: CommandData = {
+      kind: "command",
+      ...base,
+      name: input.name,
+      subcommandGroup: input.subcommandGroup ?? null,
+      subcommand: input.subcommand ?? null,
+      options: input.options ?? {},
+      resolved: { users: {}, members: {} },
+    };
+    for (const value of Object.values(data.options)) {
+      const member = typeof value === "string" ? await this.getMember(input.guildId, value) : null;
+      if (member) {
+        data.resolved.users[member.user.id] = member.user;
+        data.resolved.members[member.user.id] = member;
+      }
+    }
+    return this.dispatchInteraction(data, null);
+  }
+
+  /** A member clicks a button on a message the bot sent. */
+  async simulateButton(input: {
+    guildId: string;
+    userId: string;
+    messageId: string;
+    customId: string;
+  }): Promise<SandboxInteractionResponse[]> {
+    const message = await this.db
+      .selectFrom("sandbox_messages")
+      .select("channel_id")
+      .where("id", "=", input.messageId)
+      .executeTakeFirst();
+    if (!message) throw new DiscordError("unknown_message", `Unknown message ${input.messageId}`);
+    const base = await this.interactionBase(input.guildId, input.userId, message.channel_id);
+    const data: ButtonData = {
+      kind: "button",
+      ...base,
+      customId: input.customId,
+      messageId: input.messageId,
+    };
+    return this.dispatchInteraction(data, input.messageId);
+  }
+
+  private async interactionBase(guildId: string, userId: string, channelId?: string) {
+    const member = await this.getMember(guildId, userId);
+    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+    const guild = await this.getGuild(guildId);
+    const roles = await this.listRoles(guildId);
+    const held = new Set([guildId, ...member.roleIds]);
+    const bits = roles
+      .filter((role) => held.has(role.id))
+      .reduce((all, role) => all | BigInt(role.permissions), 0n);
+    const permissions = guild?.ownerId === userId ? ((1n << 51n) - 1n).toString() : bits.toString();
+    const channel = channelId ?? (await this.listChannels(guildId)).find((c) => c.type === 0)?.id ?? null;
+    const withPermissions: InteractionMember = { ...member, permissions };
+    return {
+      id: makeSnowflake(),
+      guildId,
+      channelId: channel,
+      user: member.user,
+      member: withPermissions,
+      botPermissions: null,
+      locale: "en-US",
+    };
+  }
+
+  private async dispatchInteraction(data: CommandData | ButtonData, originalId: string | null) {
+    const responses: SandboxInteractionResponse[] = [];
+    const interaction = new Interaction(data, this.interactionTransport(data, originalId, responses));
+    await this.events.emit("interactionCreate", interaction);
+    return responses;
+  }
+
+  /** Answers land in the outbox, and the visible ones in the channel, as the member would see them. */
+  private interactionTransport(
+    data: CommandData | ButtonData,
+    originalId: string | null,
+    responses: SandboxInteractionResponse[],
+  ): InteractionTransport {
+    const { guildId, channelId } = data;
+    let original = originalId;
+    let deferredPublicly = false;
+    const answer = async (response: SandboxInteractionResponse) => {
+      responses.push(response);
+      await this.record(guildId, `interaction.${response.type}`, { interactionId: data.id, ...response });
+    };
+    const post = async (message: OutgoingMessage) =>
+      channelId ? this.storeMessage(channelId, guildId, message) : makeSnowflake();
+    const rewrite = async (message: OutgoingMessage) => {
+      if (!original) return;
+      await this.db
+        .updateTable("sandbox_messages")
+        .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
+        .where("id", "=", original)
+        .execute();
+    };
+    return {
+      respond: async (response) => {
+        if (response.type === "reply" && !response.ephemeral) original = await post(response.message);
+        if (response.type === "update") await rewrite(response.message);
+        if (response.type === "defer") deferredPublicly = !response.ephemeral;
+        const { type } = response;
+        await answer({
+          type,
+          ...("message" in response ? { message: response.message } : {}),
+          ...("ephemeral" in response ? { ephemeral: response.ephemeral } : {}),
+        });
+      },
+      editOriginal: async (message) => {
+        if (!original && deferredPublicly) original = await post(message);
+        else await rewrite(message);
+        await answer({ type: "edit", message });
+      },
+      deleteOriginal: async () => {
+        if (original && original !== originalId) {
+          await this.db
+            .updateTable("sandbox_messages")
+            .set({ deleted_at: Date.now() })
+            .where("id", "=", original)
+            .execute();
+        }
+        await answer({ type: "delete" });
+      },
+      followUp: async (message, ephemeral) => {
+        const id = ephemeral ? makeSnowflake() : await post(message);
+        await answer({ type: "followUp", message, ephemeral });
+        return { id, channelId: channelId ?? "" };
+      },
+    };
+  }
+
   private async changeRoles(
     guildId: string,
     userId: string,
@@ -396,6 +653,7 @@ export class SandboxAdapter implements DiscordPort {
     channelId: string,
     guildId: string | null,
     message: OutgoingMessage,
+    authorId = this.botUserId,
   ): Promise<string> {
     const id = makeSnowflake();
     await this.db
@@ -404,7 +662,7 @@ export class SandboxAdapter implements DiscordPort {
         id,
         channel_id: channelId,
         guild_id: guildId,
-        author_id: this.botUserId,
+        author_id: authorId,
         content: message.content ?? "",
         payload: JSON.stringify(message),
         created_at: Date.now(),

@@ -1,0 +1,120 @@
+import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+import type { ButtonInteraction, CommandInteraction, Interaction } from "./interaction.ts";
+
+export type CommandHandler = (interaction: CommandInteraction) => Promise<void> | void;
+export type ButtonHandler = (interaction: ButtonInteraction) => Promise<void> | void;
+
+export interface CommandOptions {
+  /** The visibility of the automatic deferral, so a slow private answer stays private. */
+  ephemeral?: boolean;
+}
+
+/** Discord drops an interaction not answered within 3 s; defer at 2.5 s to leave room for the round trip. */
+export const deferAfterMs = 2500;
+
+export const genericFailure = "Something went wrong while doing that. Please try again in a moment.";
+
+const discordFailures: Partial<Record<DiscordErrorCode, string>> = {
+  missing_permissions: "I don't have the permissions I need for that here.",
+  dm_closed: "I couldn't send you a direct message: your DMs are closed to me.",
+  rate_limited: "Discord is asking me to slow down; please try again in a moment.",
+  unavailable: "Discord isn't answering right now; please try again in a moment.",
+};
+
+/**
+ * Routes slash commands and button clicks to the handlers features register, and applies the one
+ * acknowledgement rule: a handler that hasn't answered within 2.5 s is deferred for it; a thrown
+ * expected error (AppError) becomes one friendly ephemeral reply, anything else a generic one + a log.
+ */
+export class InteractionRouter {
+  private readonly commands = new Map<string, { handler: CommandHandler; options: CommandOptions }>();
+  private readonly buttons = new Map<string, ButtonHandler>();
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly options: { deferAfterMs?: number } = {},
+  ) {}
+
+  onCommand(name: string, handler: CommandHandler, options: CommandOptions = {}): void {
+    if (this.commands.has(name)) throw new Error(`A handler for /${name} is already registered`);
+    this.commands.set(name, { handler, options });
+  }
+
+  /** Handles buttons whose custom id starts with `prefix`; the longest matching prefix wins. */
+  onButton(prefix: string, handler: ButtonHandler): void {
+    if (this.buttons.has(prefix)) throw new Error(`A button handler for "${prefix}" is already registered`);
+    this.buttons.set(prefix, handler);
+  }
+
+  /** Names of the commands with a handler: only these are registered with Discord. */
+  commandNames(): string[] {
+    return [...this.commands.keys()];
+  }
+
+  async handle(interaction: Interaction): Promise<void> {
+    const { data } = interaction;
+    if (data.kind === "command") {
+      const entry = this.commands.get(data.name);
+      if (!entry) return this.refuse(interaction, "This command isn't available right now.");
+      await this.run(interaction, entry.options.ephemeral ?? false, () =>
+        entry.handler(interaction as CommandInteraction),
+      );
+    } else {
+      const handler = this.buttonHandler(data.customId);
+      if (!handler) return this.refuse(interaction, "This button no longer does anything.");
+      await this.run(interaction, true, () => handler(interaction as ButtonInteraction));
+    }
+  }
+
+  private buttonHandler(customId: string): ButtonHandler | undefined {
+    let best: string | undefined;
+    for (const prefix of this.buttons.keys()) {
+      if (customId.startsWith(prefix) && (best === undefined || prefix.length > best.length)) best = prefix;
+    }
+    return best === undefined ? undefined : this.buttons.get(best);
+  }
+
+  private async run(interaction: Interaction, ephemeral: boolean, handler: () => Promise<void> | void) {
+    const label = describe(interaction);
+    const timer = setTimeout(() => {
+      if (interaction.acknowledged) return;
+      interaction.defer({ ephemeral }).catch((error: unknown) => {
+        this.logger.warn({ err: error, interaction: label }, "automatic deferral failed");
+      });
+    }, this.options.deferAfterMs ?? deferAfterMs);
+    try {
+      await handler();
+      if (!interaction.acknowledged) this.logger.warn({ interaction: label }, "handler did not answer");
+    } catch (error) {
+      const message = friendlyMessage(error);
+      if (message === null)
+        this.logger.error({ err: error, interaction: label }, "interaction handler failed");
+      await this.refuse(interaction, message ?? genericFailure);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async refuse(interaction: Interaction, message: string): Promise<void> {
+    try {
+      await interaction.reply(message, { ephemeral: true });
+    } catch (error) {
+      this.logger.warn({ err: error, interaction: describe(interaction) }, "could not send the error reply");
+    }
+  }
+}
+
+/** The text for an expected failure, or null for a bug. */
+function friendlyMessage(error: unknown): string | null {
+  if (error instanceof AppError) return error.message;
+  if (error instanceof DiscordError) return discordFailures[error.code] ?? null;
+  return null;
+}
+
+function describe(interaction: Interaction): string {
+  const { data } = interaction;
+  if (data.kind === "button") return `button ${data.customId}`;
+  return `/${[data.name, data.subcommandGroup, data.subcommand].filter(Boolean).join(" ")}`;
+}

@@ -1,0 +1,87 @@
+import { type ClientOptions, GatewayIntentBits, Options, Partials, type RESTOptions } from "discord.js";
+
+/**
+ * The gateway intents the bot asks for, each for a reason. Two are privileged and must be switched
+ * on in the developer portal (Server Members, Presence); without them Discord closes the gateway
+ * with code 4014.
+ */
+export const botIntents = [
+  // Guilds, channels and roles as they change: the `guilds` table, channel and role pickers, setup.
+  GatewayIntentBits.Guilds,
+  // Members joining and leaving (privileged): welcome, ping on join, statica, token revocation on leave.
+  GatewayIntentBits.GuildMembers,
+  // Custom status and server tag updates (privileged): statica rewards.
+  GatewayIntentBits.GuildPresences,
+  // Messages posted in guild channels: sticky messages count them to repost at the bottom.
+  GatewayIntentBits.GuildMessages,
+  // Bans and unbans made by hand: moderation's temporary bans don't lift a ban twice.
+  GatewayIntentBits.GuildModeration,
+];
+// Not asked for until a feature needs them: MessageContent (privileged; sticky only counts messages,
+// so content is needed first by the perks' highlights and auto-responders), GuildMessageReactions
+// (boards and votes), DirectMessages (no feature reads DMs; sending one needs no intent, and slash
+// commands used in DMs arrive as interactions anyway).
+
+export interface ClientSettings {
+  /** REST base without the version, e.g. `http://127.0.0.1:8080/api` (DISCORD_API_URL). */
+  apiUrl?: string;
+  /** The shards this process runs, and the total; both unset lets Discord recommend a count. */
+  shardIds?: number[];
+  shardCount?: number;
+  rest?: Partial<RESTOptions>;
+}
+
+/**
+ * discord.js options with bounded memory. With defaults, a fully populated member cache costs about
+ * 0.7 KB per member; here members and users are not cached at all (the bot's own excepted, whose
+ * roles decide what it may assign): features fetch the member they need over REST when they need it,
+ * and gateway events are read from their raw payloads, which carry the member or user in full.
+ */
+export function clientOptions(settings: ClientSettings): ClientOptions {
+  const isSelf = (value: { id: string; client: { user: { id: string } | null } }) =>
+    value.id === value.client.user?.id;
+  return {
+    intents: botIntents,
+    // With members and users uncached, discord.js would drop events about them without partials:
+    // a reaction by an uncached user, an interaction in an uncached DM channel, a member leaving.
+    partials: [Partials.Channel, Partials.Message, Partials.Reaction, Partials.User, Partials.GuildMember],
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      GuildMemberManager: { maxSize: 0, keepOverLimit: isSelf },
+      UserManager: { maxSize: 0, keepOverLimit: isSelf },
+      // Statica reads presences from the events themselves; nothing reads them later.
+      PresenceManager: 0,
+      // A few recent messages per channel are plenty: features keep the ids they need in the database.
+      MessageManager: 20,
+      ReactionManager: 0,
+      ReactionUserManager: 0,
+      ThreadMemberManager: 0,
+      GuildBanManager: 0,
+      GuildInviteManager: 0,
+      GuildScheduledEventManager: 0,
+      GuildEmojiManager: 0,
+      GuildStickerManager: 0,
+      StageInstanceManager: 0,
+      VoiceStateManager: 0,
+      AutoModerationRuleManager: 0,
+      ApplicationCommandManager: 0,
+    }),
+    sweepers: {
+      ...Options.DefaultSweeperSettings,
+      messages: { interval: 600, lifetime: 1800 },
+    },
+    ...shardOptions(settings),
+    rest: { ...settings.rest, ...(settings.apiUrl ? { api: settings.apiUrl } : {}) },
+    // Mentions are decided per message (see messageBody); nothing pings by default.
+    allowedMentions: { parse: [] },
+    failIfNotExists: false,
+  };
+}
+
+function shardOptions(settings: ClientSettings): Pick<ClientOptions, "shards" | "shardCount"> {
+  if (settings.shardCount === undefined) return { shards: "auto" };
+  return {
+    shardCount: settings.shardCount,
+    shards: settings.shardIds ?? Array.from({ length: settings.shardCount }, (_, id) => id),
+  };
+}

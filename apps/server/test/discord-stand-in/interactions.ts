@@ -1,0 +1,120 @@
+import { randomBytes } from "node:crypto";
+import type { StandInState } from "./state.ts";
+
+// INTERACTION_CREATE payloads as Discord sends them: a slash command with options, a button click.
+
+/** A plain value (string, integer, number, boolean) or a reference, resolved as Discord does. */
+export type OptionInput =
+  | string
+  | number
+  | boolean
+  | { user: string }
+  | { channel: string }
+  | { role: string };
+
+export interface InteractionInput {
+  guildId: string;
+  userId: string;
+  /** Defaults to the guild's first channel. */
+  channelId?: string;
+  /** The invoking member's permissions; defaults to everything for the owner, else their roles' union. */
+  permissions?: string;
+}
+
+const allPermissions = ((1n << 51n) - 1n).toString();
+
+function base(state: StandInState, input: InteractionInput) {
+  const guild = state.guild(input.guildId);
+  const channel = input.channelId
+    ? guild.channels.get(input.channelId)
+    : guild.channels.values().next().value;
+  if (!channel) throw new Error(`No channel ${input.channelId ?? ""} in guild ${guild.id}`);
+  const member = guild.members.get(input.userId);
+  if (!member) throw new Error(`User ${input.userId} is not a member of guild ${guild.id}`);
+  const rolePermissions = [guild.id, ...member.roles].reduce(
+    (bits, id) => bits | BigInt(guild.roles.get(id)?.permissions ?? "0"),
+    0n,
+  );
+  const permissions =
+    input.permissions ?? (guild.ownerId === input.userId ? allPermissions : rolePermissions.toString());
+  return {
+    id: state.snowflake(),
+    application_id: state.appId,
+    token: randomBytes(24).toString("hex"),
+    version: 1,
+    guild_id: guild.id,
+    guild: { id: guild.id, locale: "en-US", features: [] },
+    channel_id: channel.id,
+    channel,
+    member: { ...state.apiMember(member), permissions },
+    app_permissions: allPermissions,
+    locale: "en-US",
+    guild_locale: "en-US",
+    entitlements: [],
+    authorizing_integration_owners: { "0": guild.id },
+    context: 0,
+    attachment_size_limit: 8_388_608,
+  };
+}
+
+export function slashCommandPayload(
+  state: StandInState,
+  input: InteractionInput & {
+    name: string;
+    subcommand?: string;
+    subcommandGroup?: string;
+    options?: Record<string, OptionInput>;
+  },
+) {
+  const resolved = {
+    users: {} as Record<string, unknown>,
+    members: {} as Record<string, unknown>,
+    channels: {} as Record<string, unknown>,
+    roles: {} as Record<string, unknown>,
+  };
+  const guild = state.guild(input.guildId);
+  const leaves = Object.entries(input.options ?? {}).map(([name, value]) => {
+    if (typeof value === "string") return { name, type: 3, value };
+    if (typeof value === "boolean") return { name, type: 5, value };
+    if (typeof value === "number") return { name, type: Number.isInteger(value) ? 4 : 10, value };
+    if ("user" in value) {
+      const { dmClosed: _, ...user } = state.users.get(value.user) ?? { id: value.user, username: "unknown" };
+      resolved.users[value.user] = user;
+      const member = guild.members.get(value.user);
+      if (member) {
+        const { user: _user, ...partial } = state.apiMember(member);
+        resolved.members[value.user] = { ...partial, permissions: "0" };
+      }
+      return { name, type: 6, value: value.user };
+    }
+    if ("channel" in value) {
+      resolved.channels[value.channel] = guild.channels.get(value.channel);
+      return { name, type: 7, value: value.channel };
+    }
+    resolved.roles[value.role] = guild.roles.get(value.role);
+    return { name, type: 8, value: value.role };
+  });
+  let options: unknown[] = leaves;
+  if (input.subcommand) options = [{ type: 1, name: input.subcommand, options }];
+  if (input.subcommandGroup) options = [{ type: 2, name: input.subcommandGroup, options }];
+  return {
+    ...base(state, input),
+    type: 2,
+    data: { id: state.snowflake(), name: input.name, type: 1, guild_id: guild.id, options, resolved },
+  };
+}
+
+/** A click on a button of a message the stand-in holds (one the bot sent). */
+export function buttonClickPayload(
+  state: StandInState,
+  input: InteractionInput & { messageId: string; customId: string },
+) {
+  const message = state.messages.get(input.messageId);
+  if (!message) throw new Error(`The stand-in has no message ${input.messageId}`);
+  return {
+    ...base(state, { ...input, channelId: message.channel_id }),
+    type: 3,
+    message: state.apiMessage(message),
+    data: { custom_id: input.customId, component_type: 2 },
+  };
+}
