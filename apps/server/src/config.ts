@@ -50,6 +50,26 @@ const configSchema = z.object({
       .transform((value) => value.split(",").map((role) => role.trim()))
       .pipe(z.array(z.enum(roleNames)).min(1)),
   ),
+  DEVELOPER_IDS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((id) => id.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^\d{17,20}$/, "must be Discord user ids, comma-separated"))),
+  ),
+  COMMANDS_GUILD_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord server id")
+      .optional(),
+  ),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
@@ -102,6 +122,10 @@ export type Config = {
   logFormat: "json" | "pretty";
   roles: RoleName[];
   redisUrl: string | undefined;
+  /** Users who may run the developer tools (/eval, /cache, …). */
+  developerIds: string[];
+  /** Register slash commands on this one server (instant, for development) instead of globally. */
+  commandsGuildId: string | undefined;
   webDist: string;
   /** Requests per minute per client on `/api`; 0 turns the limit off. */
   rateLimitMax: number;
@@ -146,6 +170,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     roles: [...new Set(e.ROLES)],
     redisUrl: e.REDIS_URL,
+    developerIds: e.DEVELOPER_IDS,
+    commandsGuildId: e.COMMANDS_GUILD_ID,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY === "true",

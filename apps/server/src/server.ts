@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Bot, createBot } from "./bot/bot.ts";
+import { bindFeatures } from "./bot/commands/registration.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
@@ -87,6 +88,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
 
   // The bot role: guilds join the `guilds` table as the gateway (or the sandbox) announces them.
   const bot = config.roles.includes("bot") ? createBot(ctx, discord) : null;
+  if (bot) await bindFeatures(ctx, bot);
   await bot?.start();
   registerFeatureJobs(ctx);
   if (config.roles.includes("worker")) jobs.start();

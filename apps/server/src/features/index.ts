@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { BotFeature } from "../bot/commands/features.ts";
 import type { AppContext } from "../context.ts";
 import { seedDemo as seedDiscovery } from "./discovery/demo.ts";
 import { discoveryRoutes } from "./discovery/routes.ts";
@@ -58,3 +59,6 @@ export async function seedFeatureDemos(ctx: AppContext): Promise<void> {
     await seed(ctx);
   }
 }
+
+/** Every feature's commands and gateway listeners, bound by the bot role. */
+export const botFeatures: BotFeature[] = [];

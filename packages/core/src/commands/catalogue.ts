@@ -1,28 +1,41 @@
-/** Categories of the commands page, in display order. */
-export const commandCategories = [
-  "Communication",
-  "Economy & Games",
-  "Events & Celebrations",
-  "Fun & Games",
-  "Grinder Management",
-  "Moderation",
-  "Server Configuration",
-  "Utility Tools",
-] as const;
-export type CommandCategory = (typeof commandCategories)[number];
+import { communicationCommands } from "./entries/communication.ts";
+import { economyCommands } from "./entries/economy.ts";
+import { eventCommands } from "./entries/events.ts";
+import { funCommands } from "./entries/fun.ts";
+import { grinderCommands } from "./entries/grinder.ts";
+import { moderationCommands } from "./entries/moderation.ts";
+import { serverCommands } from "./entries/server.ts";
+import { utilityCommands } from "./entries/utility.ts";
+import { type CommandEntry, commandCategories } from "./types.ts";
 
-/** One slash command as the website documents it and the bot registers it. */
-export interface CommandEntry {
-  name: string;
-  description: string;
-  category: CommandCategory;
-  usage: string;
-  permissions: string[];
-  examples: string[];
-}
+export { usageOf } from "./entries/define.ts";
+export * from "./types.ts";
+
+const byCategory = (entry: CommandEntry) => commandCategories.indexOf(entry.category);
 
 /**
- * The commands the bot answers. A command joins this list when its handler ships, so the website,
- * `/api/stats` and the bot's registration never claim a command that doesn't work.
+ * Every slash command Hearth documents, one entry per command path (`grinder add`), ordered by
+ * category. The website's commands page and docs tables render it, `/api/stats` counts it, and the
+ * bot registers from it: each entry becomes a command, subcommand or subcommand-group member by the
+ * words of its name. The bot registers a command only once its handler exists.
  */
-export const commandCatalogue: readonly CommandEntry[] = [];
+export const commandCatalogue: readonly CommandEntry[] = [
+  ...communicationCommands,
+  ...economyCommands,
+  ...eventCommands,
+  ...funCommands,
+  ...grinderCommands,
+  ...moderationCommands,
+  ...serverCommands,
+  ...utilityCommands,
+].sort((a, b) => byCategory(a) - byCategory(b));
+
+/** The entries whose path starts with `prefix` (a whole word): `commandsUnder("grinder")`. */
+export function commandsUnder(prefix: string): CommandEntry[] {
+  return commandCatalogue.filter((entry) => entry.name === prefix || entry.name.startsWith(`${prefix} `));
+}
+
+/** The entry for one command path, if it exists. */
+export function findCommand(name: string): CommandEntry | undefined {
+  return commandCatalogue.find((entry) => entry.name === name);
+}

@@ -1,0 +1,68 @@
+import type { AppContext } from "../../context.ts";
+import { countCommandRun } from "../../features/system/store.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { Bot } from "../bot.ts";
+import type { CommandInteraction } from "../interaction.ts";
+import { type CommandContext, type CommandDefinition, CommandOptions } from "./command.ts";
+import { checkCommandAccess } from "./permissions.ts";
+
+/** The full path of a command use: `grinder`, `grinder add`, `votetracker admin setup`. */
+export function commandPath(interaction: CommandInteraction): string {
+  const { name, subcommandGroup, subcommand } = interaction.data;
+  return [name, subcommandGroup, subcommand].filter(Boolean).join(" ");
+}
+
+/**
+ * Binds command definitions to the bot: one router entry per top-level name, dispatching by full
+ * path, with the access rule of the catalogue checked before any handler runs. Answers the paths
+ * bound, which are the only ones registered with Discord.
+ */
+export function bindCommands(
+  bot: Pick<Bot, "onCommand">,
+  ctx: AppContext,
+  definitions: readonly CommandDefinition[],
+  options: { developerIds?: readonly string[] } = {},
+): string[] {
+  const byPath = new Map<string, CommandDefinition>();
+  for (const definition of definitions) {
+    if (byPath.has(definition.path)) throw new Error(`/${definition.path} is defined twice`);
+    byPath.set(definition.path, definition);
+  }
+  const topLevel = new Set([...byPath.keys()].map((path) => path.split(" ")[0] ?? path));
+  for (const name of topLevel) {
+    // Whether the deferral is private is decided per top-level command; subcommands follow it.
+    const ephemeral = [...byPath.values()]
+      .filter((d) => d.path.split(" ")[0] === name)
+      .every((d) => d.ephemeral !== false);
+    bot.onCommand(name, (interaction) => dispatch(interaction), { ephemeral });
+  }
+
+  async function dispatch(interaction: CommandInteraction): Promise<void> {
+    const path = commandPath(interaction);
+    const definition = byPath.get(path);
+    const { guildId, member } = interaction.data;
+    if (!definition) throw badRequest(`/${path} isn't available on this bot yet.`);
+    if (!guildId || !member) throw badRequest("Commands work inside a server, not in direct messages.");
+    await checkCommandAccess(ctx, guildId, path, member, options.developerIds ?? []);
+    const privately = definition.ephemeral !== false;
+    const command: CommandContext = {
+      ctx,
+      interaction,
+      path,
+      serverId: guildId,
+      channelId: interaction.data.channelId,
+      user: interaction.data.user,
+      member,
+      options: new CommandOptions(interaction.data.options, interaction.data.resolved.users),
+      reply: (reply, replyOptions) =>
+        interaction.reply(reply, { ephemeral: replyOptions?.ephemeral ?? privately }),
+      defer: (deferOptions) => interaction.defer({ ephemeral: deferOptions?.ephemeral ?? privately }),
+    };
+    await definition.run(command);
+    await countCommandRun(ctx.storage.db, guildId, path).catch((error: unknown) =>
+      ctx.logger.warn({ err: error }, "could not count a command run"),
+    );
+  }
+
+  return [...byPath.keys()];
+}

@@ -1,0 +1,83 @@
+import { parseArgs } from "node:util";
+import { applicationCommands } from "../bot/commands/definitions.ts";
+import { implementedCommandPaths, registerIfChanged } from "../bot/commands/registration.ts";
+import { type Config, loadConfig } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { openStorage } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { DiscordJsAdapter } from "../discord/discordjs-adapter.ts";
+import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { DatabaseJobQueue } from "../jobs/queue.ts";
+import { createLogger } from "../lib/logger.ts";
+
+const usage = `Usage:
+  npm run commands -- list                       the slash commands this build implements
+  npm run commands -- register [--guild <id>]    register them with Discord (globally, or on one server)
+
+register needs DISCORD_TOKEN and DISCORD_CLIENT_ID; on the sandbox it records the registration instead.`;
+
+export async function runCommandsCli(
+  argv: string[],
+  config: Config,
+  io: { out(text: string): void; err(text: string): void },
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { guild: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  const [command] = positionals;
+  if (values.help || (command !== "list" && command !== "register")) {
+    (values.help ? io.out : io.err)(usage);
+    return values.help ? 0 : 2;
+  }
+  const guild = typeof values.guild === "string" ? values.guild : undefined;
+  if (guild !== undefined && !/^\d{17,20}$/.test(guild)) {
+    io.err("--guild must be a Discord server id");
+    return 2;
+  }
+  const logger = createLogger({ logLevel: "silent" });
+  const storage = openStorage(config.databaseUrl);
+  try {
+    await migrateToLatest(storage);
+    const discord = config.discordToken
+      ? new DiscordJsAdapter({
+          token: config.discordToken,
+          apiUrl: config.discordApiUrl,
+          applicationId: config.discordClientId,
+          gateway: false,
+          logger,
+        })
+      : new SandboxAdapter(storage.db, logger);
+    const ctx: AppContext = {
+      config,
+      storage,
+      discord,
+      jobs: new DatabaseJobQueue(storage, logger),
+      logger,
+      startedAt: Date.now(),
+    };
+    const paths = implementedCommandPaths(ctx).sort();
+    if (command === "list") {
+      for (const path of paths) io.out(`/${path}`);
+      io.err(`${paths.length} commands.`);
+      return 0;
+    }
+    const definitions = applicationCommands(paths);
+    await registerIfChanged(ctx, definitions, guild ?? config.commandsGuildId, { force: true });
+    io.err(
+      `Registered ${definitions.length} top-level commands (${paths.length} with subcommands) ${guild ? `on server ${guild}` : "globally"}${discord.kind === "sandbox" ? " (sandbox: recorded, not sent)" : ""}.`,
+    );
+    return 0;
+  } finally {
+    await storage.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runCommandsCli(process.argv.slice(2), loadConfig(), {
+    out: (text) => process.stdout.write(`${text}\n`),
+    err: (text) => process.stderr.write(`${text}\n`),
+  });
+}
