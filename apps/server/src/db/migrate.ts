@@ -8,6 +8,8 @@ import * as discovery from "./migrations/0005-discovery.ts";
 import * as giveaways from "./migrations/0006-giveaways.ts";
 import * as statica from "./migrations/0007-statica.ts";
 import * as welcome from "./migrations/0008-welcome.ts";
+import * as sticky from "./migrations/0009-sticky.ts";
+import * as moderation from "./migrations/0010-moderation.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   "0006-giveaways": giveaways,
   "0007-statica": statica,
   "0008-welcome": welcome,
+  "0009-sticky": sticky,
+  "0010-moderation": moderation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,8 +2,10 @@ import type { Generated } from "kysely";
 import type { DiscoveryTables } from "../features/discovery/tables.ts";
 import type { GiveawaysTables } from "../features/giveaways/tables.ts";
 import type { GrindersTables } from "../features/grinders/tables.ts";
+import type { ModerationTables } from "../features/moderation/tables.ts";
 import type { ServersTables } from "../features/servers/tables.ts";
 import type { StaticaTables } from "../features/statica/tables.ts";
+import type { StickyTables } from "../features/sticky/tables.ts";
 import type { TimersTables } from "../features/timers/tables.ts";
 import type { WelcomeTables } from "../features/welcome/tables.ts";
 
@@ -15,7 +17,9 @@ export interface Database
     DiscoveryTables,
     GiveawaysTables,
     StaticaTables,
-    WelcomeTables {
+    WelcomeTables,
+    StickyTables,
+    ModerationTables {
   app_meta: { key: string; value: string };
   heartbeats: { minute: number };
   guilds: {

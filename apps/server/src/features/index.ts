@@ -1,24 +1,33 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { BotFeature } from "../bot/commands/features.ts";
 import type { AppContext } from "../context.ts";
+import { dashboardBot } from "./auth/commands.ts";
 import { seedDemo as seedDiscovery } from "./discovery/demo.ts";
 import { discoveryRoutes } from "./discovery/routes.ts";
+import { giveawaysBot } from "./giveaways/commands.ts";
 import { seedDemo as seedGiveaways } from "./giveaways/demo.ts";
 import { registerGiveawayJobs } from "./giveaways/jobs.ts";
 import { giveawayRoutes } from "./giveaways/routes.ts";
+import { grindersBot } from "./grinders/commands.ts";
 import { seedDemo as seedGrinders } from "./grinders/demo.ts";
 import { registerGrinderJobs } from "./grinders/jobs.ts";
 import { grinderRoutes } from "./grinders/routes.ts";
+import { moderationBot } from "./moderation/commands.ts";
+import { serversBot } from "./servers/commands.ts";
 import { seedDemo as seedServers } from "./servers/demo.ts";
 import { dashboardRoutes } from "./servers/routes.ts";
 import { settingsRoutes } from "./servers/settings-routes.ts";
 import { setupRoutes } from "./servers/setup-routes.ts";
+import { staticaBot } from "./statica/commands.ts";
 import { seedDemo as seedStatica } from "./statica/demo.ts";
 import { staticaRoutes } from "./statica/routes.ts";
+import { stickyBot } from "./sticky/commands.ts";
 import { systemRoutes } from "./system/routes.ts";
+import { timersBot } from "./timers/commands.ts";
 import { seedDemo as seedTimers } from "./timers/demo.ts";
 import { registerTimerJobs } from "./timers/jobs.ts";
 import { timerRoutes } from "./timers/routes.ts";
+import { welcomeBot } from "./welcome/commands.ts";
 import { seedDemo as seedWelcome } from "./welcome/demo.ts";
 import { registerWelcomeJobs } from "./welcome/jobs.ts";
 import { welcomeRoutes } from "./welcome/routes.ts";
@@ -61,4 +70,14 @@ export async function seedFeatureDemos(ctx: AppContext): Promise<void> {
 }
 
 /** Every feature's commands and gateway listeners, bound by the bot role. */
-export const botFeatures: BotFeature[] = [];
+export const botFeatures: BotFeature[] = [
+  serversBot,
+  dashboardBot,
+  grindersBot,
+  welcomeBot,
+  giveawaysBot,
+  timersBot,
+  staticaBot,
+  stickyBot,
+  moderationBot,
+];

@@ -1,0 +1,4 @@
+import type { BotFeature } from "../../bot/commands/features.ts";
+
+/** This feature's slash commands and gateway listeners. */
+export const dashboardBot: BotFeature = {};

@@ -1,0 +1,2 @@
+/** This feature's tables, merged into the Database type (db/schema.ts). */
+export type ModerationTables = Record<never, never>;
