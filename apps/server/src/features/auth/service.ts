@@ -92,6 +92,38 @@ export async function createDashboardToken(
   return { token, record };
 }
 
+/**
+ * `/dashboard create`: creates the token and hands it to `deliver` (the bot DMs it). When delivery
+ * fails (DMs closed), the token is deleted before the error goes on: nobody ever saw it, so it must
+ * not exist, and the user can try again once their DMs are open.
+ */
+export async function createAndDeliverDashboardToken(
+  deps: Deps,
+  input: { serverId: string; userId: string; permission: PermissionLevel },
+  deliver: (token: string, record: store.DashboardToken) => Promise<void>,
+): Promise<store.DashboardToken> {
+  const { token, record } = await createDashboardToken(deps, input);
+  try {
+    await deliver(token, record);
+  } catch (error) {
+    await deps.storage.db.transaction().execute(async (trx) => {
+      await store.deleteToken(trx, record.id);
+      await recordAudit(trx, input.serverId, { tokenId: null, userId: input.userId }, "token.discard", {
+        tokenId: record.id,
+        reason: "could not be delivered",
+      });
+    });
+    forgetToken(record.id);
+    throw error;
+  }
+  return record;
+}
+
+/** The live token of a member on a server (its record, never the token), or null. */
+export function findLiveDashboardToken(deps: Pick<AppContext, "storage">, serverId: string, userId: string) {
+  return store.findLiveTokenForUser(deps.storage.db, serverId, userId);
+}
+
 /** The live token behind a raw Authorization value, or null. Never throws on malformed input. */
 export async function resolveToken(deps: Pick<AppContext, "storage">, raw: string | undefined) {
   if (!raw) return null;

@@ -100,3 +100,8 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
 }
+
+/** Deletes a token outright: only for one that was never delivered to anyone. */
+export async function deleteToken(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom("dashboard_tokens").where("id", "=", id).execute();
+}

@@ -1,4 +1,4 @@
-import type { GrinderDmResult } from "@hearth/core";
+import type { Grinder, GrinderDmResult } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { conflict } from "../../lib/errors.ts";
@@ -6,6 +6,8 @@ import { type AuditActor, recordAudit } from "../audit/store.ts";
 import { listGrinders } from "./service.ts";
 
 export type DmGroup = "paid" | "unpaid" | "all";
+/** A group, or one tier's grinders (the bot's `/grinder dm target:tier`). */
+export type DmTarget = DmGroup | { tier: string };
 
 export interface DmPacing {
   /** Pause between two DMs. Discord flags bots that DM many users quickly; 4 a second stays well clear. */
@@ -41,14 +43,22 @@ async function sendWithRetry(
   }
 }
 
+function selectTargets(grinders: Grinder[], target: DmTarget): Grinder[] {
+  if (typeof target === "object") {
+    const key = target.tier.trim().toLowerCase();
+    return grinders.filter((grinder) => grinder.tier.toLowerCase() === key);
+  }
+  return target === "all" ? grinders : grinders.filter((g) => g.paid === (target === "paid"));
+}
+
 /**
- * DMs the paid, unpaid or all active grinders one after another, paced. A DM that fails (DMs
+ * DMs the paid, unpaid, all or one tier's active grinders one after another, paced. A DM that fails (DMs
  * closed, member gone, Discord refusing) is counted, never fatal. Answers the counts.
  */
 export async function dmGrinders(
   deps: Pick<AppContext, "storage" | "discord" | "logger">,
   serverId: string,
-  group: DmGroup,
+  group: DmTarget,
   text: string,
   actor: AuditActor,
   pacing: DmPacing = dmPacing,
@@ -59,7 +69,7 @@ export async function dmGrinders(
   running.add(serverId);
   try {
     const grinders = await listGrinders(deps, serverId);
-    const targets = group === "all" ? grinders : grinders.filter((g) => g.paid === (group === "paid"));
+    const targets = selectTargets(grinders, group);
     const guild = await deps.discord.getGuild(serverId);
     const iconUrl = guild?.icon?.startsWith("http") ? guild.icon : undefined;
     const message: OutgoingMessage = {

@@ -29,6 +29,7 @@ import {
   listPayments,
   updateActiveGrinder,
 } from "./store.ts";
+import { switchTierIfEarned } from "./tier-switch.ts";
 import { currentLedger, owedBy, storedLedger, toGrinder, toRemovedGrinder } from "./view.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
@@ -324,14 +325,16 @@ export async function toggleBreak(deps: JobDeps, serverId: string, id: string, a
  * Records a payment of an active grinder (the bot's `/grinder payments`): `add` adds to the current
  * period's total, `set` replaces it. `paid` follows from total + carried leftover against the tier's
  * payment; an overpayment carries into the next period. Refused while the grinder is on a break.
+ * When the period's payments reach a higher tier's payment, the grinder may move up (see
+ * `switchTierIfEarned`); `promotedFrom` then names the tier they left.
  */
 export async function recordPayment(
-  deps: Pick<AppContext, "storage">,
+  deps: Pick<AppContext, "storage" | "discord">,
   serverId: string,
   userId: string,
   amount: number | string,
   options: { action: PaymentAction; by: string | null; tokenId?: string | null },
-): Promise<Grinder> {
+): Promise<Grinder & { promotedFrom?: string }> {
   const value = parseAmount(amount);
   if (value === null || (options.action === "add" && value <= 0)) {
     throw badRequest("amount: must be a positive amount such as 250000, 250k or 1.5m", "amount");
@@ -379,7 +382,24 @@ export async function recordPayment(
     return toGrinder(updated, period, now);
   });
   rosterChanged(serverId);
-  return grinder;
+  const switched = await switchTierIfEarned(deps, serverId, grinder._id, actor);
+  if (!switched) return grinder;
+  const period = await periodOf(deps, serverId);
+  return {
+    ...toGrinder(await requireActive(deps, serverId, grinder._id), period, Date.now()),
+    promotedFrom: switched.from,
+  };
+}
+
+/** The active grinder record of a member, or null when they aren't on the team. */
+export async function findGrinderByUser(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  userId: string,
+): Promise<Grinder | null> {
+  const row = await findActiveGrinderByUser(deps.storage.db, serverId, userId);
+  if (!row) return null;
+  return toGrinder(row, await periodOf(deps, serverId), Date.now());
 }
 
 /** Payment history of one record of the server (archived ones too), newest first. */

@@ -124,3 +124,21 @@ export async function listPayments(
     .limit(limit)
     .execute();
 }
+
+/**
+ * When a grinder last switched tier (the audit entry the switch writes), or null. The audit
+ * summary starts with the grinder's id, which is digits only, so the pattern is exact.
+ */
+export async function lastTierSwitchAt(db: Db, serverId: string, grinderId: string): Promise<number | null> {
+  if (!/^\d+$/.test(grinderId)) return null;
+  const row = await db
+    .selectFrom("audit_log")
+    .select("created_at")
+    .where("server_id", "=", serverId)
+    .where("action", "=", "grinders.tier.switch")
+    .where("summary", "like", `{"id":"${grinderId}",%`)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.created_at : null;
+}

@@ -6,20 +6,20 @@ const category = "Server Configuration";
 const admin: CommandPermission[] = ["Administrator"];
 const adminOrManager: CommandPermission[] = ["Administrator", "Manage Server"];
 
-/** Features `/settings` can show and switch. */
+/** Features `/settings` can show and switch: the toggles of the server's settings record. */
 export const settingsFeatures = [
-  "grinder",
-  "giveaways",
-  "welcome",
-  "sticky",
-  "boards",
-  "perks",
-  "selfroles",
-  "votetracker",
-  "statica",
-  "components",
-  "timers",
+  "events_cheat",
+  "calculator",
+  "bank_calculator",
+  "tips",
+  "market_checker",
+  "heist_image",
+  "rumble_tracker",
+  "anti_pool",
 ] as const;
+
+/** Payment periods `/setup` can choose. */
+const paymentPeriods = ["daily", "weekly", "biweekly", "monthly"] as const;
 
 export const serverCommands: CommandEntry[] = [
   command({
@@ -27,7 +27,25 @@ export const serverCommands: CommandEntry[] = [
     description: "Guided setup: manager role, grinder roles, log channels and event settings.",
     category,
     permissions: admin,
-    examples: ["/setup"],
+    options: [
+      role("manager_role", "Role that manages grinders (stands in for Manage Server)", false),
+      role("grinder_role", "Base role every grinder gets", false),
+      channel("payments_channel", "Where payments are posted", false),
+      channel("log_channel", "Where grinder changes are logged", false),
+      channel("ticket_category", "Category for grinder tickets", false),
+      role("event_manager_role", "Role that manages events", false),
+      role("events_ping_role", "Role pinged for events", false),
+      pick("payment_period", "How often grinders pay", paymentPeriods, false),
+      flag("tier_switch", "Move grinders up a tier when they pay a higher tier's amount"),
+      text("tier_name", "Add a tier with this name (with tier_payment and tier_role)", false),
+      text("tier_payment", "The new tier's payment per period, e.g. 250k or 1.5m", false),
+      role("tier_role", "The new tier's role", false),
+    ],
+    examples: [
+      "/setup",
+      "/setup manager_role:@Grinder Manager grinder_role:@Grinder log_channel:#grinder-logs",
+      "/setup tier_name:Bronze tier_payment:250k tier_role:@Bronze",
+    ],
   }),
   command({
     name: "settings",
@@ -38,13 +56,13 @@ export const serverCommands: CommandEntry[] = [
       pick("feature", "The feature to show or switch", settingsFeatures, false),
       flag("toggle", "On (true) or off (false)"),
     ],
-    examples: ["/settings", "/settings feature:welcome", "/settings feature:boards toggle:false"],
+    examples: ["/settings", "/settings feature:tips", "/settings feature:calculator toggle:false"],
   }),
   command({
     name: "permissions check",
     description: "List the permissions Hearth is missing, feature by feature.",
     category,
-    options: [channel("channel", "Check this channel's overrides too", false)],
+    options: [channel("channel", "Where posting is checked (defaults to this channel)", false)],
     examples: ["/permissions check", "/permissions check channel:#welcome"],
   }),
   command({

@@ -1,0 +1,89 @@
+import { type PaymentPeriod, type TierSwitchCooldown, tierSwitchCooldownMs } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { getGrinderConfig } from "../servers/setup-service.ts";
+import { findSetup, grinderLockScope, type TierRow } from "../servers/setup-store.ts";
+import { rosterChanged } from "./roster-cache.ts";
+import { findGrinder, lastTierSwitchAt, updateActiveGrinder } from "./store.ts";
+import { currentLedger } from "./view.ts";
+
+export const tierSwitchAction = "grinders.tier.switch";
+
+export interface TierSwitch {
+  from: string;
+  to: string;
+}
+
+/**
+ * The tier a grinder's payments this period earn: the highest tier whose payment they reached,
+ * when it pays more than their current tier. Null when they stay.
+ */
+export function earnedTier(tiers: TierRow[], currentTierId: number, paidThisPeriod: number): TierRow | null {
+  const current = tiers.find((tier) => tier.id === currentTierId);
+  if (!current) return null;
+  const reached = tiers
+    .filter((tier) => tier.payment > current.payment && tier.payment <= paidThisPeriod)
+    .sort((a, b) => b.payment - a.payment);
+  return reached[0] ?? null;
+}
+
+/**
+ * Moves a grinder up when their payments in the current period reach a higher tier's payment,
+ * if the setup has tier switching on and the cooldown since their last switch has passed. The new
+ * tier role is given before the record changes (a refusal from Discord leaves the grinder where
+ * they are), then the old tier role is taken. Answers the switch made, or null.
+ */
+export async function switchTierIfEarned(
+  deps: Pick<AppContext, "storage" | "discord">,
+  serverId: string,
+  grinderId: string,
+  actor: AuditActor,
+): Promise<TierSwitch | null> {
+  const setup = await findSetup(deps.storage.db, serverId);
+  if (!setup) return null;
+  if (setup.switch_tier_enabled !== 1) return null;
+  const period = setup.payment_period as PaymentPeriod;
+  const row = await findGrinder(deps.storage.db, serverId, grinderId);
+  if (!row || row.archived_at !== null || row.on_break === 1) return null;
+  const now = Date.now();
+  const { tiers } = await getGrinderConfig(deps.storage.db, serverId);
+  const target = earnedTier(tiers, row.tier_id, currentLedger(row, period, now).periodTotal);
+  if (!target) return null;
+  const cooldown = tierSwitchCooldownMs[setup.switch_tier_cooldown as TierSwitchCooldown] ?? 0;
+  const last = await lastTierSwitchAt(deps.storage.db, serverId, grinderId);
+  if (last !== null && now - last < cooldown) return null;
+
+  const from = tiers.find((tier) => tier.id === row.tier_id);
+  const reason = `Reached the ${target.name} tier's payment`;
+  try {
+    await deps.discord.addMemberRole(serverId, row.user_id, target.role_id, reason);
+  } catch (error) {
+    // Missing permissions or a vanished member/role: the payment stands, the tier stays.
+    if (error instanceof DiscordError) return null;
+    throw error;
+  }
+  const switched = await transactionForServer(deps.storage, serverId, grinderLockScope, async (trx) => {
+    const fresh = await findGrinder(trx, serverId, grinderId);
+    if (!fresh || fresh.archived_at !== null || fresh.tier_id !== row.tier_id) return false;
+    await updateActiveGrinder(trx, serverId, grinderId, { tier_id: target.id, tier_name: target.name });
+    await recordAudit(trx, serverId, actor, tierSwitchAction, {
+      id: grinderId,
+      userId: row.user_id,
+      from: from?.name ?? row.tier_name,
+      to: target.name,
+    });
+    return true;
+  });
+  if (!switched) return null;
+  if (from && from.role_id !== target.role_id) {
+    await deps.discord
+      .removeMemberRole(serverId, row.user_id, from.role_id, reason)
+      .catch((error: unknown) => {
+        if (!(error instanceof DiscordError)) throw error;
+      });
+  }
+  rosterChanged(serverId);
+  return { from: from?.name ?? row.tier_name, to: target.name };
+}
