@@ -37,6 +37,9 @@ const configSchema = z.object({
   ),
   DISCORD_API_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  AI_BASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.preprocess(emptyAsUndefined, z.string().default("gpt-4o-mini")),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -117,6 +120,10 @@ export type Config = {
   discordClientId: string | undefined;
   discordApiUrl: string | undefined;
   publicUrl: string | undefined;
+  /** An OpenAI-compatible API (`{aiBaseUrl}/chat/completions`) for `/welcome setup`; unset: offline composer. */
+  aiBaseUrl: string | undefined;
+  aiApiKey: string | undefined;
+  aiModel: string;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** `pretty` by default when stdout is a terminal, JSON lines otherwise. */
   logFormat: "json" | "pretty";
@@ -151,7 +158,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((issue) => {
       const key = String(issue.path[0] ?? "environment");
       const value = env[key];
-      const shown = value === undefined || key === "DISCORD_TOKEN" ? "" : ` (got "${value}")`;
+      const shown =
+        value === undefined || key === "DISCORD_TOKEN" || key === "AI_API_KEY" ? "" : ` (got "${value}")`;
       return `${key}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -166,6 +174,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     discordClientId: e.DISCORD_CLIENT_ID,
     discordApiUrl: e.DISCORD_API_URL,
     publicUrl: e.PUBLIC_URL,
+    aiBaseUrl: e.AI_BASE_URL,
+    aiApiKey: e.AI_API_KEY,
+    aiModel: e.AI_MODEL,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     roles: [...new Set(e.ROLES)],

@@ -1,3 +1,4 @@
+import type { Config } from "../../config.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 
 /** The Enter button's custom id; the bot finds the giveaway by the interaction's guild and message. */
@@ -22,6 +23,45 @@ export interface GiveawayView {
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const mentions = (userIds: string[]) => userIds.map((id) => `<@${id}>`).join(", ");
+
+/** The website's page of a giveaway, where every winner and entrant is listed. */
+export function giveawayDetailUrl(
+  config: Pick<Config, "publicUrl" | "port">,
+  serverId: string,
+  messageId: string,
+): string {
+  const site = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
+  return `${site}/giveaways/${serverId}/${messageId}`;
+}
+
+/** Discord's limits: an embed's description and a message's content. */
+const limits = { description: 4096, content: 2000 } as const;
+
+/**
+ * The winners as mentions, as many as fit in `budget` characters; the rest are counted and linked
+ * to the website's detail page, which lists everyone. Answers the text and who it mentions.
+ */
+export function winnerList(
+  userIds: string[],
+  budget: number,
+  detailUrl: string | undefined,
+): { text: string; shown: string[] } {
+  const all = mentions(userIds);
+  if (all.length <= budget) return { text: all, shown: userIds };
+  const shown: string[] = [];
+  let length = 0;
+  // Leave room for the "and N more" line and its link.
+  const room = budget - 60 - (detailUrl?.length ?? 0);
+  for (const id of userIds) {
+    const next = length + (shown.length > 0 ? 2 : 0) + id.length + 3;
+    if (next > room) break;
+    shown.push(id);
+    length = next;
+  }
+  const rest = userIds.length - shown.length;
+  const more = detailUrl ? `[and ${rest} more](${detailUrl})` : `and ${rest} more`;
+  return { text: shown.length > 0 ? `${mentions(shown)}, ${more}` : more, shown };
+}
 
 function requirementLines(view: GiveawayView): string[] {
   const lines: string[] = [];
@@ -69,12 +109,24 @@ export function activeMessage(view: GiveawayView): OutgoingMessage {
 }
 
 /** The same message once ended: the winners listed and the button disabled. */
-export function endedMessage(view: GiveawayView, winnerIds: string[], endedAt: number): OutgoingMessage {
-  const lines = [
+export function endedMessage(
+  view: GiveawayView,
+  winnerIds: string[],
+  endedAt: number,
+  detailUrl?: string,
+): OutgoingMessage {
+  const head = [
     ...(view.description ? [view.description, ""] : []),
     `Ended <t:${seconds(endedAt)}:R> (<t:${seconds(endedAt)}:f>)`,
     ...people(view),
-    winnerIds.length > 0 ? `Winners: ${mentions(winnerIds)}` : "No valid entries: no winner was drawn.",
+  ];
+  const label = "Winners: ";
+  const room = limits.description - head.join("\n").length - 1 - label.length;
+  const lines = [
+    ...head,
+    winnerIds.length > 0
+      ? `${label}${winnerList(winnerIds, room, detailUrl).text}`
+      : "No valid entries: no winner was drawn.",
   ];
   return {
     embeds: [
@@ -107,6 +159,7 @@ export function winnersAnnouncement(
   view: GiveawayView,
   newWinnerIds: string[],
   kind: "end" | "reroll",
+  detailUrl?: string,
 ): OutgoingMessage {
   if (newWinnerIds.length === 0) {
     return {
@@ -114,9 +167,12 @@ export function winnersAnnouncement(
       allowedMentions: {},
     };
   }
-  const content =
+  // Winners beyond one message's room are on the website's page; only those named here are pinged.
+  const around = (text: string) =>
     kind === "end"
-      ? `🎉 Congratulations ${mentions(newWinnerIds)}! You won **${view.prize}**!`
-      : `🎉 Reroll: ${mentions(newWinnerIds)} ${newWinnerIds.length === 1 ? "is the new winner" : "are the new winners"} of **${view.prize}**! Congratulations!`;
-  return { content, allowedMentions: { users: newWinnerIds } };
+      ? `🎉 Congratulations ${text}! You won **${view.prize}**!`
+      : `🎉 Reroll: ${text} ${newWinnerIds.length === 1 ? "is the new winner" : "are the new winners"} of **${view.prize}**! Congratulations!`;
+  const { text, shown } = winnerList(newWinnerIds, limits.content - around("").length, detailUrl);
+  const content = around(text);
+  return { content, allowedMentions: { users: shown } };
 }

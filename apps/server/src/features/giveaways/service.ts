@@ -15,11 +15,11 @@ import { type AuditActor, recordAudit } from "../audit/store.ts";
 import { requireMember, requireTextChannel } from "../servers/validate.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
-import { activeMessage, endedMessage, winnersAnnouncement } from "./messages.ts";
+import { activeMessage, endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
 import { getGiveawayDetail, giveawayNotFound, toWinner } from "./queries.ts";
 import * as store from "./store.ts";
 
-type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
+type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
 
 export const endJobKind = "giveaway.end";
 export const announceJobKind = "giveaway.announce";
@@ -262,11 +262,12 @@ export async function announceDraw(
     const winners = await store.listWinners(ctx.storage.db, [giveaway.id]);
     const drawn = winners.filter((winner) => winner.draw === draw).map((winner) => winner.userId);
     const all = winners.map((winner) => winner.userId);
+    const detailUrl = giveawayDetailUrl(ctx.config, serverId, messageId);
     try {
       await ctx.discord.editMessage(
         giveaway.channelId,
         messageId,
-        endedMessage(giveaway, all, giveaway.endedAt),
+        endedMessage(giveaway, all, giveaway.endedAt, detailUrl),
       );
     } catch (error) {
       // A deleted giveaway message doesn't stop the announcement in its channel.
@@ -274,7 +275,7 @@ export async function announceDraw(
     }
     await ctx.discord.sendMessage(
       giveaway.channelId,
-      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll"),
+      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl),
     );
   } catch (error) {
     const retry = isTransient(error) && attempt < announceAttempts;

@@ -140,21 +140,23 @@ export async function previewWelcome(
 }
 
 /**
- * Sends a config (the saved one unless another is given), rendered for the dashboard user, to its
- * channel — whether welcome messages are on or not.
+ * Sends a config (the saved one unless another is given), rendered for the dashboard user (or, from
+ * the bot's `/welcome test user:`, for `memberId`), to its channel — whether welcome messages are on
+ * or not.
  */
 export async function sendTestWelcome(
   deps: Deps,
   serverId: string,
   actor: { tokenId: string | null; userId: string },
   unsaved?: WelcomeConfig,
+  options: { memberId?: string } = {},
 ): Promise<{ sent: true; messageId: string; channelId: string }> {
   const config = unsaved ?? (await getWelcomeConfig(deps, serverId));
   if (config.channelId === null) {
     throw badRequest("channelId: choose a channel for welcome messages first", "channelId");
   }
   await requireTextChannel(deps, serverId, config.channelId, "channelId");
-  const member = await sampleMember(deps, serverId, actor.userId);
+  const member = await sampleMember(deps, serverId, options.memberId ?? actor.userId);
   const message = await renderConfigFor(deps, serverId, member, config);
   const sent = await deps.discord.sendMessage(config.channelId, toOutgoingMessage(message));
   await recordAudit(deps.storage.db, serverId, actor, "welcome.test", {

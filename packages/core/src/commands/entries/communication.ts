@@ -12,7 +12,7 @@ export const communicationCommands: CommandEntry[] = [
     permissions: ["Manage Server"],
     options: [
       text("instructions", "What the welcome should say and look like"),
-      channel("channel", "Where welcomes are posted"),
+      channel("channel", "Where welcomes are posted (defaults to the current welcome channel)", false),
     ],
     examples: [
       "/welcome setup instructions:Warm welcome, mention the user, point to #rules, orange embed channel:#welcome",
@@ -67,13 +67,13 @@ export const communicationCommands: CommandEntry[] = [
     category,
     permissions: ["Manage Messages"],
     options: [
-      channel("channel", "The channel (one sticky message per channel)"),
-      text("message", "The message to keep at the bottom"),
+      text("message", "The message to keep at the bottom (up to 2000 characters)"),
       int("trigger_count", "Messages before it is reposted (default 10)", { min: 1, max: 100 }, false),
+      channel("channel", "The channel (defaults to this one; one sticky message per channel)", false),
     ],
     examples: [
-      "/sticky set channel:#trading message:Read the pinned rules before trading.",
-      "/sticky set channel:#general message:Be kind! trigger_count:15",
+      "/sticky set message:Read the pinned rules before trading. channel:#trading",
+      "/sticky set message:Be kind! trigger_count:15",
     ],
   }),
   command({
@@ -81,8 +81,8 @@ export const communicationCommands: CommandEntry[] = [
     description: "Remove a channel's sticky message.",
     category,
     permissions: ["Manage Messages"],
-    options: [channel("channel", "The channel")],
-    examples: ["/sticky remove channel:#trading"],
+    options: [channel("channel", "The channel (defaults to this one)", false)],
+    examples: ["/sticky remove", "/sticky remove channel:#trading"],
   }),
   command({
     name: "sticky list",
@@ -121,9 +121,9 @@ export const communicationCommands: CommandEntry[] = [
     category,
     permissions: ["Manage Server"],
     options: [
-      channel("channel", "Where the message is posted"),
       text("duration", "How long to wait, e.g. 15m, 2h or 1d"),
       text("message", "The message to post"),
+      channel("channel", "Where the message is posted (defaults to this channel)", false),
     ],
     examples: [
       "/timer create channel:#events duration:1h message:The tournament starts now!",

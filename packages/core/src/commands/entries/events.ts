@@ -17,7 +17,7 @@ export const eventCommands: CommandEntry[] = [
     options: [
       text("prize", "What the winners get"),
       text("duration", "How long it runs, e.g. 30m, 12h, 2d or 1w"),
-      int("winners", "Number of winners", { min: 1, max: 50 }),
+      int("winners", "Number of winners (default 1)", { min: 1, max: 50 }, false),
       channel("channel", "Where to post it (defaults to this channel)", false),
       user("donor", "Who donated the prize", false),
       int("min_account_age", "Minimum Discord account age in days", { min: 0, max: 3650 }, false),

@@ -1,0 +1,133 @@
+import { defaultWelcomeConfig } from "@hearth/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in/index.ts";
+import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
+import { type Bot, createBot } from "../../bot/bot.ts";
+import { testConfig } from "../../config.ts";
+import type { AppContext } from "../../context.ts";
+import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
+import { DatabaseJobQueue } from "../../jobs/queue.ts";
+import { createLogger } from "../../lib/logger.ts";
+import { welcomeBot } from "./commands.ts";
+import { registerWelcomeJobs } from "./jobs.ts";
+import { addPingChannel, togglePingOnJoin } from "./ping.ts";
+import { updateWelcomeConfig } from "./service.ts";
+
+// A member joins, through the real discord.js client and the Discord stand-in: the welcome is
+// POSTed to the welcome channel, the join ping to the ping channel, and the ping DELETEd by its job.
+
+const logger = createLogger({ logLevel: "silent" });
+let standIn: DiscordStandIn;
+let test: TestStorage;
+let ctx: AppContext;
+let jobs: DatabaseJobQueue;
+let bot: Bot;
+let guild: StoredGuild;
+let welcomeChannel: string;
+let rulesChannel: string;
+
+beforeAll(async () => {
+  standIn = await DiscordStandIn.start();
+  guild = standIn.state.addGuild({ name: "Stand-in Hollow" });
+  welcomeChannel = standIn.state.addChannel(guild.id, { name: "welcome", type: 0 }).id;
+  rulesChannel = standIn.state.addChannel(guild.id, { name: "rules", type: 0 }).id;
+
+  test = await openTestStorage();
+  const adapter = new DiscordJsAdapter({
+    token: standIn.token,
+    apiUrl: standIn.apiUrl,
+    gateway: true,
+    logger,
+  });
+  jobs = new DatabaseJobQueue(test.storage, logger);
+  ctx = {
+    config: testConfig(),
+    storage: test.storage,
+    discord: adapter,
+    jobs,
+    logger,
+    startedAt: Date.now(),
+  };
+  registerWelcomeJobs(ctx);
+  bot = createBot(ctx, adapter);
+  welcomeBot.listen?.(bot, ctx);
+  await bot.start();
+  await adapter.events.idle();
+
+  const actor = { tokenId: null, userId: guild.ownerId };
+  await updateWelcomeConfig(ctx, guild.id, actor, {
+    ...defaultWelcomeConfig,
+    enabled: true,
+    channelId: welcomeChannel,
+  });
+  await addPingChannel(ctx, guild.id, actor, { channelId: rulesChannel });
+  await togglePingOnJoin(ctx, guild.id, actor, true);
+});
+
+afterAll(async () => {
+  await bot?.stop();
+  await jobs?.stop();
+  await standIn?.close();
+  await test?.cleanup();
+});
+
+describe("GUILD_MEMBER_ADD", () => {
+  it("posts the welcome (embed, button, mention) and a join ping, which its job deletes", async () => {
+    const newcomer = standIn.state.addUser({ username: "newcomer", global_name: "Newcomer" });
+    const member = standIn.state.addMember(guild.id, newcomer.id);
+    const after = standIn.requests.length;
+    await standIn.dispatch("GUILD_MEMBER_ADD", { guild_id: guild.id, ...standIn.state.apiMember(member) });
+
+    const welcome = await standIn.waitForRequest(
+      (request) => request.method === "POST" && request.path === `/channels/${welcomeChannel}/messages`,
+      { after },
+    );
+    expect(welcome.body.content).toBe(`<@${newcomer.id}>`);
+    expect(welcome.body.allowed_mentions).toMatchObject({ users: [newcomer.id] });
+    expect(welcome.body.embeds[0].title).toBe("Welcome to Stand-in Hollow!");
+    expect(welcome.body.embeds[0].description).toContain(`Hey <@${newcomer.id}>, you're our`);
+    expect(welcome.body.components[0].components[0]).toMatchObject({
+      type: 2,
+      custom_id: `welcome:wave:${newcomer.id}`,
+      label: "Wave to say hi!",
+    });
+
+    const ping = await standIn.waitForRequest(
+      (request) => request.method === "POST" && request.path === `/channels/${rulesChannel}/messages`,
+      { after },
+    );
+    expect(ping.body.content).toBe(`<@${newcomer.id}>`);
+    expect(ping.body.allowed_mentions).toMatchObject({ users: [newcomer.id] });
+    await bot.events.idle();
+
+    // The delete job is due in a few seconds; bring it forward instead of sleeping.
+    const pingId = [...standIn.state.messages.values()].find(
+      (message) => message.channel_id === rulesChannel,
+    )?.id;
+    expect(pingId).toBeDefined();
+    expect(standIn.find("DELETE", `/channels/${rulesChannel}/messages/${pingId}`)).toHaveLength(0);
+    await test.storage.db
+      .updateTable("jobs")
+      .set({ run_at: 0 })
+      .where("kind", "=", "welcome.ping.delete")
+      .execute();
+    await jobs.runDue();
+    expect(standIn.find("DELETE", `/channels/${rulesChannel}/messages/${pingId}`)).toHaveLength(1);
+  });
+
+  it("a bot joining is neither welcomed nor pinged", async () => {
+    const helper = standIn.state.addUser({ username: "helperbot", bot: true });
+    const member = standIn.state.addMember(guild.id, helper.id);
+    const after = standIn.requests.length;
+    const heard = new Promise<void>((resolve) => {
+      const stop = bot.events.on("memberAdd", () => {
+        stop();
+        resolve();
+      });
+    });
+    await standIn.dispatch("GUILD_MEMBER_ADD", { guild_id: guild.id, ...standIn.state.apiMember(member) });
+    await heard;
+    await bot.events.idle();
+    expect(standIn.requests.slice(after).filter((request) => request.method === "POST")).toEqual([]);
+  });
+});
