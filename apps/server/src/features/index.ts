@@ -13,6 +13,7 @@ import { seedDemo as seedGrinders } from "./grinders/demo.ts";
 import { registerGrinderJobs } from "./grinders/jobs.ts";
 import { grinderRoutes } from "./grinders/routes.ts";
 import { moderationBot } from "./moderation/commands.ts";
+import { registerModerationJobs } from "./moderation/jobs.ts";
 import { serversBot } from "./servers/commands.ts";
 import { seedDemo as seedServers } from "./servers/demo.ts";
 import { dashboardRoutes } from "./servers/routes.ts";
@@ -52,6 +53,7 @@ export function registerFeatureJobs(ctx: AppContext): void {
   registerTimerJobs(ctx);
   registerGiveawayJobs(ctx);
   registerWelcomeJobs(ctx);
+  registerModerationJobs(ctx);
 }
 
 /** Seeds the demo server's feature data, in dependency order (setup and tiers before grinders). */

@@ -1,4 +1,139 @@
+import { conditionsInUse, evaluateMember, rewardRoleIds } from "@hearth/core";
+import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { BotFeature } from "../../bot/commands/features.ts";
+import type { Embed } from "../../discord/port.ts";
+import { notFound } from "../../lib/errors.ts";
+import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";
+import { applyRewards, onMemberLeft } from "./bot-rewards.ts";
+import { deleteStaticaConfig, getStaticaConfig, getStaticaStats, toggleStaticaConfig } from "./service.ts";
+import { listRewards } from "./store.ts";
+
+const actor = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
+const mark = (value: boolean | null) => (value === null ? "not used" : value ? "✅ met" : "❌ not met");
+const roleList = (ids: string[]) => (ids.length ? ids.map((id) => `<@&${id}>`).join(", ") : "none");
+
+export const staticaCommands = () => [
+  defineCommand("statica test", async (command) => {
+    const userId = command.options.id("user") ?? command.user.id;
+    const config = await getStaticaConfig(command.ctx, command.serverId);
+    const member = await command.ctx.discord.getMember(command.serverId, userId);
+    if (!member) throw notFound(`<@${userId}> is not a member of this server.`);
+    const seen = observationsFor(command.ctx).get(command.serverId, userId);
+    const evaluation = evaluateMember(config, command.serverId, toObservation(seen));
+    const used = conditionsInUse(config);
+    const lines = [
+      `**Server tag:** ${mark(evaluation.serverTag)}${
+        used.serverTag
+          ? ` (${seen.serverTag === undefined ? "not seen yet" : seen.serverTag?.enabled ? `wears ${seen.serverTag.tag ?? "a tag"}` : "none worn"})`
+          : ""
+      }`,
+      `**Status keywords:** ${mark(evaluation.status)}${
+        used.status
+          ? ` (${seen.customStatus === undefined ? "status not seen yet" : seen.customStatus ? `"${seen.customStatus}"` : "no custom status"})`
+          : ""
+      }`,
+      `**Qualifies:** ${evaluation.qualifies ? "yes" : "no"}`,
+      `**Earned roles:** ${roleList(evaluation.earnedRoleIds)}`,
+      `**Holds now:** ${roleList(rewardRoleIds(config).filter((id) => member.roleIds.includes(id)))}`,
+    ];
+    if (!config.enabled) lines.push("Rewards are paused: nothing is given or taken until they're enabled.");
+    await command.reply({
+      embeds: [
+        {
+          title: `Statica check · ${member.user.globalName ?? member.user.username}`,
+          description: lines.join("\n"),
+          color: evaluation.qualifies ? 0x22c55e : 0x94a3b8,
+        },
+      ],
+    });
+  }),
+  defineCommand("statica stats", async (command) => {
+    const stats = await getStaticaStats(command.ctx, command.serverId);
+    const embed: Embed = {
+      title: "Statica stats",
+      color: 0xf97316,
+      fields: [
+        { name: "Status", value: stats.config.enabled ? "Active" : "Paused", inline: true },
+        { name: "Detection", value: stats.config.type, inline: true },
+        { name: "Members", value: String(stats.server.memberCount), inline: true },
+        { name: "Rewarded members", value: String(stats.rewarded.total), inline: true },
+        {
+          name: "By category",
+          value: `Combined ${stats.rewarded.combined} · Server tag ${stats.rewarded.serverTag} · Status ${stats.rewarded.status}`,
+        },
+      ],
+    };
+    await command.reply({ embeds: [embed] });
+  }),
+  defineCommand("statica refresh", async (command) => {
+    const config = await getStaticaConfig(command.ctx, command.serverId);
+    if (!config.enabled) throw notFound("Rewards are paused; enable them from the dashboard first.");
+    const observations = observationsFor(command.ctx);
+    const recorded = (await listRewards(command.ctx.storage.db, command.serverId)).map((r) => r.userId);
+    const users = [...new Set([...observations.usersOf(command.serverId), ...recorded])];
+    let added = 0;
+    let removed = 0;
+    for (const userId of users) {
+      const outcome = await applyRewards(
+        command.ctx,
+        command.serverId,
+        userId,
+        observations.get(command.serverId, userId),
+      );
+      added += outcome?.added.length ?? 0;
+      removed += outcome?.removed.length ?? 0;
+    }
+    await command.reply(
+      `Re-checked ${users.length} member${users.length === 1 ? "" : "s"} I know about: ${added} role${added === 1 ? "" : "s"} given, ${removed} taken back.`,
+    );
+  }),
+  defineCommand("statica disable", async (command) => {
+    const before = await getStaticaConfig(command.ctx, command.serverId);
+    if (!before.enabled) {
+      await command.reply("Supporter rewards are already paused.");
+      return;
+    }
+    await toggleStaticaConfig(command.ctx, command.serverId, actor(command), false);
+    await command.reply(
+      "Paused supporter rewards. The configuration is kept; members keep the roles they have.",
+    );
+  }),
+  defineCommand("statica remove", async (command) => {
+    await deleteStaticaConfig(command.ctx, command.serverId, actor(command));
+    await command.reply(
+      "Deleted the Statica configuration and its record of rewards. Members keep their roles.",
+    );
+  }),
+];
 
 /** This feature's slash commands and gateway listeners. */
-export const staticaBot: BotFeature = {};
+export const staticaBot: BotFeature = {
+  commands: () => staticaCommands(),
+  listen: (bot, ctx) => {
+    const observations = observationsFor(ctx);
+    const stops = [
+      bot.events.on("presenceUpdate", async (presence) => {
+        // Offline members show no status: that's not a change of status, so nothing is taken away.
+        const seen = observations.update(presence.guildId, presence.userId, {
+          ...(presence.status === "offline" ? {} : { customStatus: presence.customStatus }),
+          ...(presence.primaryGuild !== undefined ? { serverTag: tagFrom(presence.primaryGuild) } : {}),
+        });
+        await applyRewards(ctx, presence.guildId, presence.userId, seen);
+      }),
+      bot.events.on("memberUpdate", async (member) => {
+        if (member.primaryGuild === undefined) return;
+        const seen = observations.update(member.guildId, member.user.id, {
+          serverTag: tagFrom(member.primaryGuild),
+        });
+        await applyRewards(ctx, member.guildId, member.user.id, seen);
+      }),
+      bot.events.on("memberRemove", async ({ guildId, user }) => {
+        observations.forget(guildId, user.id);
+        await onMemberLeft(ctx, guildId, user.id);
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  },
+};

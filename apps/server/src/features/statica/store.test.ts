@@ -8,6 +8,7 @@ import {
   forgetReward,
   insertConfig,
   listEnabledServerIds,
+  listRewards,
   recordReward,
   replaceConfig,
 } from "./store.ts";
@@ -108,6 +109,17 @@ describe.each(dialects)("statica store on %s", (dialect) => {
       .where("role_id", "=", "r1")
       .executeTakeFirstOrThrow();
     expect(row.granted_at).toBe(10_000);
+  });
+
+  it("lists a server's recorded rewards, or one member's, oldest first", async () => {
+    expect(await listRewards(db(), serverA, "u3")).toEqual([
+      { userId: "u3", roleId: "r3", category: "status", grantedAt: 10_000 },
+    ]);
+    expect((await listRewards(db(), serverA)).map((r) => `${r.userId}:${r.roleId}`)).toEqual([
+      "u1:r1",
+      "u3:r3",
+    ]);
+    expect(await listRewards(db(), serverB, "u3")).toEqual([]);
   });
 
   it("deletes a configuration with its rewards, and only that server's", async () => {

@@ -147,3 +147,23 @@ export async function countRewarded(
   }
   return counts;
 }
+
+export interface RewardRecord {
+  userId: string;
+  roleId: string;
+  category: StaticaRoleCategory;
+  grantedAt: number;
+}
+
+/** Rewards the bot recorded for the server (or one member), oldest first. */
+export async function listRewards(db: Db, serverId: string, userId?: string): Promise<RewardRecord[]> {
+  let query = db.selectFrom("statica_rewards").selectAll().where("server_id", "=", serverId);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const rows = await query.orderBy("granted_at").orderBy("user_id").orderBy("role_id").execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    roleId: row.role_id,
+    category: row.category as StaticaRoleCategory,
+    grantedAt: Number(row.granted_at),
+  }));
+}

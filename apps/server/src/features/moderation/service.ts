@@ -1,0 +1,335 @@
+import { parseDuration } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { type Hierarchy, loadHierarchy, topPosition } from "./hierarchy.ts";
+import * as store from "./store.ts";
+
+export type { CaseAction, ModerationCase } from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "logger" | "jobs">;
+
+export const unbanJob = "moderation.unban";
+export const unbanJobKey = (caseId: number) => `moderation-unban:${caseId}`;
+
+const minute = 60_000;
+const day = 86_400_000;
+/** Discord refuses timeouts longer than 28 days. */
+export const maxTimeoutMs = 28 * day;
+export const maxBanMs = 365 * day;
+export const maxReasonLength = 512;
+
+export interface Moderator {
+  userId: string;
+  roleIds: string[];
+}
+
+function readReason(reason: string | undefined | null, required = false): string | null {
+  const text = reason?.trim() ?? "";
+  if (text === "") {
+    if (required) throw badRequest("Please give a reason.", "reason");
+    return null;
+  }
+  if (text.length > maxReasonLength) {
+    throw badRequest(`The reason is ${text.length} characters; the limit is ${maxReasonLength}.`, "reason");
+  }
+  return text;
+}
+
+/** Reads a duration like `10m`, `12h`, `7d` or `1w`, within bounds, naming the option when it's wrong. */
+export function readDuration(text: string, bounds: { min: number; max: number; label: string }): number {
+  const ms = parseDuration(text);
+  if (ms === null) {
+    throw badRequest(`**duration** must be a duration like 10m, 12h, 7d or 1w (got "${text}").`, "duration");
+  }
+  if (ms < bounds.min || ms > bounds.max) {
+    throw badRequest(`**duration** must be between 1 minute and ${bounds.label}.`, "duration");
+  }
+  return ms;
+}
+
+const nameOf = (user: Pick<UserInfo, "username" | "globalName">) => user.globalName ?? user.username;
+
+/**
+ * Refuses actions Discord would refuse or that make no sense: on oneself, on the bot, on the owner,
+ * and on members whose highest role is at or above the moderator's (unless the moderator owns the
+ * server) or the bot's.
+ */
+function checkTarget(hierarchy: Hierarchy, moderator: Moderator, userId: string, member: MemberInfo | null) {
+  if (userId === moderator.userId) throw badRequest("You can't use moderation commands on yourself.", "user");
+  if (hierarchy.bot && userId === hierarchy.bot.user.id) throw badRequest("I can't moderate myself.", "user");
+  if (userId === hierarchy.ownerId) throw forbidden("The server owner can't be moderated.");
+  if (!member) return;
+  const target = topPosition(hierarchy, member.roleIds);
+  if (moderator.userId !== hierarchy.ownerId && target >= topPosition(hierarchy, moderator.roleIds)) {
+    throw forbidden(`<@${userId}>'s highest role is at or above yours, so you can't moderate them.`);
+  }
+  if (!hierarchy.bot || target >= topPosition(hierarchy, hierarchy.bot.roleIds)) {
+    throw forbidden(
+      `<@${userId}>'s highest role is at or above mine; move my role above theirs to moderate them.`,
+    );
+  }
+}
+
+async function prepare(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator,
+  userId: string,
+  needMember: boolean,
+) {
+  const [hierarchy, member] = await Promise.all([
+    loadHierarchy(deps, serverId),
+    deps.discord.getMember(serverId, userId),
+  ]);
+  if (needMember && !member) throw notFound(`<@${userId}> is not a member of this server.`);
+  checkTarget(hierarchy, moderator, userId, member);
+  const user = member?.user ?? (await deps.discord.getUser(userId));
+  return { hierarchy, member, user };
+}
+
+/** Tells the member by DM; closed DMs (or an unknown user) don't stop the action. */
+async function notify(deps: Deps, userId: string, text: string): Promise<boolean> {
+  try {
+    await deps.discord.sendDirectMessage(userId, { content: text });
+    return true;
+  } catch (error) {
+    if (error instanceof DiscordError && (error.code === "dm_closed" || error.code === "unknown_user")) {
+      return false;
+    }
+    deps.logger.warn({ err: error, userId }, "moderation: could not DM the member");
+    return false;
+  }
+}
+
+function recordCase(deps: Pick<Deps, "storage">, input: store.NewCase) {
+  return transactionForServer(deps.storage, input.serverId, "moderation", (trx) =>
+    store.insertCase(trx, input),
+  );
+}
+
+async function serverName(deps: Deps, serverId: string) {
+  return (await deps.discord.getGuild(serverId))?.name ?? "the server";
+}
+
+const because = (reason: string | null) => (reason ? `: ${reason}` : ".");
+
+export interface ActionResult {
+  case: store.ModerationCase;
+  /** Whether the member got the DM about it. */
+  notified: boolean;
+}
+
+export async function banUser(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator,
+  input: { userId: string; reason?: string | null; duration?: string | null; deleteDays?: number | null },
+): Promise<ActionResult> {
+  const reason = readReason(input.reason);
+  const durationMs = input.duration
+    ? readDuration(input.duration, { min: minute, max: maxBanMs, label: "365 days" })
+    : null;
+  const deleteDays = input.deleteDays ?? 0;
+  if (!Number.isInteger(deleteDays) || deleteDays < 0 || deleteDays > 7) {
+    throw badRequest("**delete_days** must be a whole number from 0 to 7.", "delete_days");
+  }
+  const { member, user } = await prepare(deps, serverId, moderator, input.userId, false);
+  if (!user) throw notFound(`No user with id ${input.userId}.`);
+  const now = Date.now();
+  const expiresAt = durationMs === null ? null : now + durationMs;
+  const notified = member
+    ? await notify(
+        deps,
+        input.userId,
+        `You were banned from **${await serverName(deps, serverId)}**${
+          expiresAt ? ` until <t:${Math.floor(expiresAt / 1000)}:f>` : ""
+        }${because(reason)}`,
+      )
+    : false;
+  await deps.discord.banMember(serverId, input.userId, {
+    ...(reason ? { reason } : {}),
+    ...(deleteDays ? { deleteMessageSeconds: (deleteDays * day) / 1000 } : {}),
+  });
+  const created = await recordCase(deps, {
+    serverId,
+    action: "ban",
+    targetId: input.userId,
+    targetName: nameOf(user),
+    moderatorId: moderator.userId,
+    reason,
+    durationMs,
+    expiresAt,
+    createdAt: now,
+  });
+  if (expiresAt !== null) {
+    await deps.jobs.schedule(unbanJob, { caseId: created.id }, expiresAt, {
+      dedupeKey: unbanJobKey(created.id),
+    });
+  }
+  return { case: created, notified };
+}
+
+export async function kickMember(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator,
+  input: { userId: string; reason?: string | null },
+): Promise<ActionResult> {
+  const reason = readReason(input.reason);
+  const { member } = await prepare(deps, serverId, moderator, input.userId, true);
+  const user = (member as MemberInfo).user;
+  const notified = await notify(
+    deps,
+    input.userId,
+    `You were kicked from **${await serverName(deps, serverId)}**${because(reason)}`,
+  );
+  await deps.discord.kickMember(serverId, input.userId, reason ?? undefined);
+  const created = await recordCase(deps, {
+    serverId,
+    action: "kick",
+    targetId: input.userId,
+    targetName: nameOf(user),
+    moderatorId: moderator.userId,
+    reason,
+    durationMs: null,
+    expiresAt: null,
+    createdAt: Date.now(),
+  });
+  return { case: created, notified };
+}
+
+export async function timeoutMember(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator,
+  input: { userId: string; duration: string; reason?: string | null },
+): Promise<ActionResult> {
+  const reason = readReason(input.reason);
+  const durationMs = readDuration(input.duration, { min: minute, max: maxTimeoutMs, label: "28 days" });
+  const { member } = await prepare(deps, serverId, moderator, input.userId, true);
+  const now = Date.now();
+  const expiresAt = now + durationMs;
+  // Discord lifts the timeout itself at `expiresAt`; the case records when.
+  await deps.discord.timeoutMember(serverId, input.userId, expiresAt, reason ?? undefined);
+  const created = await recordCase(deps, {
+    serverId,
+    action: "timeout",
+    targetId: input.userId,
+    targetName: nameOf((member as MemberInfo).user),
+    moderatorId: moderator.userId,
+    reason,
+    durationMs,
+    expiresAt,
+    createdAt: now,
+  });
+  return { case: created, notified: false };
+}
+
+export async function warnMember(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator,
+  input: { userId: string; reason: string },
+): Promise<ActionResult> {
+  const reason = readReason(input.reason, true);
+  const { member } = await prepare(deps, serverId, moderator, input.userId, true);
+  const notified = await notify(
+    deps,
+    input.userId,
+    `⚠️ You received a warning in **${await serverName(deps, serverId)}**${because(reason)}`,
+  );
+  const created = await recordCase(deps, {
+    serverId,
+    action: "warn",
+    targetId: input.userId,
+    targetName: nameOf((member as MemberInfo).user),
+    moderatorId: moderator.userId,
+    reason,
+    durationMs: null,
+    expiresAt: null,
+    createdAt: Date.now(),
+  });
+  return { case: created, notified };
+}
+
+/** Lifts a ban (a temporary one early, too: its scheduled end is cancelled). */
+export async function unbanUser(
+  deps: Deps,
+  serverId: string,
+  moderator: Moderator | null,
+  input: { userId: string; reason?: string | null },
+): Promise<store.ModerationCase> {
+  const reason = readReason(input.reason);
+  try {
+    await deps.discord.unbanMember(serverId, input.userId, reason ?? undefined);
+  } catch (error) {
+    if (error instanceof DiscordError && (error.code === "unknown_member" || error.code === "unknown_user")) {
+      throw notFound(`<@${input.userId}> is not banned from this server.`);
+    }
+    throw error;
+  }
+  const now = Date.now();
+  for (const open of await store.openTemporaryBans(deps.storage.db, serverId, input.userId)) {
+    await store.endCase(deps.storage.db, open.id, now);
+    await deps.jobs.cancel(unbanJobKey(open.id));
+  }
+  const user = await deps.discord.getUser(input.userId);
+  return recordCase(deps, {
+    serverId,
+    action: "unban",
+    targetId: input.userId,
+    targetName: user ? nameOf(user) : null,
+    moderatorId: moderator?.userId ?? null,
+    reason,
+    durationMs: null,
+    expiresAt: null,
+    createdAt: now,
+  });
+}
+
+/** The durable end of a temporary ban: lifts it unless it was lifted already, and logs the case. */
+export async function endTemporaryBan(deps: Deps, caseId: number): Promise<void> {
+  const ban = await store.findCase(deps.storage.db, caseId);
+  if (!ban || ban.endedAt !== null) return;
+  try {
+    await deps.discord.unbanMember(
+      ban.serverId,
+      ban.targetId,
+      `Temporary ban (case #${ban.caseNumber}) ended`,
+    );
+  } catch (error) {
+    // Someone lifted it in Discord by hand; the case still ends.
+    if (!(error instanceof DiscordError && error.code === "unknown_member")) throw error;
+  }
+  if (!(await store.endCase(deps.storage.db, ban.id, Date.now()))) return;
+  await recordCase(deps, {
+    serverId: ban.serverId,
+    action: "unban",
+    targetId: ban.targetId,
+    targetName: ban.targetName,
+    moderatorId: null,
+    reason: `Temporary ban (case #${ban.caseNumber}) ended`,
+    durationMs: null,
+    expiresAt: null,
+    createdAt: Date.now(),
+  });
+}
+
+export const auditPageSize = 10;
+
+export async function listCases(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+  query: { userId?: string; action?: store.CaseAction; page?: number },
+) {
+  const page = Math.max(0, query.page ?? 0);
+  const result = await store.listCases(deps.storage.db, serverId, {
+    ...(query.userId ? { userId: query.userId } : {}),
+    ...(query.action ? { action: query.action } : {}),
+    offset: page * auditPageSize,
+    limit: auditPageSize,
+  });
+  return { ...result, page, pages: Math.max(1, Math.ceil(result.total / auditPageSize)) };
+}

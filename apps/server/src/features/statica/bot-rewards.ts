@@ -1,0 +1,156 @@
+import {
+  conditionsInUse,
+  evaluateMember,
+  planRoleChanges,
+  type StaticaConfig,
+  type StaticaEvaluation,
+  type StaticaRoleCategory,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { type Seen, toObservation } from "./bot-observations.ts";
+import { botReach, canAssign } from "./roles.ts";
+import { findConfig, forgetReward, recordReward } from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
+
+export interface RewardOutcome {
+  evaluation: StaticaEvaluation;
+  added: string[];
+  removed: string[];
+}
+
+/** The category a role is given for: the first of the member's earned categories that lists it. */
+function categoryOf(
+  config: StaticaConfig,
+  evaluation: StaticaEvaluation,
+  roleId: string,
+): StaticaRoleCategory {
+  const order: StaticaRoleCategory[] =
+    config.type === "server_tag" ? ["serverTag"] : config.type === "status" ? ["status"] : ["combined"];
+  if (config.type === "combined" && evaluation.serverTag) order.push("serverTag");
+  if (config.type === "combined" && evaluation.status) order.push("status");
+  return order.find((category) => config.roleConfig[category].includes(roleId)) ?? order[0] ?? "combined";
+}
+
+/** Whether the bot saw everything the configuration's conditions read (else it never takes roles away). */
+function fullySeen(config: StaticaConfig, seen: Seen): boolean {
+  const used = conditionsInUse(config);
+  return (
+    (!used.serverTag || seen.serverTag !== undefined) && (!used.status || seen.customStatus !== undefined)
+  );
+}
+
+async function logEvent(
+  deps: Deps,
+  serverId: string,
+  config: StaticaConfig,
+  event: "Role Added" | "Role Removed",
+  userId: string,
+  roleIds: string[],
+): Promise<void> {
+  const { logging } = config;
+  if (roleIds.length === 0 || !logging.enabled || !logging.channel || !logging.events[event]) return;
+  const added = event === "Role Added";
+  try {
+    await deps.discord.sendMessage(logging.channel, {
+      embeds: [
+        {
+          title: added ? "Supporter reward given" : "Supporter reward removed",
+          description: `<@${userId}> ${added ? "received" : "lost"} ${roleIds.map((id) => `<@&${id}>`).join(", ")}.`,
+          color: added ? 0x22c55e : 0xef4444,
+          footer: { text: `Statica · ${event}` },
+          timestamp: new Date().toISOString(),
+        },
+      ],
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, serverId }, "statica: could not post to the log channel");
+  }
+}
+
+async function notifyMember(deps: Deps, serverId: string, userId: string, added: boolean, roleIds: string[]) {
+  if (roleIds.length === 0) return;
+  const guild = await deps.discord.getGuild(serverId);
+  const roles = new Map((await deps.discord.listRoles(serverId)).map((role) => [role.id, role.name]));
+  const names = roleIds.map((id) => `**${roles.get(id) ?? "a role"}**`).join(", ");
+  const server = guild?.name ?? "the server";
+  const text = added
+    ? `Thanks for supporting **${server}**! You received ${names}.`
+    : `Your supporter reward ${names} in **${server}** was removed because you no longer meet the conditions.`;
+  try {
+    await deps.discord.sendDirectMessage(userId, { content: text });
+  } catch (error) {
+    if (!(error instanceof DiscordError && error.code === "dm_closed")) {
+      deps.logger.warn({ err: error, serverId, userId }, "statica: could not DM the member");
+    }
+  }
+}
+
+/**
+ * Brings a member's reward roles in line with what the bot has seen of them, under the server's
+ * configuration: gives earned roles, takes back unearned ones (when configured and the bot saw every
+ * condition's input), records and logs the changes, and DMs the member when configured. Roles the
+ * bot can't give are skipped. Null when the server has no enabled configuration or no such member.
+ */
+export async function applyRewards(
+  deps: Deps,
+  serverId: string,
+  userId: string,
+  seen: Seen,
+): Promise<RewardOutcome | null> {
+  const stored = await findConfig(deps.storage.db, serverId);
+  if (!stored?.config.enabled) return null;
+  const { config } = stored;
+  const member = await deps.discord.getMember(serverId, userId);
+  if (!member || member.user.bot) return null;
+  const evaluation = evaluateMember(config, serverId, toObservation(seen));
+  const plan = planRoleChanges(config, evaluation, member.roleIds);
+  if (!fullySeen(config, seen)) plan.remove = [];
+  if (plan.add.length === 0 && plan.remove.length === 0) return { evaluation, added: [], removed: [] };
+
+  const roles = await deps.discord.listRoles(serverId);
+  const reach = await botReach(deps, serverId, roles);
+  const assignable = (roleId: string) => {
+    const role = roles.find((r) => r.id === roleId);
+    return role !== undefined && canAssign(reach, role);
+  };
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const roleId of plan.add.filter(assignable)) {
+    try {
+      await deps.discord.addMemberRole(serverId, userId, roleId, "Statica: supporter reward");
+      await recordReward(
+        deps.storage.db,
+        serverId,
+        { userId, roleId, category: categoryOf(config, evaluation, roleId) },
+        Date.now(),
+      );
+      added.push(roleId);
+    } catch (error) {
+      deps.logger.warn({ err: error, serverId, userId, roleId }, "statica: could not give a reward role");
+    }
+  }
+  for (const roleId of plan.remove.filter(assignable)) {
+    try {
+      await deps.discord.removeMemberRole(serverId, userId, roleId, "Statica: conditions no longer met");
+      await forgetReward(deps.storage.db, serverId, userId, roleId);
+      removed.push(roleId);
+    } catch (error) {
+      deps.logger.warn({ err: error, serverId, userId, roleId }, "statica: could not remove a reward role");
+    }
+  }
+  await logEvent(deps, serverId, config, "Role Added", userId, added);
+  await logEvent(deps, serverId, config, "Role Removed", userId, removed);
+  if (config.settings.notifyUsers) {
+    await notifyMember(deps, serverId, userId, true, added);
+    await notifyMember(deps, serverId, userId, false, removed);
+  }
+  return { evaluation, added, removed };
+}
+
+/** A member left: forget their rewards when the configuration says so. */
+export async function onMemberLeft(deps: Pick<Deps, "storage">, serverId: string, userId: string) {
+  const stored = await findConfig(deps.storage.db, serverId);
+  if (stored?.config.settings.removeOnLeave) await forgetReward(deps.storage.db, serverId, userId);
+}

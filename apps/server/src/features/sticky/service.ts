@@ -1,0 +1,119 @@
+import type { AppContext } from "../../context.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { requireTextChannel } from "../servers/validate.ts";
+import * as store from "./store.ts";
+
+export type { Sticky } from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
+
+export const stickyLimits = { maxLength: 2000, defaultTrigger: 10, minTrigger: 1, maxTrigger: 100 } as const;
+
+/** How a sticky looks in its channel. */
+export function stickyMessage(text: string): OutgoingMessage {
+  return { embeds: [{ description: text, color: 0xf97316, footer: { text: "📌 Sticky message" } }] };
+}
+
+/** Deletes a message the bot posted, tolerating that someone deleted it already. */
+async function deleteCopy(deps: Deps, channelId: string, messageId: string | null): Promise<void> {
+  if (!messageId) return;
+  try {
+    await deps.discord.deleteMessage(channelId, messageId);
+  } catch (error) {
+    if (error instanceof DiscordError && error.code === "unknown_message") return;
+    deps.logger.warn({ err: error, channelId, messageId }, "sticky: could not delete the previous copy");
+  }
+}
+
+function readInput(input: { message: string; triggerCount?: number | null }) {
+  const message = input.message.trim();
+  if (message === "") throw badRequest("The sticky message can't be empty.", "message");
+  if (message.length > stickyLimits.maxLength) {
+    throw badRequest(
+      `The sticky message is ${message.length} characters; the limit is ${stickyLimits.maxLength}.`,
+      "message",
+    );
+  }
+  const triggerCount = input.triggerCount ?? stickyLimits.defaultTrigger;
+  if (
+    !Number.isInteger(triggerCount) ||
+    triggerCount < stickyLimits.minTrigger ||
+    triggerCount > stickyLimits.maxTrigger
+  ) {
+    throw badRequest(
+      `trigger_count must be a whole number from ${stickyLimits.minTrigger} to ${stickyLimits.maxTrigger}.`,
+      "trigger_count",
+    );
+  }
+  return { message, triggerCount };
+}
+
+/**
+ * Sets a channel's sticky (replacing the one it had) and posts it at once; the replaced sticky's
+ * copy is deleted.
+ */
+export async function setSticky(
+  deps: Deps,
+  serverId: string,
+  input: { channelId: string; message: string; triggerCount?: number | null; userId: string },
+): Promise<{ sticky: store.Sticky; replaced: boolean }> {
+  const { message, triggerCount } = readInput(input);
+  await requireTextChannel(deps, serverId, input.channelId, "channel");
+  const { sticky, replaced } = await store.upsertSticky(
+    deps.storage.db,
+    { serverId, channelId: input.channelId, message, triggerCount, createdBy: input.userId },
+    Date.now(),
+  );
+  await deleteCopy(deps, input.channelId, replaced?.lastMessageId ?? null);
+  const sent = await deps.discord.sendMessage(input.channelId, stickyMessage(message));
+  if (!(await store.setPostedCopy(deps.storage.db, sticky, sent.id, Date.now()))) {
+    await deleteCopy(deps, input.channelId, sent.id);
+  }
+  return { sticky: { ...sticky, lastMessageId: sent.id }, replaced: replaced !== null };
+}
+
+/** Removes a channel's sticky and its copy in the channel. */
+export async function removeSticky(deps: Deps, serverId: string, channelId: string): Promise<store.Sticky> {
+  const removed = await store.deleteSticky(deps.storage.db, serverId, channelId);
+  if (!removed) throw notFound(`<#${channelId}> has no sticky message.`);
+  await deleteCopy(deps, channelId, removed.lastMessageId);
+  return removed;
+}
+
+export function listStickies(deps: Pick<Deps, "storage">, serverId: string): Promise<store.Sticky[]> {
+  return store.listStickies(deps.storage.db, serverId);
+}
+
+/** Counts a member's message; true when the channel's sticky is due for a repost. */
+export async function countStickyMessage(deps: Pick<Deps, "storage">, channelId: string): Promise<boolean> {
+  const counted = await store.countMessage(deps.storage.db, channelId);
+  return counted !== null && counted.messageCount >= counted.triggerCount;
+}
+
+/**
+ * Reposts the channel's sticky at the bottom if it is due, and deletes the previous copy. The due
+ * check and the counter reset are one statement, so only one caller (in any process) reposts.
+ * Answers whether this call reposted.
+ */
+export async function repostSticky(deps: Deps, channelId: string): Promise<boolean> {
+  const due = await store.claimRepost(deps.storage.db, channelId);
+  if (!due) return false;
+  let sent: { id: string };
+  try {
+    sent = await deps.discord.sendMessage(channelId, stickyMessage(due.message));
+  } catch (error) {
+    if (error instanceof DiscordError && error.code === "unknown_channel") {
+      // The channel is gone: its sticky has nothing left to do.
+      await store.deleteSticky(deps.storage.db, due.serverId, channelId);
+      return false;
+    }
+    throw error;
+  }
+  if (await store.setPostedCopy(deps.storage.db, due, sent.id, Date.now())) {
+    await deleteCopy(deps, channelId, due.lastMessageId);
+  } else {
+    await deleteCopy(deps, channelId, sent.id);
+  }
+  return true;
+}
