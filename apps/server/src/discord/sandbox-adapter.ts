@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter } from "kysely";
 import { BotEvents, type PresenceEvent } from "../bot/events.ts";
 import {
   type ButtonData,
@@ -625,12 +625,15 @@ export class SandboxAdapter implements DiscordPort {
       .executeTakeFirst();
     if (!role) throw new DiscordError("unknown_role", `Unknown role ${roleId}`);
     await this.db.transaction().execute(async (trx) => {
-      const member = await trx
+      let read = trx
         .selectFrom("sandbox_members")
         .select("roles")
         .where("guild_id", "=", guildId)
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
+        .where("user_id", "=", userId);
+      // Two role changes of one member at once must both land, as on Discord: on PostgreSQL lock
+      // the row for this read-modify-write (SQLite's single connection already serialises them).
+      if (this.db.getExecutor().adapter instanceof PostgresAdapter) read = read.forUpdate();
+      const member = await read.executeTakeFirst();
       if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
       const roles = new Set(JSON.parse(member.roles) as string[]);
       if (change === "add") roles.add(roleId);
