@@ -5,6 +5,7 @@ import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
 import { benchTemplate } from "./template.bench.ts";
+import { benchVotes } from "./votes.bench.ts";
 
 // `npm run bench`: prints figures; never part of the pass/fail of tests. BENCH_ONLY=name,name picks some.
 const benches: Record<string, () => Promise<unknown>> = {
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   giveaways: benchGiveaways,
   template: benchTemplate,
   "bot-memory": benchBotMemory,
+  votes: benchVotes,
 };
 
 console.log(

@@ -10,6 +10,7 @@ import * as statica from "./migrations/0007-statica.ts";
 import * as welcome from "./migrations/0008-welcome.ts";
 import * as sticky from "./migrations/0009-sticky.ts";
 import * as moderation from "./migrations/0010-moderation.ts";
+import * as votes from "./migrations/0011-votes.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008-welcome": welcome,
   "0009-sticky": sticky,
   "0010-moderation": moderation,
+  "0011-votes": votes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

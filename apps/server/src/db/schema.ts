@@ -7,6 +7,7 @@ import type { ServersTables } from "../features/servers/tables.ts";
 import type { StaticaTables } from "../features/statica/tables.ts";
 import type { StickyTables } from "../features/sticky/tables.ts";
 import type { TimersTables } from "../features/timers/tables.ts";
+import type { VotesTables } from "../features/votes/tables.ts";
 import type { WelcomeTables } from "../features/welcome/tables.ts";
 
 /** Times are integers, ms since the epoch. Discord ids are strings. JSON columns hold text. */
@@ -19,7 +20,8 @@ export interface Database
     StaticaTables,
     WelcomeTables,
     StickyTables,
-    ModerationTables {
+    ModerationTables,
+    VotesTables {
   app_meta: { key: string; value: string };
   heartbeats: { minute: number };
   guilds: {

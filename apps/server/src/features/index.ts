@@ -28,6 +28,9 @@ import { timersBot } from "./timers/commands.ts";
 import { seedDemo as seedTimers } from "./timers/demo.ts";
 import { registerTimerJobs } from "./timers/jobs.ts";
 import { timerRoutes } from "./timers/routes.ts";
+import { votesBot } from "./votes/commands.ts";
+import { registerVoteJobs } from "./votes/jobs.ts";
+import { voteRoutes } from "./votes/routes.ts";
 import { welcomeBot } from "./welcome/commands.ts";
 import { seedDemo as seedWelcome } from "./welcome/demo.ts";
 import { registerWelcomeJobs } from "./welcome/jobs.ts";
@@ -45,6 +48,7 @@ export const featureRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>[] = [
   giveawayRoutes,
   staticaRoutes,
   welcomeRoutes,
+  voteRoutes,
 ];
 
 /** Every feature's job handlers; registered in every process so any worker can run any job. */
@@ -54,6 +58,7 @@ export function registerFeatureJobs(ctx: AppContext): void {
   registerGiveawayJobs(ctx);
   registerWelcomeJobs(ctx);
   registerModerationJobs(ctx);
+  registerVoteJobs(ctx);
 }
 
 /** Seeds the demo server's feature data, in dependency order (setup and tiers before grinders). */
@@ -82,4 +87,5 @@ export const botFeatures: BotFeature[] = [
   staticaBot,
   stickyBot,
   moderationBot,
+  votesBot,
 ];

@@ -17,6 +17,8 @@ const publicRoutes = new Set<string>([
   "GET /api/giveaways/:serverId/:giveawayId",
   "GET /api/giveaways/:serverId/:giveawayId/participants",
   "GET /api/giveaways/x/winners/:id",
+  // Vote-listing sites' webhooks: authenticated by the server's own secret or signature instead.
+  "POST /api/votes/:webhookId",
 ]);
 
 /** Prefixes of public static assets (the OpenAPI docs UI). */

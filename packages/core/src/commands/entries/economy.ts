@@ -1,6 +1,6 @@
 import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, int, pick, text, user } from "./options.ts";
+import { channel, flag, int, pick, role, text, user } from "./options.ts";
 
 const category = "Economy & Games";
 const eventManagers: { permissions: CommandPermission[]; managerRole: "event manager role" } = {
@@ -95,10 +95,24 @@ export const economyCommands: CommandEntry[] = [
   }),
   command({
     name: "votetracker admin setup",
-    description: "Set up vote tracking: channel, reward role, leaderboards, webhook URL, AI design.",
+    description: "Set up vote tracking: channel, reward role, leaderboards; shows the webhook URL.",
     category,
     permissions: adminOrManager,
-    examples: ["/votetracker admin setup"],
+    options: [
+      channel("channel", "Where vote notifications are posted", false),
+      role("reward_role", "Role given to voters", false),
+      int(
+        "reward_hours",
+        "How long the reward lasts: 1-168 hours, 0 = permanent",
+        { min: 0, max: 168 },
+        false,
+      ),
+      flag("leaderboards", "Show the leaderboards (default on)"),
+    ],
+    examples: [
+      "/votetracker admin setup",
+      "/votetracker admin setup channel:#votes reward_role:@Voter reward_hours:24 leaderboards:true",
+    ],
   }),
   command({
     name: "votetracker admin deleteuser",

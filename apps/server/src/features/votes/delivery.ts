@@ -1,0 +1,72 @@
+import { defaultVoteMessage, renderVoteMessage } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { grantReward } from "./rewards.ts";
+import { monthlyAt } from "./stats.ts";
+import { findSettings, findStats, findVote, type VoteSettingsRow } from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
+
+/** Renders the server's vote notification for one voter. */
+export async function renderNotification(
+  deps: Pick<AppContext, "storage" | "discord">,
+  settings: VoteSettingsRow,
+  vote: { userId: string; platform: string; at: number },
+): Promise<string> {
+  const serverId = settings.server_id;
+  const [member, guild, stats] = await Promise.all([
+    deps.discord.getMember(serverId, vote.userId),
+    deps.discord.getGuild(serverId),
+    findStats(deps.storage.db, serverId, vote.userId),
+  ]);
+  const user = member?.user ?? (await deps.discord.getUser(vote.userId));
+  return renderVoteMessage(settings.message ?? defaultVoteMessage, {
+    USER_NAME: member?.nick ?? user?.globalName ?? user?.username ?? `User ${vote.userId.slice(-4)}`,
+    USER_MENTION: `<@${vote.userId}>`,
+    TOTAL_VOTES: String(stats?.totalVotes ?? 0),
+    MONTHLY_VOTES: String(stats ? monthlyAt(stats, vote.at) : 0),
+    SERVER_NAME: guild?.name ?? "this server",
+    PLATFORM: vote.platform,
+    VOTE_TIMESTAMP: `<t:${Math.floor(vote.at / 1000)}:f>`,
+  });
+}
+
+async function notify(
+  deps: Deps,
+  settings: VoteSettingsRow,
+  vote: { userId: string; platform: string; at: number },
+  prefix = "",
+): Promise<void> {
+  if (!settings.channel_id) return;
+  const content = prefix + (await renderNotification(deps, settings, vote));
+  try {
+    await deps.discord.sendMessage(settings.channel_id, {
+      content,
+      allowedMentions: { users: [vote.userId] },
+    });
+  } catch (error) {
+    if (!(error instanceof DiscordError)) throw error;
+    deps.logger.warn({ err: error, serverId: settings.server_id }, "votes: could not post the notification");
+  }
+}
+
+/** The delivery job of a counted vote: reward role first, then the notification. */
+export async function deliverVote(deps: Deps, voteRowId: number): Promise<void> {
+  const vote = await findVote(deps.storage.db, voteRowId);
+  if (!vote) return; // Deleted by /votetracker admin deleteuser before delivery.
+  const settings = await findSettings(deps.storage.db, vote.server_id);
+  if (!settings) return;
+  const at = Number(vote.voted_at);
+  if (settings.reward_role_id) await grantReward(deps, settings, vote.user_id, at);
+  await notify(deps, settings, { userId: vote.user_id, platform: vote.platform, at });
+}
+
+/** The listing site's "test" webhook: a notification marked as a test, nothing counted. */
+export async function deliverTestVote(
+  deps: Deps,
+  serverId: string,
+  vote: { userId: string; platform: string; at: number },
+): Promise<void> {
+  const settings = await findSettings(deps.storage.db, serverId);
+  if (settings) await notify(deps, settings, vote, "🧪 Test vote: ");
+}

@@ -1,0 +1,129 @@
+import type { AppContext } from "../../context.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { monthOf, monthRange } from "./stats.ts";
+import {
+  archiveMonth,
+  deleteReward,
+  findReward,
+  saveReward,
+  type VoteRewardRow,
+  type VoteSettingsRow,
+} from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
+
+export const rewardExpireJob = "votes.reward-expire";
+export const monthlyResetJob = "votes.monthly-reset";
+const hourMs = 3_600_000;
+
+const expireKey = (serverId: string, userId: string) => `${rewardExpireJob}:${serverId}:${userId}`;
+
+export type GrantOutcome = "granted" | "extended" | "already-has-role" | "not-a-member" | "failed";
+
+/**
+ * Gives the voter the reward role, or extends the reward Hearth already gave (a new vote counts from
+ * its own time; permanent stays permanent). A member who holds the role without Hearth having given
+ * it is left alone, so a role given by hand is never taken away by an expiry.
+ */
+export async function grantReward(
+  deps: Deps,
+  settings: VoteSettingsRow,
+  userId: string,
+  at: number,
+): Promise<GrantOutcome> {
+  const roleId = settings.reward_role_id;
+  if (!roleId) return "failed";
+  const serverId = settings.server_id;
+  const member = await deps.discord.getMember(serverId, userId);
+  if (!member) return "not-a-member";
+  const existing = await findReward(deps.storage.db, serverId, userId);
+  const ours = existing?.role_id === roleId;
+  if (!ours && member.roleIds.includes(roleId)) return "already-has-role";
+  if (existing && !ours) await takeBackReward(deps, existing, "Vote reward role changed");
+  if (!member.roleIds.includes(roleId)) {
+    try {
+      await deps.discord.addMemberRole(serverId, userId, roleId, "Vote reward");
+    } catch (error) {
+      if (!(error instanceof DiscordError)) throw error;
+      deps.logger.warn({ err: error, serverId, userId, roleId }, "votes: could not give the reward role");
+      return "failed";
+    }
+  }
+  const until = settings.reward_hours === 0 ? null : at + settings.reward_hours * hourMs;
+  const expiresAt =
+    ours && existing
+      ? existing.expires_at === null || until === null
+        ? null
+        : Math.max(Number(existing.expires_at), until)
+      : until;
+  await saveReward(deps.storage.db, {
+    server_id: serverId,
+    user_id: userId,
+    role_id: roleId,
+    expires_at: expiresAt,
+    granted_at: ours && existing ? Number(existing.granted_at) : at,
+  });
+  // An earlier pending expiry keeps its key; when it runs it sees the later time and moves itself.
+  if (expiresAt !== null) {
+    await deps.jobs.schedule(rewardExpireJob, { serverId, userId }, expiresAt, {
+      dedupeKey: expireKey(serverId, userId),
+    });
+  }
+  return ours ? "extended" : "granted";
+}
+
+/** Takes the reward role off and forgets the reward; a member or role already gone is fine. */
+export async function takeBackReward(deps: Deps, reward: VoteRewardRow, reason: string): Promise<void> {
+  try {
+    await deps.discord.removeMemberRole(reward.server_id, reward.user_id, reward.role_id, reason);
+  } catch (error) {
+    if (!(error instanceof DiscordError)) throw error;
+    if (error.code !== "unknown_member" && error.code !== "unknown_role") {
+      deps.logger.warn({ err: error, serverId: reward.server_id }, "votes: could not remove the reward role");
+    }
+  }
+  await deleteReward(deps.storage.db, reward.server_id, reward.user_id);
+  await deps.jobs.cancel(expireKey(reward.server_id, reward.user_id));
+}
+
+/** The expiry job: removes the role when its time has come, or moves the job to the extended time. */
+export async function expireReward(
+  deps: Deps,
+  serverId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<"removed" | "moved" | "none"> {
+  const reward = await findReward(deps.storage.db, serverId, userId);
+  if (!reward || reward.expires_at === null) return "none";
+  const expiresAt = Number(reward.expires_at);
+  if (expiresAt > now) {
+    await deps.jobs.schedule(rewardExpireJob, { serverId, userId }, expiresAt, {
+      dedupeKey: expireKey(serverId, userId),
+    });
+    return "moved";
+  }
+  try {
+    await deps.discord.removeMemberRole(serverId, userId, reward.role_id, "Vote reward expired");
+  } catch (error) {
+    if (!(error instanceof DiscordError)) throw error;
+    deps.logger.warn({ err: error, serverId, userId }, "votes: could not remove an expired reward role");
+  }
+  await deleteReward(deps.storage.db, serverId, userId);
+  return "removed";
+}
+
+/** Schedules the archive of the month `now` falls in, at 00:00 UTC on the 1st of the next. */
+export async function scheduleMonthlyReset(deps: Pick<AppContext, "jobs">, now: number): Promise<void> {
+  const month = monthOf(now);
+  await deps.jobs.schedule(monthlyResetJob, { month }, monthRange(month)[1], {
+    dedupeKey: `${monthlyResetJob}:${month}`,
+  });
+}
+
+/** The monthly job: archives `month` for every server, zeroes monthly counts, schedules the next. */
+export async function runMonthlyReset(deps: Deps, month: string): Promise<number> {
+  const end = monthRange(month)[1];
+  const archived = await archiveMonth(deps.storage.db, month, monthOf(end));
+  await scheduleMonthlyReset(deps, end);
+  return archived;
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { receiveVoteWebhook } from "./webhook.ts";
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export const voteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The signed form is an HMAC of the exact bytes sent, so this plugin (and only it: parsers are
+  // scoped to the plugin) keeps JSON bodies raw; the webhook parses them after checking the signature.
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "buffer", bodyLimit: 64 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.post(
+    "/api/votes/:webhookId",
+    {
+      schema: {
+        tags: ["votes"],
+        summary:
+          "A vote-listing site's webhook: legacy (Authorization), signed (x-topgg-signature) or generic JSON",
+        params: z.object({ webhookId: z.string().min(1).max(128) }),
+        response: { 204: z.null().describe("Received; counted once however often it is retried") },
+      },
+    },
+    async (request, reply) => {
+      await receiveVoteWebhook(ctx, {
+        webhookId: request.params.webhookId,
+        authorization: header(request.headers.authorization),
+        signature: header(request.headers["x-topgg-signature"]),
+        rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import { randomBytes } from "node:crypto";
+import { type VoteStats, voteLimits } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { requireRole, requireTextChannel } from "../servers/validate.ts";
+import { botReach, canAssign, dangerousPermissionsOf } from "../statica/roles.ts";
+import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
+import { applyVote, monthlyAt, monthOf, streakAt } from "./stats.ts";
+import {
+  deleteVoter,
+  findReward,
+  findSettings,
+  findStats,
+  hasLegacyVoteSince,
+  insertVote,
+  type LeaderboardKind,
+  type LeaderboardRow,
+  leaderboard,
+  rankOf,
+  saveSettings,
+  saveStats,
+  type VoteSettingsRow,
+} from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "config" | "logger">;
+
+export const deliverJob = "votes.deliver";
+const hourMs = 3_600_000;
+/** Votes without an id: the site allows one per 12 h, so one within 11 h of the last is a retry. */
+const legacyRetryWindowMs = 11 * hourMs;
+const legacyBucketMs = 12 * hourMs;
+
+export interface VoteSetupInput {
+  channelId?: string | null;
+  rewardRoleId?: string | null;
+  /** 0 = permanent, 1 to 168. */
+  rewardHours?: number;
+  leaderboards?: boolean;
+}
+
+export interface VoteSetup {
+  settings: VoteSettingsRow;
+  webhookUrl: string;
+  created: boolean;
+}
+
+export function webhookUrl(config: AppContext["config"], webhookId: string): string {
+  const site = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
+  return `${site}/api/votes/${webhookId}`;
+}
+
+/** The reward role rules (spec §5): a plain role of the server, safe to give away, below the bot. */
+export async function checkRewardRole(deps: Pick<AppContext, "discord">, serverId: string, roleId: string) {
+  const role = await requireRole(deps, serverId, roleId, "reward_role");
+  const dangerous = dangerousPermissionsOf(role);
+  if (dangerous.length > 0) {
+    throw badRequest(
+      `reward_role: @${role.name} has ${dangerous.join(", ")}; reward roles are given automatically to anyone who votes, so they can't carry moderation or admin permissions`,
+      "reward_role",
+    );
+  }
+  const reach = await botReach(deps, serverId, await deps.discord.listRoles(serverId));
+  if (!reach.canManageRoles) {
+    throw badRequest("reward_role: I need the Manage Roles permission to give reward roles", "reward_role");
+  }
+  if (!canAssign(reach, role)) {
+    throw badRequest(
+      `reward_role: @${role.name} is at or above my highest role; move my role above it first`,
+      "reward_role",
+    );
+  }
+  return role;
+}
+
+/** Creates or updates the server's vote tracking; the webhook id and secret are made once and kept. */
+export async function configureVotes(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  input: VoteSetupInput,
+  now = Date.now(),
+): Promise<VoteSetup> {
+  const hours = input.rewardHours;
+  if (hours !== undefined && (!Number.isInteger(hours) || hours < 0 || hours > voteLimits.rewardHoursMax)) {
+    throw badRequest(
+      "reward_hours: give a whole number of hours from 1 to 168, or 0 for a permanent reward",
+      "reward_hours",
+    );
+  }
+  if (input.channelId) await requireTextChannel(deps, serverId, input.channelId, "channel");
+  if (input.rewardRoleId) await checkRewardRole(deps, serverId, input.rewardRoleId);
+
+  const result = await transactionForServer(deps.storage, serverId, "votes", async (trx) => {
+    const existing = await findSettings(trx, serverId);
+    const settings: VoteSettingsRow = {
+      server_id: serverId,
+      webhook_id: existing?.webhook_id ?? randomBytes(24).toString("base64url"),
+      secret: existing?.secret ?? randomBytes(24).toString("base64url"),
+      channel_id: input.channelId !== undefined ? input.channelId : (existing?.channel_id ?? null),
+      reward_role_id:
+        input.rewardRoleId !== undefined ? input.rewardRoleId : (existing?.reward_role_id ?? null),
+      reward_hours: hours ?? existing?.reward_hours ?? 24,
+      leaderboards_enabled:
+        input.leaderboards !== undefined ? Number(input.leaderboards) : (existing?.leaderboards_enabled ?? 1),
+      message: existing?.message ?? null,
+      created_at: existing?.created_at ?? now,
+      updated_at: now,
+    };
+    await saveSettings(trx, settings);
+    await recordAudit(trx, serverId, actor, "votes.setup", {
+      channelId: settings.channel_id,
+      rewardRoleId: settings.reward_role_id,
+      rewardHours: settings.reward_hours,
+      leaderboards: settings.leaderboards_enabled === 1,
+    });
+    return { settings, created: !existing };
+  });
+  await scheduleMonthlyReset(deps, now);
+  return { ...result, webhookUrl: webhookUrl(deps.config, result.settings.webhook_id) };
+}
+
+export interface IncomingVote {
+  userId: string;
+  platform: string;
+  /** The listing site's vote id; null for the legacy form, deduplicated by time window instead. */
+  voteId: string | null;
+  weight: number;
+  at: number;
+}
+
+/**
+ * Stores a vote and updates the voter's stats in one transaction, once: a repeated vote id (or an
+ * id-less vote of the same member and platform within 11 h) changes nothing. The role and the
+ * notification follow in a durable job so the webhook can answer at once.
+ */
+export async function recordVote(
+  deps: Deps,
+  serverId: string,
+  vote: IncomingVote,
+): Promise<{ counted: boolean; voteRowId: number | null }> {
+  const voteKey = vote.voteId
+    ? `${vote.platform}:${vote.voteId}`
+    : `legacy:${vote.platform}:${vote.userId}:${Math.floor(vote.at / legacyBucketMs)}`;
+  const id = await transactionForServer(deps.storage, serverId, `votes:${vote.userId}`, async (trx) => {
+    const target = { serverId, userId: vote.userId, platform: vote.platform };
+    if (!vote.voteId && (await hasLegacyVoteSince(trx, target, vote.at - legacyRetryWindowMs))) return null;
+    const inserted = await insertVote(trx, { ...target, voteKey, weight: vote.weight, votedAt: vote.at });
+    if (inserted === null) return null;
+    await saveStats(
+      trx,
+      serverId,
+      vote.userId,
+      applyVote(await findStats(trx, serverId, vote.userId), vote.at, vote.weight),
+    );
+    return inserted;
+  });
+  if (id !== null)
+    await deps.jobs.schedule(deliverJob, { voteRowId: id }, vote.at, { dedupeKey: `${deliverJob}:${id}` });
+  return { counted: id !== null, voteRowId: id };
+}
+
+/** A member's stats as of `now`, with their all-time rank. */
+export async function getVoterStats(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  userId: string,
+  now = Date.now(),
+): Promise<VoteStats> {
+  const stats = await findStats(deps.storage.db, serverId, userId);
+  const rank = stats ? await rankOf(deps.storage.db, serverId, "all-time", monthOf(now), userId) : null;
+  return {
+    userId,
+    totalVotes: stats?.totalVotes ?? 0,
+    monthlyVotes: stats ? monthlyAt(stats, now) : 0,
+    currentStreak: stats ? streakAt(stats, now) : 0,
+    longestStreak: stats?.longestStreak ?? 0,
+    lastVoteAt: stats?.lastVoteAt ?? null,
+    rank: rank?.rank ?? null,
+  };
+}
+
+export interface Leaderboard {
+  kind: LeaderboardKind;
+  month: string;
+  rows: (LeaderboardRow & { rank: number })[];
+  /** The caller's own line when they are on the board but below the rows shown. */
+  caller: (LeaderboardRow & { rank: number }) | null;
+}
+
+/** Top 15, ties broken by the earliest last vote, plus the caller's position when further down. */
+export async function getLeaderboard(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  kind: LeaderboardKind,
+  callerId: string,
+  now = Date.now(),
+): Promise<Leaderboard> {
+  const settings = await findSettings(deps.storage.db, serverId);
+  if (!settings)
+    throw badRequest("Vote tracking isn't set up here yet; an admin can run `/votetracker admin setup`.");
+  if (settings.leaderboards_enabled !== 1) throw badRequest("Leaderboards are turned off on this server.");
+  const month = monthOf(now);
+  const top = await leaderboard(deps.storage.db, serverId, kind, month, voteLimits.leaderboardSize);
+  const rows = top.map((row, index) => ({ ...row, rank: index + 1 }));
+  const shown = rows.some((row) => row.userId === callerId);
+  const caller = shown ? null : await rankOf(deps.storage.db, serverId, kind, month, callerId);
+  return { kind, month, rows, caller };
+}
+
+/** Deletes a member's vote history, stats and archive lines, and takes back a reward role Hearth gave. */
+export async function deleteVoterData(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  userId: string,
+): Promise<{ votes: number }> {
+  const [stats, reward] = await Promise.all([
+    findStats(deps.storage.db, serverId, userId),
+    findReward(deps.storage.db, serverId, userId),
+  ]);
+  if (!stats && !reward) throw notFound(`<@${userId}> has no vote history in this server.`);
+  if (reward) await takeBackReward(deps, reward, "Vote data deleted");
+  const votes = await transactionForServer(deps.storage, serverId, `votes:${userId}`, async (trx) => {
+    const deleted = await deleteVoter(trx, serverId, userId);
+    await recordAudit(trx, serverId, actor, "votes.deleteuser", { userId, votes: deleted });
+    return deleted;
+  });
+  return { votes };
+}

@@ -1,0 +1,51 @@
+import type { Generated } from "kysely";
+
+/** This feature's tables, merged into the Database type (db/schema.ts). */
+export interface VotesTables {
+  vote_settings: {
+    server_id: string;
+    webhook_id: string;
+    secret: string;
+    channel_id: string | null;
+    reward_role_id: string | null;
+    reward_hours: number;
+    leaderboards_enabled: number;
+    message: string | null;
+    created_at: number;
+    updated_at: number;
+  };
+  votes: {
+    id: Generated<number>;
+    server_id: string;
+    user_id: string;
+    platform: string;
+    vote_key: string;
+    weight: number;
+    voted_at: number;
+  };
+  vote_stats: {
+    server_id: string;
+    user_id: string;
+    total_votes: number;
+    month: string;
+    monthly_votes: number;
+    current_streak: number;
+    longest_streak: number;
+    last_vote_day: number;
+    last_vote_at: number;
+  };
+  vote_rewards: {
+    server_id: string;
+    user_id: string;
+    role_id: string;
+    expires_at: number | null;
+    granted_at: number;
+  };
+  vote_monthly_archive: {
+    server_id: string;
+    month: string;
+    user_id: string;
+    votes: number;
+    last_vote_at: number;
+  };
+}
