@@ -16,6 +16,8 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
       root: webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of every text asset; serve them to clients that accept them.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
