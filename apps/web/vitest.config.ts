@@ -1,10 +1,12 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { coreAliases } from "./vite.config";
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   plugins: [react()],
+  resolve: { alias: coreAliases },
   test: {
     name: "web",
     environment: "jsdom",

@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // Starting the real server (migrations, seeding) and Chromium can take a while on a cold machine.
     hookTimeout: 120_000,
+    // Each file starts its own server and Chromium; one at a time keeps a small machine responsive.
+    fileParallelism: false,
   },
 });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +15,34 @@ const HEALTH_TIMEOUT_MS = 60_000;
 
 export interface HearthServer {
   baseUrl: string;
+  /** The server's SQLite file, for tools that work on the same database (the token CLI). */
+  databaseUrl: string;
   stop: () => Promise<void>;
+}
+
+const tokenCli = path.join(repoRoot, "apps", "server", "src", "cli", "token.ts");
+
+/** Creates a dashboard token for the sandbox's demo server with the real CLI, and answers it. */
+export async function createDemoToken(server: HearthServer, extraArgs: string[] = []): Promise<string> {
+  const child = spawn(process.execPath, ["--import", "tsx", tokenCli, "create", "--demo", ...extraArgs], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: "silent", DISCORD_TOKEN: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  await exited(child);
+  const token = out.trim();
+  if (child.exitCode !== 0 || !/^[0-9a-f]{56}$/.test(token)) {
+    throw new Error(`the token CLI failed (exit ${child.exitCode}): ${err || out}`);
+  }
+  return token;
 }
 
 /** Asks the OS for a port nobody is listening on. */
@@ -59,20 +86,23 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
  * Starts the real server (all roles, sandbox Discord, a fresh SQLite file) on a free port and
  * waits until it is healthy. It serves the built site, so `npm run build -w apps/web` must run first.
  */
-export async function startHearthServer(): Promise<HearthServer> {
+export async function startHearthServer(options: { snapshotDist?: boolean } = {}): Promise<HearthServer> {
   if (!existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`${webDist} has no build; run \`npm run build -w apps/web\` before the e2e suite`);
   }
 
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "hearth-e2e-"));
+  // A private copy of the build, so a rebuild of apps/web/dist during the run can't pull files away.
+  const servedDist = options.snapshotDist ? path.join(dataDir, "web") : webDist;
+  if (options.snapshotDist) await cp(webDist, servedDist, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATABASE_URL: path.join(dataDir, "hearth.db"),
     LOG_LEVEL: "warn",
-    WEB_DIST: webDist,
+    WEB_DIST: servedDist,
   };
   // Keep the run hermetic: no real Discord connection or shared Redis even if the shell has them.
   delete env.DISCORD_TOKEN;
@@ -97,11 +127,12 @@ export async function startHearthServer(): Promise<HearthServer> {
   };
 
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = env.DATABASE_URL as string;
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, databaseUrl, stop };
 }

@@ -1,20 +1,20 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
-import { AppProviders } from "./providers";
-import { createQueryClient } from "./query-client";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { docsPages } from "../pages/docs/docs-nav";
+import { mockApi } from "../test/api-mock";
+import { renderApp } from "../test/render";
 import { SITE_TITLE } from "./route-handle";
-import { routes } from "./routes";
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderApp(path).router;
 }
+
+beforeEach(() => {
+  // No API behind these tests: every call answers 404, as an unknown route would.
+  mockApi(() => undefined);
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
 
 const pages: [path: string, heading: string, title: string][] = [
   ["/commands", "Commands", "Commands · Hearth"],
@@ -26,8 +26,6 @@ const pages: [path: string, heading: string, title: string][] = [
   ["/discovery", "Server Discovery", "Server Discovery · Hearth"],
   ["/giveaways", "Giveaways", "Giveaways · Hearth"],
   ["/giveaways/123456789012345678/987654321098765432", "Giveaway Details", "Giveaway · Hearth"],
-  ["/dashboard", "Dashboard", "Dashboard · Hearth"],
-  ["/dashboard/123456789012345678", "Dashboard", "Dashboard · Hearth"],
 ];
 
 describe("routes", () => {
@@ -37,7 +35,10 @@ describe("routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Hearth" })).toBeDefined();
     expect(screen.getByText("The Future of Discord Automation")).toBeDefined();
     const main = screen.getByRole("main");
-    expect(within(main).getByRole("link", { name: "Add to Server" }).getAttribute("href")).toBe("/invite");
+    // The hero's buttons come first; the closing call to action repeats Add to Server.
+    expect(within(main).getAllByRole("link", { name: "Add to Server" })[0]?.getAttribute("href")).toBe(
+      "/invite",
+    );
     expect(within(main).getByRole("link", { name: "Explore Features" }).getAttribute("href")).toBe(
       "/commands",
     );
@@ -47,7 +48,7 @@ describe("routes", () => {
   it.each(pages)("renders %s with its heading and document title", async (path, heading, title) => {
     renderAt(path);
 
-    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeDefined();
+    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 4000 })).toBeDefined();
     await waitFor(() => expect(document.title).toBe(title));
     expect(screen.getByRole("banner")).toBeDefined();
     expect(screen.getByRole("contentinfo")).toBeDefined();
@@ -77,7 +78,9 @@ describe("docs routes", () => {
   it("hide the site header and footer and show the docs sidebar", async () => {
     renderAt("/docs");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Documentation" })).toBeDefined();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Documentation" }, { timeout: 4000 }),
+    ).toBeDefined();
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
     expect(screen.queryByRole("contentinfo")).toBeNull();
     expect(screen.queryByText("All systems operational")).toBeNull();
@@ -87,6 +90,11 @@ describe("docs routes", () => {
       expect(within(sidebar).getByRole("heading", { name: section })).toBeDefined();
     }
     expect(within(sidebar).getAllByRole("link")).toHaveLength(15);
+    const main = screen.getByRole("main");
+    expect(within(main).getByRole("link", { name: "Quick Setup" }).getAttribute("href")).toBe("/docs/setup");
+    expect(within(main).getAllByRole("link", { name: "View Commands" })[0]?.getAttribute("href")).toBe(
+      "/commands",
+    );
     expect(screen.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
     await waitFor(() => expect(document.title).toBe("Documentation · Hearth"));
   });
@@ -117,5 +125,41 @@ describe("docs routes", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeDefined();
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
     expect(screen.getByRole("navigation", { name: "Documentation" })).toBeDefined();
+  });
+});
+
+describe("every docs page", () => {
+  it.each(docsPages.map((entry) => [entry.path, entry.title] as const))(
+    "%s renders its guide titled %s, with working links only",
+    async (path, title) => {
+      renderAt(path);
+
+      const heading = await screen.findByRole("heading", { level: 1, name: title }, { timeout: 4000 });
+      const main = screen.getByRole("main");
+      expect(main.contains(heading)).toBe(true);
+      // Real content, not a placeholder: several sections and a closing call to action.
+      expect(within(main).getAllByRole("heading", { level: 2 }).length).toBeGreaterThanOrEqual(3);
+      for (const link of within(main).getAllByRole("link")) {
+        expect(link.getAttribute("href")).toMatch(/^(\/|#|https?:|mailto:)/);
+      }
+      await waitFor(() => expect(document.title).toBe(`${title} · Hearth`));
+    },
+  );
+});
+
+describe("meta descriptions", () => {
+  const description = () => document.querySelector('meta[name="description"]')?.getAttribute("content");
+
+  it("describe each page for search engines", async () => {
+    renderAt("/commands");
+    await screen.findByRole("heading", { level: 1, name: "Commands" }, { timeout: 4000 });
+    await waitFor(() => expect(description()).toMatch(/^Every Hearth slash command/));
+  });
+
+  it("use a docs page's summary", async () => {
+    renderAt("/docs/boards");
+    await screen.findByRole("heading", { level: 1, name: "Boards" }, { timeout: 4000 });
+    const entry = docsPages.find((page) => page.path === "/docs/boards");
+    await waitFor(() => expect(description()).toBe(entry?.summary));
   });
 });

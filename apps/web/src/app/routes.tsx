@@ -17,17 +17,81 @@ const notFound = page(
 );
 const notFoundHandle: RouteHandle = { title: "Page not found" };
 
-// Every docs page uses the placeholder until its content is written; swap the loader per page then.
-const docsPage = page(
-  () => import("../pages/docs/docs-page"),
-  (m) => m.DocsPage,
-);
+// One chunk per docs page, so a guide loads only when it is opened.
+const docsLoaders: Record<string, () => Promise<{ Component: ComponentType }>> = {
+  "/docs": page(
+    () => import("../pages/docs/pages/introduction"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/setup": page(
+    () => import("../pages/docs/pages/setup"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/dashboard": page(
+    () => import("../pages/docs/pages/dashboard"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/grinder": page(
+    () => import("../pages/docs/pages/grinder"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/welcome": page(
+    () => import("../pages/docs/pages/welcome"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/selfroles": page(
+    () => import("../pages/docs/pages/selfroles"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/votetracker": page(
+    () => import("../pages/docs/pages/votetracker"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/sticky": page(
+    () => import("../pages/docs/pages/sticky"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/boards": page(
+    () => import("../pages/docs/pages/boards"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/perks": page(
+    () => import("../pages/docs/pages/perks"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/statica": page(
+    () => import("../pages/docs/pages/statica"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/components": page(
+    () => import("../pages/docs/pages/components"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/embeds": page(
+    () => import("../pages/docs/pages/embeds"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/security": page(
+    () => import("../pages/docs/pages/security"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/advanced": page(
+    () => import("../pages/docs/pages/advanced"),
+    (m) => m.DocsContent,
+  ),
+  "/docs/support": page(
+    () => import("../pages/docs/pages/support"),
+    (m) => m.DocsContent,
+  ),
+};
 
 const docsRoutes: RouteObject[] = docsPages.map((entry) => {
-  const handle: RouteHandle = { title: entry.title };
+  const handle: RouteHandle = { title: entry.title, description: entry.summary };
+  const lazy = docsLoaders[entry.path];
+  if (!lazy) throw new Error(`No page module for ${entry.path}`);
   return entry.path === "/docs"
-    ? { index: true, handle, lazy: docsPage }
-    : { path: entry.path.slice("/docs/".length), handle, lazy: docsPage };
+    ? { index: true, handle, lazy }
+    : { path: entry.path.slice("/docs/".length), handle, lazy };
 });
 
 /** The spec's route table (site-and-docs §2). */
@@ -50,7 +114,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "commands",
-            handle: { title: "Commands" } satisfies RouteHandle,
+            handle: {
+              title: "Commands",
+              description:
+                "Every Hearth slash command in eight categories, with usage, permissions and examples you can copy.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/commands-page"),
               (m) => m.CommandsPage,
@@ -58,7 +126,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "invite",
-            handle: { title: "Invite" } satisfies RouteHandle,
+            handle: {
+              title: "Invite",
+              description:
+                "Add Hearth to your Discord server: the authorisation link and the five permissions it asks for.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/invite-page"),
               (m) => m.InvitePage,
@@ -66,7 +138,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "support",
-            handle: { title: "Support" } satisfies RouteHandle,
+            handle: {
+              title: "Support",
+              description:
+                "Get help with Hearth: the support server, answers to common questions and response-time targets.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/support-page"),
               (m) => m.SupportPage,
@@ -74,7 +150,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: "terms",
-            handle: { title: "Terms of Service" } satisfies RouteHandle,
+            handle: {
+              title: "Terms of Service",
+              description: "The terms that govern your use of Hearth, its dashboard and this website.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/terms-page"),
               (m) => m.TermsPage,
@@ -82,7 +161,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "privacy",
-            handle: { title: "Privacy Policy" } satisfies RouteHandle,
+            handle: {
+              title: "Privacy Policy",
+              description:
+                "What information Hearth collects, why, how long it is kept and the choices you have.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/privacy-page"),
               (m) => m.PrivacyPage,
@@ -90,7 +173,10 @@ export const routes: RouteObject[] = [
           },
           {
             path: "refund",
-            handle: { title: "Refund Policy" } satisfies RouteHandle,
+            handle: {
+              title: "Refund Policy",
+              description: "How refunds for Hearth premium work, including the uptime guarantee.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/refund-page"),
               (m) => m.RefundPage,
@@ -98,7 +184,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "discovery",
-            handle: { title: "Server Discovery" } satisfies RouteHandle,
+            handle: {
+              title: "Server Discovery",
+              description:
+                "Browse public Discord communities that use Hearth: search, filter by tag and join with one click.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/discovery-page"),
               (m) => m.DiscoveryPage,
@@ -106,7 +196,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "giveaways",
-            handle: { title: "Giveaways" } satisfies RouteHandle,
+            handle: {
+              title: "Giveaways",
+              description:
+                "Public giveaways from servers using Hearth: prizes, countdowns, entry requirements and winners.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/giveaways-page"),
               (m) => m.GiveawaysPage,
@@ -114,7 +208,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "giveaways/:serverId/:messageId",
-            handle: { title: "Giveaway" } satisfies RouteHandle,
+            handle: {
+              title: "Giveaway",
+              description:
+                "A public Hearth giveaway: its prize, entry requirements, winners and participants.",
+            } satisfies RouteHandle,
             lazy: page(
               () => import("../pages/giveaway-detail-page"),
               (m) => m.GiveawayDetailPage,

@@ -1,10 +1,149 @@
+import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import { PageIntro } from "../components/ui/page-intro";
+import { LoadingState, MessagePanel } from "../components/ui/status-message";
+import { giveawayListQuery } from "../features/giveaways/api";
+import { GiveawayCard } from "../features/giveaways/giveaway-card";
+import {
+  applyGiveawayFilters,
+  giveawayTotals,
+  type SortOrder,
+  type StatusFilter,
+  sortOptions,
+  statusOptions,
+} from "../features/giveaways/list-filters";
+import { formatNumber } from "../lib/format";
+import { useNow } from "../lib/use-now";
+
+const fieldClass =
+  "h-11 w-full rounded-lg border border-white/10 bg-ink-900 px-3.5 text-stone-100 placeholder:text-stone-400 focus:border-ember-400 focus:outline-none";
 
 export function GiveawaysPage() {
+  const list = useQuery(giveawayListQuery);
+  // Filters and totals follow the clock too: a giveaway that ends moves from Active to Ended.
+  const now = useNow(15_000);
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [sort, setSort] = useState<SortOrder>("newest");
+  const ids = { search: useId(), status: useId(), sort: useId() };
+
+  // The list renders as a deferred (interruptible) update, so a long list doesn't block input.
+  const data = useDeferredValue(list.data);
+  const pending = data === undefined && !list.isError;
+  // A failed load is logged by the API client and shows as an empty list (spec: site-and-docs §8).
+  const giveaways = useMemo(() => data ?? [], [data]);
+  const shown = useMemo(
+    () => applyGiveawayFilters(giveaways, { query, status, sort }, now),
+    [giveaways, query, status, sort, now],
+  );
+  const totals = giveawayTotals(giveaways, now);
+  const filtering = query.trim() !== "" || status !== "all";
+
   return (
-    <PageIntro eyebrow="Public giveaways" title="Giveaways">
-      Public giveaways from servers using Hearth: search them, filter active or ended ones and sort by what
-      matters to you.
-    </PageIntro>
+    <>
+      <PageIntro eyebrow="Public giveaways" title="Giveaways">
+        Public giveaways from servers using Hearth: search them, filter active or ended ones and sort by what
+        matters to you.
+      </PageIntro>
+
+      <div className="mx-auto w-full max-w-6xl px-4 pb-24 sm:px-6">
+        {pending ? (
+          // Tall enough that the footer starts below the fold and doesn't jump when the list arrives.
+          <LoadingState className="min-h-[80vh]">Loading giveaways...</LoadingState>
+        ) : (
+          <>
+            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              {[
+                ["Total Giveaways", totals.total],
+                ["Active Giveaways", totals.active],
+                ["Total Participants", totals.participants],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-2xl border border-white/10 bg-white/[0.03] p-5">
+                  <dt className="text-sm text-stone-300">{label}</dt>
+                  <dd className="mt-1 text-3xl font-bold text-stone-50 tabular-nums">
+                    {formatNumber(Number(value))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+
+            <search
+              aria-label="Giveaways"
+              className="mt-8 grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_12rem_12rem]"
+            >
+              <div>
+                <label htmlFor={ids.search} className="sr-only">
+                  Search giveaways or servers
+                </label>
+                <input
+                  id={ids.search}
+                  type="search"
+                  value={query}
+                  onChange={(event) => setQuery(event.target.value)}
+                  placeholder="Search giveaways or servers..."
+                  className={fieldClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={ids.status} className="sr-only">
+                  Status
+                </label>
+                <select
+                  id={ids.status}
+                  value={status}
+                  onChange={(event) => setStatus(event.target.value as StatusFilter)}
+                  className={fieldClass}
+                >
+                  {statusOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={ids.sort} className="sr-only">
+                  Sort
+                </label>
+                <select
+                  id={ids.sort}
+                  value={sort}
+                  onChange={(event) => setSort(event.target.value as SortOrder)}
+                  className={fieldClass}
+                >
+                  {sortOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </search>
+
+            <p role="status" className="mt-5 text-sm text-stone-400">
+              {shown.length === giveaways.length
+                ? `${formatNumber(shown.length)} giveaways`
+                : `${formatNumber(shown.length)} of ${formatNumber(giveaways.length)} giveaways`}
+            </p>
+
+            {shown.length === 0 ? (
+              <div className="mt-4">
+                <MessagePanel title="No giveaways found">
+                  {filtering ? "Try adjusting your search or filters" : "Check back later for new giveaways!"}
+                </MessagePanel>
+              </div>
+            ) : (
+              <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {shown.map((giveaway) => (
+                  <li key={`${giveaway.guildId}/${giveaway.messageId}`}>
+                    <GiveawayCard giveaway={giveaway} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </>
   );
 }

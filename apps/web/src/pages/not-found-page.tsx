@@ -1,4 +1,12 @@
+import { Link } from "react-router";
 import { ButtonLink } from "../components/ui/button-link";
+
+const suggestions = [
+  { to: "/commands", label: "Commands" },
+  { to: "/docs", label: "Documentation" },
+  { to: "/discovery", label: "Server Discovery" },
+  { to: "/support", label: "Support" },
+];
 
 export function NotFoundPage() {
   return (
@@ -9,6 +17,20 @@ export function NotFoundPage() {
       <ButtonLink to="/" className="mt-10">
         Back to home
       </ButtonLink>
+      <nav aria-label="Suggested pages" className="mt-10">
+        <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
+          {suggestions.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className="rounded text-ember-300 underline underline-offset-4 hover:text-ember-200"
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </section>
   );
 }

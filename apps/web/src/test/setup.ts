@@ -1,5 +1,8 @@
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, vi } from "vitest";
+
+// findBy/waitFor wait for the UI rather than asserting on time: allow for a loaded CI machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so it logs "not implemented" for the scroll calls ScrollRestoration makes.
 window.scrollTo = () => {};
@@ -8,4 +11,7 @@ window.scrollTo = () => {};
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Tests that stub fetch (src/test/api-mock.ts) or timers must not leak them into the next test.
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
 });

@@ -1,14 +1,11 @@
-import { render, screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { mockApi } from "../../test/api-mock";
+import { renderWithProviders } from "../../test/render";
 import { SiteFooter } from "./site-footer";
 
 function renderFooter() {
-  render(
-    <MemoryRouter>
-      <SiteFooter />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<SiteFooter />);
   return screen.getByRole("contentinfo");
 }
 
@@ -37,12 +34,36 @@ describe("SiteFooter", () => {
     ]);
   });
 
-  it("shows the status line, the copyright and a contact address", () => {
+  it("shows the status line from the health check, the copyright and a contact address", async () => {
+    mockApi(() => undefined);
     const footer = renderFooter();
 
-    expect(within(footer).getByText("All systems operational")).toBeDefined();
+    expect(await within(footer).findByText("All systems operational")).toBeDefined();
     expect(within(footer).getByText("© 2024 Hearth. All rights reserved.")).toBeDefined();
     const contact = within(footer).getByRole("link", { name: /@/ });
     expect(contact.getAttribute("href")).toMatch(/^mailto:.+@.+/);
+  });
+});
+
+describe("SiteFooter status line", () => {
+  it("says the status is unavailable when the health check fails, never claiming all is well", async () => {
+    mockApi((url) => (url.pathname === "/health" ? { status: 500, body: {} } : undefined));
+    const footer = renderFooter();
+
+    expect(await within(footer).findByText("Status unavailable")).toBeDefined();
+    expect(within(footer).queryByText("All systems operational")).toBeNull();
+  });
+
+  it("reports a degraded service", async () => {
+    mockApi((url) =>
+      url.pathname === "/health"
+        ? {
+            status: 503,
+            body: { status: "degraded", database: "unreachable", uptimeSeconds: 1, version: "x" },
+          }
+        : undefined,
+    );
+    const footer = renderFooter();
+    expect(await within(footer).findByText("Some systems degraded")).toBeDefined();
   });
 });

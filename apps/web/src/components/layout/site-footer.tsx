@@ -17,7 +17,7 @@ export function SiteFooter() {
             Contact:{" "}
             <a
               href={`mailto:${config.supportEmail}`}
-              className="rounded font-medium text-ember-300 underline-offset-4 hover:underline"
+              className="rounded font-medium text-ember-300 underline underline-offset-4 hover:text-ember-200"
             >
               {config.supportEmail}
             </a>

@@ -1,11 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { cn } from "../../lib/cn";
+import { healthQuery } from "../../lib/health";
+
+const states = {
+  checking: { text: "Checking status...", dot: "bg-stone-400", ping: false },
+  ok: { text: "All systems operational", dot: "bg-emerald-400", ping: true },
+  degraded: { text: "Some systems degraded", dot: "bg-amber-400", ping: false },
+  unknown: { text: "Status unavailable", dot: "bg-stone-400", ping: false },
+} as const;
+
+/** The footer's status line, from the server's own health check rather than a fixed claim. */
 export function StatusLine() {
+  const health = useQuery(healthQuery);
+  const state = health.isPending
+    ? states.checking
+    : health.isError
+      ? states.unknown
+      : health.data === "ok"
+        ? states.ok
+        : states.degraded;
+
   return (
-    <p className="inline-flex items-center gap-2 text-sm text-stone-300">
+    <p className="inline-flex items-center gap-2 text-sm text-stone-300" aria-live="polite">
       <span aria-hidden="true" className="relative flex size-2.5">
-        <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-60 motion-safe:animate-ping" />
-        <span className="relative inline-flex size-2.5 rounded-full bg-emerald-400" />
+        {state.ping && (
+          <span className="absolute inline-flex size-full rounded-full bg-emerald-400 opacity-60 motion-safe:animate-ping" />
+        )}
+        <span className={cn("relative inline-flex size-2.5 rounded-full", state.dot)} />
       </span>
-      All systems operational
+      {state.text}
     </p>
   );
 }

@@ -37,16 +37,48 @@ export function DocsLayout() {
           aria-controls={SIDEBAR_ID}
           onClick={sidebar.toggle}
         >
-          Menu
+          <span className="inline-flex items-center gap-2">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+              className="size-4"
+            >
+              {sidebar.isOpen ? (
+                <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
+              ) : (
+                <path strokeLinecap="round" d="M4 7h16M4 12h16M4 17h16" />
+              )}
+            </svg>
+            Menu
+          </span>
         </button>
       </div>
 
+      {/* Below lg the sidebar is a drawer that slides in from the left over a dimmed page. */}
+      {sidebar.isOpen && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop mirrors the Escape key and the Menu button
+        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the drawer for keyboard users
+        <div
+          data-testid="docs-drawer-backdrop"
+          className="fixed inset-x-0 top-14 bottom-0 z-30 bg-black/60 lg:hidden"
+          onClick={sidebar.close}
+        />
+      )}
       <aside
         id={SIDEBAR_ID}
+        aria-label="Documentation sidebar"
+        data-open={sidebar.isOpen}
         className={cn(
-          sidebar.isOpen ? "block" : "hidden",
-          "fixed inset-x-0 top-14 bottom-0 z-20 overflow-y-auto bg-ink-950",
-          "lg:sticky lg:top-0 lg:block lg:h-dvh lg:border-r lg:border-white/5 lg:bg-ink-900/40",
+          "z-40 overflow-y-auto bg-ink-950",
+          "max-lg:fixed max-lg:top-14 max-lg:bottom-0 max-lg:left-0 max-lg:w-72 max-lg:max-w-[85vw] max-lg:border-r max-lg:border-white/10 max-lg:shadow-2xl max-lg:shadow-black/60",
+          "max-lg:transition-[transform,visibility] max-lg:duration-300 max-lg:ease-out motion-reduce:transition-none",
+          sidebar.isOpen
+            ? "max-lg:visible max-lg:translate-x-0"
+            : "max-lg:invisible max-lg:-translate-x-full",
+          "lg:sticky lg:top-0 lg:h-dvh lg:border-r lg:border-white/5 lg:bg-ink-900/40",
         )}
       >
         <div className="hidden px-7 pt-6 lg:block">

@@ -51,14 +51,14 @@ export function DocsSidebar({ onNavigate }: { onNavigate: () => void }) {
             href={config.supportServerUrl}
             target="_blank"
             rel="noreferrer"
-            className="rounded text-ember-300 hover:underline"
+            className="rounded text-ember-300 underline underline-offset-4 hover:text-ember-200"
           >
             Join Discord
           </a>
           <Link
             to={docsSupportPage.path}
             onClick={onNavigate}
-            className="rounded text-ember-300 hover:underline"
+            className="rounded text-ember-300 underline underline-offset-4 hover:text-ember-200"
           >
             {docsSupportPage.title}
           </Link>

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:web`: Lighthouse (mobile defaults) on the public routes of the built site, served
+ * by the real server, in Debian's Chromium. Prints the four category scores per route and the
+ * JavaScript the landing page loads (bytes on the wire and gzip size). Figures only; it never fails
+ * on a score. Build first (`npm run build -w apps/web`); the root script does.
+ */
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { startHearthServer } from "../e2e/hearth-server.ts";
+
+const defaultRoutes = ["/", "/commands", "/docs", "/discovery", "/giveaways"];
+// Routes may be named on the command line to measure only those.
+const routes = process.argv.length > 2 ? process.argv.slice(2) : defaultRoutes;
+const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
+  resourceSize?: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  const server = await startHearthServer({ snapshotDist: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags,
+  });
+  const rows: string[][] = [];
+  const failures: string[] = [];
+  let landingScripts: NetworkRequest[] = [];
+
+  try {
+    for (const route of routes) {
+      const result = await lighthouse(`${server.baseUrl}${route}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...categories],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+      const { lhr } = result;
+      if (lhr.runtimeError)
+        failures.push(`${route}: Lighthouse error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      for (const warning of lhr.runWarnings) failures.push(`${route}: ${warning}`);
+      rows.push([
+        route,
+        ...categories.map((id) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100))),
+      ]);
+      for (const audit of Object.values(lhr.audits)) {
+        if (
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== "informative" &&
+          audit.scoreDisplayMode !== "manual" &&
+          audit.scoreDisplayMode !== "notApplicable"
+        ) {
+          failures.push(`${route}: ${audit.id} (${audit.displayValue ?? audit.score})`);
+        }
+      }
+      if (route === "/") {
+        const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
+        landingScripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  // The gzip size of each script the landing page loaded, measured here so the figure doesn't
+  // depend on whether the server compresses.
+  let wire = 0;
+  let raw = 0;
+  let gzip = 0;
+  for (const script of landingScripts) {
+    const response = await fetch(script.url);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (process.env.BENCH_DEBUG) console.log(script.url, response.status, body.length);
+    wire += script.transferSize ?? 0;
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  await server.stop();
+
+  const header = ["route", ...categories];
+  const widths = header.map((_, column) =>
+    Math.max(...[header, ...rows].map((row) => (row[column] ?? "").length)),
+  );
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ");
+  console.log("\nLighthouse (mobile, Debian Chromium)\n");
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+  console.log(
+    `\nJavaScript loaded by /: ${landingScripts.length} files, ${kb(gzip)} gzip (${kb(raw)} uncompressed, ${kb(wire)} on the wire)`,
+  );
+  if (failures.length > 0) console.log(`\nAudits below 90:\n  ${failures.join("\n  ")}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { repoRoot } from "./hearth-server";
+
+export const screenshotDir = path.join(repoRoot, "apps", "web", "test-results");
+
+/** The two widths every screen is captured at. */
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export async function launchChromium(): Promise<Browser> {
+  await mkdir(screenshotDir, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/**
+ * A fresh context and page that records console errors and uncaught exceptions, so a test can
+ * assert the page ran cleanly (CSP violations show up there too).
+ */
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+  options: { reducedMotion?: boolean; permissions?: string[] } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL,
+    reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
+    permissions: options.permissions,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+export function screenshotPath(name: string): string {
+  return path.join(screenshotDir, `${name}.png`);
+}

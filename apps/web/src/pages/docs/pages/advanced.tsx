@@ -1,0 +1,137 @@
+import { Link } from "react-router";
+import {
+  Bullets,
+  C,
+  Callout,
+  CardGrid,
+  DataTable,
+  DocsArticle,
+  DocsCta,
+  DocsHeader,
+  DocsSection,
+  InfoCard,
+} from "../ui/blocks";
+import { CommandTable } from "../ui/command-table";
+
+export function DocsContent() {
+  return (
+    <DocsArticle>
+      <DocsHeader lead="For larger servers and for people running their own Hearth: events and scheduling, giveaway tuning, the API, and how an instance is configured and scaled." />
+
+      <DocsSection id="giveaways" title="Giveaway tuning" intro="In the dashboard's Giveaways tab.">
+        <DataTable
+          caption="Giveaway configuration"
+          columns={["Setting", "Effect"]}
+          rows={[
+            [
+              "Bypass roles",
+              "Holders skip entry requirements (account age, member age, invites, required roles).",
+            ],
+            ["Blacklist roles", "Holders can't enter; this wins over a bypass role."],
+            [
+              "Multiplier roles",
+              "Holders get 1–10 entries instead of 1 (default 2); the highest multiplier counts.",
+            ],
+          ]}
+        />
+        <p className="mt-3 text-sm text-stone-300">
+          Every public giveaway has a page on this site with its requirements, winners and participants — see{" "}
+          <Link to="/giveaways" className="text-ember-300 underline underline-offset-4 hover:text-ember-200">
+            Giveaways
+          </Link>
+          .
+        </p>
+      </DocsSection>
+
+      <DocsSection id="events" title="Event commands">
+        <CommandTable
+          caption="Giveaway, birthday, lottery, raffle and tournament commands"
+          prefixes={["giveaway", "birthday", "lottery", "raffle", "tournament"]}
+        />
+      </DocsSection>
+
+      <DocsSection id="scheduling" title="Scheduled work">
+        <Bullets
+          items={[
+            "Giveaway ends, timers, break restores, temporary bans and timeouts, reward-role expiry and the monthly leaderboard reset are stored as jobs in the database.",
+            "Each job runs once at its time, is retried with backoff if it fails, and survives restarts.",
+            <>
+              Timers: <C>/timer create</C> or the dashboard's Timers tab, with presets of 5, 15 and 30
+              minutes, 1, 2 and 24 hours.
+            </>,
+          ]}
+        />
+        <div className="mt-6">
+          <CommandTable caption="Timer commands" prefixes={["timer"]} />
+        </div>
+      </DocsSection>
+
+      <DocsSection id="settings" title="Server settings">
+        <CardGrid>
+          <InfoCard title="Tier switch cooldown">
+            How often a grinder may change tier: 0s, 12h, 24h (default) or 7d.
+          </InfoCard>
+          <InfoCard title="Member trigger limit">
+            1 to 100 (default 3), with anti-pool protection on when a pool manager is set.
+          </InfoCard>
+          <InfoCard title="Discovery listing">
+            List your server publicly with an invite, a description of 20–1,000 characters and up to 10 tags.
+          </InfoCard>
+          <InfoCard title="Data purge">
+            Owner only; confirm by typing the server's exact name. It can't be undone.
+          </InfoCard>
+        </CardGrid>
+      </DocsSection>
+
+      <DocsSection id="api" title="The API">
+        <p className="max-w-3xl leading-relaxed text-stone-300">
+          Everything the dashboard does goes through Hearth's HTTP API, described by an OpenAPI document at{" "}
+          <C>/api/openapi.json</C> with a browsable reference at <C>/api/docs</C>. Send the raw dashboard
+          token in the <C>Authorization</C> header. Errors are JSON with <C>error</C>, <C>message</C> and, for
+          validation errors, the <C>field</C>. Public data (discovery, public giveaways, stats) needs no
+          token.
+        </p>
+      </DocsSection>
+
+      <DocsSection id="self-hosting" title="Running your own instance">
+        <DataTable
+          caption="Main configuration variables"
+          columns={["Variable", "Meaning"]}
+          rows={[
+            [
+              <C key="a">DISCORD_TOKEN</C>,
+              "The bot's token. Without it Hearth runs on a local sandbox with a demo server.",
+            ],
+            [
+              <C key="b">DISCORD_CLIENT_ID</C>,
+              "The application id; builds the invite link on the invite page.",
+            ],
+            [
+              <C key="c">DATABASE_URL</C>,
+              "A file path for SQLite (default), or postgres://… for PostgreSQL.",
+            ],
+            [<C key="d">REDIS_URL</C>, "Shares token revocations and failed-login counts between processes."],
+            [
+              <C key="e">ROLES</C>,
+              "api, bot and/or worker: which parts this process runs (all three by default).",
+            ],
+            [<C key="f">PUBLIC_URL</C>, "Where users reach the site; https:// turns on HSTS."],
+          ]}
+        />
+        <Callout tone="tip" title="Scaling out">
+          One process with SQLite serves a single community or a few hundred. Beyond that, use PostgreSQL, run
+          several stateless api processes behind a load balancer, bot processes for the gateway and workers
+          for jobs, with Redis between them.
+        </Callout>
+      </DocsSection>
+
+      <DocsCta
+        title="Need a hand?"
+        primary={{ to: "/docs/support", label: "Support & Help" }}
+        secondary={{ to: "/commands", label: "All commands" }}
+      >
+        The support server helps with large setups and self-hosting too.
+      </DocsCta>
+    </DocsArticle>
+  );
+}

@@ -1,0 +1,37 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { AppProviders } from "../app/providers";
+import { routes } from "../app/routes";
+
+/** A query client for tests: no retries, so errors show at once. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  });
+}
+
+/** The whole app at `path`, with the real routes and providers. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = testQueryClient();
+  const view = render(
+    <AppProviders queryClient={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, client, ...view };
+}
+
+/** One element with the providers and a router around it. */
+export function renderWithProviders(element: ReactNode, path = "/") {
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
+  const client = testQueryClient();
+  const view = render(
+    <AppProviders queryClient={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, client, ...view };
+}
