@@ -1,10 +1,11 @@
-import { PageIntro } from "../components/ui/page-intro";
+import { SessionGuard } from "../features/dashboard/session/session-guard";
+import { DashboardShell } from "../features/dashboard/shell/dashboard-shell";
 
+/** `/dashboard` and `/dashboard/:serverId`: the guard applies the session rules, then the shell shows. */
 export function DashboardPage() {
   return (
-    <PageIntro eyebrow="Server management" title="Dashboard">
-      Manage your server's grinders, supporters, setup, settings, giveaways, greetings and timers with your
-      dashboard token.
-    </PageIntro>
+    <SessionGuard>
+      <DashboardShell />
+    </SessionGuard>
   );
 }

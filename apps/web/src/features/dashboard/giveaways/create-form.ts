@@ -1,0 +1,81 @@
+import { type CreateGiveawayBody, createGiveawayBody } from "@hearth/core";
+import { type FieldErrors, issuesToFieldErrors } from "../shared/errors";
+
+export const durationUnits = { minutes: 60, hours: 3600, days: 86_400 } as const;
+export type DurationUnit = keyof typeof durationUnits;
+
+export const durationPresets: { label: string; amount: number; unit: DurationUnit }[] = [
+  { label: "1 h", amount: 1, unit: "hours" },
+  { label: "6 h", amount: 6, unit: "hours" },
+  { label: "12 h", amount: 12, unit: "hours" },
+  { label: "1 day", amount: 1, unit: "days" },
+  { label: "3 days", amount: 3, unit: "days" },
+  { label: "7 days", amount: 7, unit: "days" },
+];
+
+export interface GiveawayForm {
+  channelId: string;
+  prize: string;
+  description: string;
+  winnerCount: string;
+  durationAmount: string;
+  durationUnit: DurationUnit;
+  minAccountAge: string;
+  minMemberAge: string;
+  minInvites: string;
+  requiredRoles: string[];
+}
+
+export const emptyGiveawayForm: GiveawayForm = {
+  channelId: "",
+  prize: "",
+  description: "",
+  winnerCount: "1",
+  durationAmount: "1",
+  durationUnit: "days",
+  minAccountAge: "0",
+  minMemberAge: "0",
+  minInvites: "0",
+  requiredRoles: [],
+};
+
+const whole = (raw: string) => (raw.trim() === "" ? 0 : Number(raw));
+
+/** Checks the form with the API's own schema; answers the body or the errors by form field. */
+export function validateGiveaway(form: GiveawayForm): {
+  body: CreateGiveawayBody | null;
+  errors: FieldErrors;
+} {
+  const errors: FieldErrors = {};
+  if (!form.channelId) errors.channelId = "Choose a channel";
+  if (!form.prize.trim()) errors.prize = "Enter a prize";
+  const seconds = Number(form.durationAmount) * durationUnits[form.durationUnit];
+  const parsed = createGiveawayBody.safeParse({
+    channelId: form.channelId,
+    prize: form.prize,
+    description: form.description.trim() || undefined,
+    winnerCount: Number(form.winnerCount),
+    duration: Number.isFinite(seconds) ? Math.round(seconds) : Number.NaN,
+    requirements: {
+      minAccountAge: whole(form.minAccountAge),
+      minMemberAge: whole(form.minMemberAge),
+      minInvites: whole(form.minInvites),
+      requiredRoles: form.requiredRoles,
+    },
+  });
+  if (parsed.success && Object.keys(errors).length === 0) return { body: parsed.data, errors };
+  const issues = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+  const pick = (key: string) => issues[key];
+  return {
+    body: null,
+    errors: {
+      channelId: errors.channelId ?? (pick("channelId") ? "Choose a channel" : undefined),
+      prize: errors.prize ?? pick("prize"),
+      winnerCount: pick("winnerCount") ? "Winners must be a whole number from 1 to 50" : undefined,
+      duration: pick("duration") ? "Duration must be between 1 minute and 90 days" : undefined,
+      minAccountAge: pick("requirements.minAccountAge"),
+      minMemberAge: pick("requirements.minMemberAge"),
+      minInvites: pick("requirements.minInvites"),
+    },
+  };
+}

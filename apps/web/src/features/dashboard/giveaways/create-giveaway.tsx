@@ -1,0 +1,195 @@
+import type { Channel, Role } from "@hearth/core";
+import { type FormEvent, useState } from "react";
+import { buttonClass } from "../../../components/ui/button-styles";
+import { cn } from "../../../lib/cn";
+import { type FieldErrors, serverFieldError } from "../shared/errors";
+import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { RolePicker } from "../shared/role-picker";
+import { ChannelSelect } from "../shared/selects";
+import { useCreateGiveaway } from "./api";
+import {
+  type DurationUnit,
+  durationPresets,
+  emptyGiveawayForm,
+  type GiveawayForm,
+  validateGiveaway,
+} from "./create-form";
+
+export function CreateGiveaway({
+  serverId,
+  channels,
+  roles,
+}: {
+  serverId: string;
+  channels: readonly Channel[];
+  roles: readonly Role[];
+}) {
+  const [form, setForm] = useState<GiveawayForm>(emptyGiveawayForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateGiveaway(serverId);
+  const set = (patch: Partial<GiveawayForm>) => {
+    setForm({ ...form, ...patch });
+    setErrors({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { body, errors: problems } = validateGiveaway(form);
+    if (!body) {
+      setErrors(problems);
+      return;
+    }
+    create.mutate(body, {
+      onSuccess: () => setForm(emptyGiveawayForm),
+      onError: (error) => {
+        const refusal = serverFieldError(error);
+        if (refusal?.field) setErrors({ [refusal.field.replace("requirements.", "")]: refusal.message });
+      },
+    });
+  };
+
+  const numberField = (label: string, key: "minAccountAge" | "minMemberAge" | "minInvites", hint: string) => (
+    <Field label={label} hint={hint} error={errors[key]}>
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          min={0}
+          step={1}
+          className={inputClass}
+          value={form[key]}
+          onChange={(event) => set({ [key]: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Create giveaway" className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Prize" error={errors.prize}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              maxLength={256}
+              placeholder="e.g. Discord Nitro (1 month)"
+              value={form.prize}
+              onChange={(event) => set({ prize: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Channel" error={errors.channelId}>
+          {(control) => (
+            <ChannelSelect
+              {...control}
+              channels={channels}
+              none="Select a channel"
+              value={form.channelId}
+              onChange={(channelId) => set({ channelId })}
+            />
+          )}
+        </Field>
+      </div>
+      <Field label="Description" aside="optional">
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={1000}
+            className={textareaClass}
+            value={form.description}
+            onChange={(event) => set({ description: event.target.value })}
+          />
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <Field label="Winners" error={errors.winnerCount}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              min={1}
+              max={50}
+              step={1}
+              className={inputClass}
+              value={form.winnerCount}
+              onChange={(event) => set({ winnerCount: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Duration" error={errors.duration}>
+          {(control) => (
+            <div className="grid grid-cols-2 gap-2">
+              <input
+                {...control}
+                type="number"
+                min={1}
+                step={1}
+                className={inputClass}
+                value={form.durationAmount}
+                onChange={(event) => set({ durationAmount: event.target.value })}
+              />
+              <SelectBox
+                aria-label="Duration unit"
+                value={form.durationUnit}
+                onChange={(event) => set({ durationUnit: event.target.value as DurationUnit })}
+              >
+                <option value="minutes">minutes</option>
+                <option value="hours">hours</option>
+                <option value="days">days</option>
+              </SelectBox>
+            </div>
+          )}
+        </Field>
+      </div>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Duration presets</legend>
+        {durationPresets.map((preset) => {
+          const selected = form.durationAmount === String(preset.amount) && form.durationUnit === preset.unit;
+          return (
+            <button
+              key={preset.label}
+              type="button"
+              aria-pressed={selected}
+              onClick={() => set({ durationAmount: String(preset.amount), durationUnit: preset.unit })}
+              className={cn(
+                "h-8 rounded-lg border px-3 text-xs font-semibold",
+                selected
+                  ? "border-ember-400/60 bg-ember-500/15 text-ember-100"
+                  : "border-white/10 bg-white/5 text-stone-300 hover:text-stone-100",
+              )}
+            >
+              {preset.label}
+            </button>
+          );
+        })}
+      </fieldset>
+      <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
+        <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">
+          Entry requirements (optional)
+        </summary>
+        <div className="mt-4 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {numberField("Account age (days)", "minAccountAge", "0 for none")}
+            {numberField("Member for (days)", "minMemberAge", "0 for none")}
+            {numberField("Invites", "minInvites", "0 for none")}
+          </div>
+          <RolePicker
+            label="Required roles"
+            hint="Entrants need at least one of these."
+            options={roles.map((role) => ({ id: role.id, name: role.name, color: role.color }))}
+            value={form.requiredRoles}
+            max={20}
+            onChange={(requiredRoles) => set({ requiredRoles })}
+          />
+        </div>
+      </details>
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
+          {create.isPending ? "Starting…" : "Start Giveaway"}
+        </button>
+      </div>
+    </form>
+  );
+}

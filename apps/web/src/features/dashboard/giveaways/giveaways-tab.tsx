@@ -1,0 +1,92 @@
+import { useQuery } from "@tanstack/react-query";
+import { useDashboardSession } from "../session/session-context";
+import { assignableRoles, channelsQuery, giveawayStatsQuery, rolesQuery, textChannels } from "../shared/api";
+import { Card } from "../shared/card";
+import { shortDate } from "../shared/format";
+import { CheckCircleIcon, ClockIcon, GiftIcon, PlusIcon, StarIcon } from "../shared/icons";
+import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from "../shared/panel-state";
+import { StatCard } from "../shared/stat-card";
+import type { TabProps } from "../shell/dashboard-shell";
+import { giveawaysQuery } from "./api";
+import { CreateGiveaway } from "./create-giveaway";
+import { GiveawayConfigCard } from "./giveaway-config";
+import { GiveawayList } from "./giveaway-list";
+
+export function GiveawaysTab(_props: TabProps) {
+  const { serverId } = useDashboardSession();
+  const stats = useQuery(giveawayStatsQuery(serverId));
+  const list = useQuery(giveawaysQuery(serverId));
+  const channels = useQuery(channelsQuery(serverId));
+  const roles = useQuery(rolesQuery(serverId));
+  const pickable = assignableRoles(roles.data);
+
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-3 gap-3 lg:gap-4">
+        {stats.data ? (
+          <>
+            <StatCard compact label="Total" value={stats.data.total} icon={<GiftIcon />} />
+            <StatCard compact label="Active" value={stats.data.active} icon={<ClockIcon />} tone="green" />
+            <StatCard
+              compact
+              label="Completed"
+              value={stats.data.completed}
+              icon={<CheckCircleIcon />}
+              tone="sky"
+            />
+          </>
+        ) : (
+          placeholderKeys(3).map((key) => <Skeleton key={key} className="h-28 rounded-2xl" />)
+        )}
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card
+            title="Giveaways"
+            description="End, reroll or delete; the newest draws show under Recent Winners."
+            icon={<GiftIcon />}
+          >
+            {list.isPending ? (
+              <PanelLoading label="Loading giveaways" rows={4} />
+            ) : list.isError && !list.data ? (
+              <PanelError message="Failed to load giveaways." onRetry={() => void list.refetch()} />
+            ) : list.data.length === 0 ? (
+              <EmptyState title="No giveaways yet" icon={<GiftIcon />}>
+                Start one below, or with /giveaway start in Discord.
+              </EmptyState>
+            ) : (
+              <GiveawayList giveaways={list.data} serverId={serverId} />
+            )}
+          </Card>
+          <Card title="Create Giveaway" icon={<PlusIcon />}>
+            <CreateGiveaway serverId={serverId} channels={textChannels(channels.data)} roles={pickable} />
+          </Card>
+        </div>
+        <div className="space-y-6">
+          {/* Managed roles (boosters, bots) make sense here: boosters are a classic bypass. */}
+          <GiveawayConfigCard serverId={serverId} roles={roles.data ?? []} />
+          <Card title="Recent Winners" icon={<StarIcon />}>
+            {!stats.data ? (
+              <PanelLoading label="Loading winners" rows={3} />
+            ) : stats.data.recentWinners.length === 0 ? (
+              <p className="text-sm text-stone-400">No winners yet.</p>
+            ) : (
+              <ul className="space-y-2.5">
+                {stats.data.recentWinners.map((winner) => (
+                  <li key={`${winner.messageId}-${winner.userId}-${winner.draw}`} className="text-sm">
+                    <p className="font-medium text-stone-100">{winner.username}</p>
+                    <p className="text-xs text-stone-400">
+                      {winner.prize} · {shortDate(winner.wonAt)}
+                      {winner.draw > 0 ? " · reroll" : ""}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

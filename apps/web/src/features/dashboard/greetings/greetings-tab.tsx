@@ -1,0 +1,14 @@
+import { useDashboardSession } from "../session/session-context";
+import type { TabProps } from "../shell/dashboard-shell";
+import { PingPanel } from "./ping-panel";
+import { WelcomePanel } from "./welcome-panel";
+
+export function GreetingsTab(_props: TabProps) {
+  const { serverId, info } = useDashboardSession();
+  return (
+    <div className="space-y-6">
+      <WelcomePanel serverId={serverId} userName={info.userName} />
+      <PingPanel serverId={serverId} />
+    </div>
+  );
+}

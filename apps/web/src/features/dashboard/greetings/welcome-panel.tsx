@@ -1,0 +1,316 @@
+import { type WelcomeConfig, welcomeLimits } from "@hearth/core";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo } from "react";
+import { buttonClass } from "../../../components/ui/button-styles";
+import { cn } from "../../../lib/cn";
+import { Banner, useBanner } from "../shared/banner";
+import { Card, SubHeading } from "../shared/card";
+import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { WaveIcon } from "../shared/icons";
+import { PanelLoading } from "../shared/panel-state";
+import { ChannelSelect } from "../shared/selects";
+import { Switch } from "../shared/switch";
+import { useDraft } from "../shared/use-draft";
+import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeChannelsQuery, welcomeQuery } from "./api";
+import { ColorField } from "./color-field";
+import { TagReference } from "./tag-reference";
+import { LivePreview } from "./welcome-preview";
+import { canTest, welcomeFieldErrors, welcomeTexts } from "./welcome-rules";
+
+const copy = (config: WelcomeConfig): WelcomeConfig => structuredClone(config);
+
+export function WelcomePanel({ serverId, userName }: { serverId: string; userName: string }) {
+  const config = useQuery(welcomeQuery(serverId));
+  const channels = useQuery(welcomeChannelsQuery(serverId));
+  const draft = useDraft(config.data, copy);
+  const banner = useBanner();
+  const save = useSaveWelcome(serverId);
+  const toggle = useToggleWelcome(serverId);
+  const test = useTestWelcome();
+  const testHintId = useId();
+  const value = draft.value;
+  const errors = useMemo(() => (value ? welcomeFieldErrors(value) : {}), [value]);
+
+  if (config.isError && !config.data) {
+    return (
+      <Card title="Welcome Messages" icon={<WaveIcon />}>
+        <p
+          role="alert"
+          className="rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+        >
+          {welcomeTexts.loadFailed}
+        </p>
+        <button
+          type="button"
+          className={cn(buttonClass("secondary", "sm"), "mt-4")}
+          onClick={() => void config.refetch()}
+        >
+          Try again
+        </button>
+      </Card>
+    );
+  }
+  if (!value) {
+    return (
+      <Card title="Welcome Messages" icon={<WaveIcon />}>
+        <PanelLoading label="Loading welcome configuration" rows={6} />
+      </Card>
+    );
+  }
+
+  const embed = value.embed;
+  const setEmbed = (patch: Partial<WelcomeConfig["embed"]>) =>
+    draft.update({ embed: { ...embed, ...patch } });
+  const setButton = (patch: Partial<WelcomeConfig["button"]>) =>
+    draft.update({ button: { ...value.button, ...patch } });
+  const busy = test.isPending || save.isPending || toggle.isPending;
+
+  const switchEnabled = (enabled: boolean) =>
+    toggle.mutate(enabled, {
+      onSuccess: (saved) => {
+        if (draft.dirty) draft.update({ enabled: saved.enabled });
+        banner.success(enabled ? welcomeTexts.enabled : welcomeTexts.disabled);
+      },
+      onError: () => banner.error(welcomeTexts.toggleFailed),
+    });
+
+  const saveConfig = () => {
+    if (Object.keys(errors).length > 0) {
+      banner.error(welcomeTexts.saveFailed);
+      return;
+    }
+    save.mutate(value, {
+      onSuccess: () => {
+        draft.reset();
+        banner.success(welcomeTexts.saved);
+      },
+      onError: () => banner.error(welcomeTexts.saveFailed),
+    });
+  };
+
+  const sendTest = () =>
+    test.mutate(value, {
+      onSuccess: () => banner.success(welcomeTexts.tested),
+      onError: () => banner.error(welcomeTexts.testFailed),
+    });
+
+  return (
+    <Card
+      title="Welcome Messages"
+      description="Greet every new member with an embed in the channel you choose."
+      icon={<WaveIcon />}
+      actions={
+        <span
+          className={cn(
+            "rounded-full border px-2 py-0.5 text-xs font-semibold",
+            value.enabled
+              ? "border-emerald-400/30 bg-emerald-400/10 text-emerald-200"
+              : "border-white/10 bg-white/5 text-stone-300",
+          )}
+        >
+          {value.enabled ? "Enabled" : "Disabled"}
+        </span>
+      }
+    >
+      <Banner message={banner.message} />
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <div className="space-y-6">
+          <Switch
+            label="Enable welcome messages"
+            description="Applies at once."
+            checked={value.enabled}
+            pending={toggle.isPending}
+            disabled={toggle.isPending}
+            onChange={switchEnabled}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Channel" error={errors.channelId}>
+              {(control) => (
+                <ChannelSelect
+                  {...control}
+                  channels={channels.data ?? []}
+                  none="Select a channel"
+                  value={value.channelId ?? ""}
+                  onChange={(channelId) => draft.update({ channelId: channelId || null })}
+                />
+              )}
+            </Field>
+            <Switch
+              className="sm:pt-7"
+              label="Mention the new member"
+              checked={value.mentionUser}
+              onChange={(mentionUser) => draft.update({ mentionUser })}
+            />
+          </div>
+
+          <div className="space-y-4 border-t border-white/[0.06] pt-5">
+            <SubHeading>Embed</SubHeading>
+            <Field
+              label="Title"
+              error={errors["embed.title"]}
+              aside={`${embed.title.length}/${welcomeLimits.title}`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputClass}
+                  maxLength={welcomeLimits.title}
+                  value={embed.title}
+                  onChange={(event) => setEmbed({ title: event.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              label="Description"
+              error={errors["embed.description"]}
+              hint="Tags like {user.mention} and {server.memberCount.ordinal} are filled in for each member."
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={4}
+                  maxLength={welcomeLimits.description}
+                  className={textareaClass}
+                  value={embed.description}
+                  onChange={(event) => setEmbed({ description: event.target.value })}
+                />
+              )}
+            </Field>
+            <ColorField
+              value={embed.color}
+              error={errors["embed.color"]}
+              onChange={(color) => setEmbed({ color })}
+            />
+            <Field
+              label="Thumbnail"
+              error={errors["embed.thumbnail"]}
+              hint="An image URL, {user.avatar} or {server.icon}."
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={inputClass}
+                  value={embed.thumbnail}
+                  onChange={(event) => setEmbed({ thumbnail: event.target.value })}
+                />
+              )}
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Footer text" error={errors["embed.footer.text"]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className={inputClass}
+                    maxLength={welcomeLimits.footerText}
+                    value={embed.footer.text}
+                    onChange={(event) => setEmbed({ footer: { ...embed.footer, text: event.target.value } })}
+                  />
+                )}
+              </Field>
+              <Field label="Footer icon" error={errors["embed.footer.iconURL"]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className={inputClass}
+                    placeholder="{server.icon}"
+                    value={embed.footer.iconURL}
+                    onChange={(event) =>
+                      setEmbed({ footer: { ...embed.footer, iconURL: event.target.value } })
+                    }
+                  />
+                )}
+              </Field>
+            </div>
+            <Switch
+              label="Timestamp"
+              description="Shows when the member joined."
+              checked={embed.timestamp}
+              onChange={(timestamp) => setEmbed({ timestamp })}
+            />
+          </div>
+
+          <div className="space-y-4 border-t border-white/[0.06] pt-5">
+            <SubHeading>Button</SubHeading>
+            <Switch
+              label="Wave button"
+              description="Members click it to wave at the newcomer."
+              checked={value.button.enabled}
+              onChange={(enabled) => setButton({ enabled })}
+            />
+            {value.button.enabled && (
+              <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+                <Field label="Label" error={errors["button.label"]}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      className={inputClass}
+                      maxLength={welcomeLimits.buttonLabel}
+                      value={value.button.label}
+                      onChange={(event) => setButton({ label: event.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field label="Emoji" error={errors["button.emoji"]}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      className={inputClass}
+                      value={value.button.emoji}
+                      onChange={(event) => setButton({ emoji: event.target.value })}
+                    />
+                  )}
+                </Field>
+              </div>
+            )}
+          </div>
+          <TagReference />
+        </div>
+
+        <div className="space-y-4 xl:sticky xl:top-20 xl:self-start">
+          <LivePreview
+            serverId={serverId}
+            config={value}
+            lookup={{ channels: channels.data ?? [], userName }}
+          />
+          {draft.dirty && (
+            <p
+              role="status"
+              className="rounded-xl border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm text-amber-100"
+            >
+              {welcomeTexts.unsaved}
+            </p>
+          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <button
+              type="button"
+              className={buttonClass("primary", "sm")}
+              disabled={!draft.dirty || save.isPending}
+              onClick={saveConfig}
+            >
+              {save.isPending ? "Saving…" : "Save"}
+            </button>
+            <button
+              type="button"
+              className={buttonClass("secondary", "sm")}
+              disabled={!canTest(value, busy)}
+              onClick={sendTest}
+              aria-describedby={value.channelId ? undefined : testHintId}
+            >
+              {test.isPending ? "Sending…" : "Test"}
+            </button>
+            {draft.dirty && (
+              <button type="button" className={buttonClass("ghost", "sm")} onClick={draft.reset}>
+                Discard changes
+              </button>
+            )}
+          </div>
+          {!value.channelId && (
+            <p id={testHintId} className="text-xs text-stone-400">
+              {welcomeTexts.selectChannelFirst}
+            </p>
+          )}
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { defaultWelcomeConfig } from "@hearth/core";
+import { describe, expect, it } from "vitest";
+import {
+  canTest,
+  colorPresets,
+  pickerColor,
+  pingAddProblem,
+  previewImage,
+  welcomeFieldErrors,
+  welcomeTexts,
+} from "./welcome-rules";
+
+describe("welcome rules", () => {
+  it("has the spec's eight colour presets", () => {
+    expect(colorPresets.map((preset) => `${preset.name} ${preset.color}`)).toEqual([
+      "Discord Dark #2F3136",
+      "Blurple #5865F2",
+      "Green #57F287",
+      "Yellow #FEE75C",
+      "Fuchsia #EB459E",
+      "Red #ED4245",
+      "White #FFFFFF",
+      "Black #000000",
+    ]);
+  });
+
+  it("uses the spec's unsaved-changes warning", () => {
+    expect(welcomeTexts.unsaved).toBe('You have unsaved changes. Click "Save" to apply your configuration.');
+  });
+
+  it("allows Test only with a channel and nothing in flight", () => {
+    expect(canTest(defaultWelcomeConfig, false)).toBe(false);
+    const withChannel = { ...defaultWelcomeConfig, channelId: "108528396140544011" };
+    expect(canTest(withChannel, false)).toBe(true);
+    expect(canTest(withChannel, true)).toBe(false);
+    expect(canTest(null, false)).toBe(false);
+  });
+
+  it("reports field errors with the API's schema", () => {
+    expect(welcomeFieldErrors(defaultWelcomeConfig)).toEqual({});
+    const bad = {
+      ...defaultWelcomeConfig,
+      embed: { ...defaultWelcomeConfig.embed, color: "orange", title: "", description: "" },
+    };
+    const errors = welcomeFieldErrors(bad);
+    expect(errors["embed.color"]).toMatch(/hex colour/);
+    expect(errors["embed.description"]).toMatch(/title or a description/);
+  });
+
+  it("ignores a blank ping channel and refuses a listed one", () => {
+    expect(pingAddProblem(["1"], "")).toBe("blank");
+    expect(pingAddProblem(["1"], "1")).toBe("duplicate");
+    expect(pingAddProblem(["1"], "2")).toBeNull();
+  });
+
+  it("gives the colour picker a usable value", () => {
+    expect(pickerColor("#F97316")).toBe("#f97316");
+    expect(pickerColor("fff")).toBe("#ffffff");
+    expect(pickerColor("orange")).toBe("#2f3136");
+  });
+
+  it("shows Discord's default avatars from the site and names other hosts", () => {
+    expect(previewImage("https://cdn.discordapp.com/embed/avatars/3.png")).toEqual({ src: "/avatars/3.svg" });
+    expect(previewImage("https://cdn.discordapp.com/icons/1/a.png")).toEqual({
+      src: "https://cdn.discordapp.com/icons/1/a.png",
+    });
+    expect(previewImage("https://example.com/banner.png")).toEqual({ host: "example.com" });
+    expect(previewImage("")).toBeNull();
+  });
+});

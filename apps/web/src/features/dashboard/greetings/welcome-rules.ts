@@ -1,0 +1,80 @@
+import { type WelcomeConfig, welcomeColorPresets, welcomeConfigBody } from "@hearth/core";
+import { type FieldErrors, issuesToFieldErrors } from "../shared/errors";
+
+/** The welcome and ping-on-join panels' texts (spec §§4, 8). */
+export const welcomeTexts = {
+  unsaved: 'You have unsaved changes. Click "Save" to apply your configuration.',
+  selectChannelFirst: "Select a channel first",
+  loadFailed: "Failed to load welcome configuration",
+  saveFailed: "Failed to save configuration",
+  toggleFailed: "Failed to toggle welcome system",
+  testFailed: "Failed to send test message",
+  saved: "Welcome configuration saved successfully!",
+  enabled: "Welcome system enabled!",
+  disabled: "Welcome system disabled!",
+  tested: "Test welcome message sent successfully!",
+} as const;
+
+export const pingTexts = {
+  loadFailed: "Failed to load configuration",
+  updateFailed: "Failed to update setting",
+  addFailed: "Failed to add channel",
+  removeFailed: "Failed to remove channel",
+  duplicate: "Channel is already in the list",
+  enabled: "Ping on Join enabled!",
+  disabled: "Ping on Join disabled!",
+  saved: "Ping on Join configuration saved successfully!",
+  added: "Channel added successfully!",
+  removed: "Channel removed successfully!",
+} as const;
+
+export const colorPresets = welcomeColorPresets;
+
+/** The form's field errors by the API's own schema (keyed like `embed.title`); empty when valid. */
+export function welcomeFieldErrors(config: WelcomeConfig): FieldErrors {
+  const parsed = welcomeConfigBody.safeParse(config);
+  return parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+}
+
+/** Test needs a channel and nothing in flight (spec §4). */
+export function canTest(config: WelcomeConfig | null, busy: boolean): boolean {
+  return Boolean(config?.channelId) && !busy;
+}
+
+/** Adding a ping channel: a blank value is ignored, a listed one refused (spec §5). */
+export function pingAddProblem(channels: readonly string[], channelId: string): "blank" | "duplicate" | null {
+  if (!channelId.trim()) return "blank";
+  return channels.includes(channelId) ? "duplicate" : null;
+}
+
+/** A colour the picker can show: `#RRGGBB`, else the default dark. */
+export function pickerColor(color: string): string {
+  const hex = color.trim().replace(/^#/, "");
+  if (/^[0-9a-f]{6}$/i.test(hex)) return `#${hex.toLowerCase()}`;
+  if (/^[0-9a-f]{3}$/i.test(hex))
+    return `#${[...hex]
+      .map((digit) => digit + digit)
+      .join("")
+      .toLowerCase()}`;
+  return "#2f3136";
+}
+
+const allowedImageHosts = ["cdn.discordapp.com", "media.discordapp.net"];
+
+/**
+ * What the preview can show for an image URL: Discord's default avatars map to the site's own
+ * copies, data URLs and Discord's CDN show as they are, anything else (blocked by the site's
+ * content policy) is named instead of loaded.
+ */
+export function previewImage(url: string | null | undefined): { src: string } | { host: string } | null {
+  if (!url) return null;
+  const avatar = /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d)\.png$/.exec(url);
+  if (avatar?.[1]) return { src: `/avatars/${Number(avatar[1]) % 6}.svg` };
+  if (url.startsWith("data:image/")) return { src: url };
+  try {
+    const parsed = new URL(url);
+    return allowedImageHosts.includes(parsed.hostname) ? { src: url } : { host: parsed.hostname };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,129 @@
+import type { ServerSettings } from "@hearth/core";
+import { type KeyboardEvent, useEffect, useState } from "react";
+import { Card } from "../shared/card";
+import { Field, inputClass } from "../shared/form-controls";
+import { ShieldIcon } from "../shared/icons";
+import { Switch } from "../shared/switch";
+import { useEditSettings } from "./api";
+import {
+  antiPoolToggle,
+  parseTriggerLimit,
+  poolManagerChange,
+  TRIGGER_LIMIT_MAX,
+  TRIGGER_LIMIT_MIN,
+} from "./rules";
+
+const commitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key === "Enter") {
+    event.preventDefault();
+    event.currentTarget.blur();
+  }
+};
+
+/** Anti-pool protection and the member trigger limit; text fields save on blur or Enter. */
+export function SecurityCard({ settings, serverId }: { settings: ServerSettings; serverId: string }) {
+  const edit = useEditSettings(serverId);
+  const savedPoolId = settings.antiPoolShow.poolManagerId;
+  const [poolId, setPoolId] = useState(savedPoolId ?? "");
+  const [poolError, setPoolError] = useState<string | null>(null);
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const [limit, setLimit] = useState(String(settings.memberTriggerLimit));
+  const [limitError, setLimitError] = useState<string | null>(null);
+
+  // Follow the server when it changes underneath (refresh, another tab) unless the field is being edited.
+  useEffect(() => setPoolId(savedPoolId ?? ""), [savedPoolId]);
+  useEffect(() => setLimit(String(settings.memberTriggerLimit)), [settings.memberTriggerLimit]);
+
+  const savePoolId = () => {
+    const { body, error } = poolManagerChange(poolId, savedPoolId);
+    setPoolError(error);
+    if (body) {
+      setToggleError(null);
+      edit.mutate(body, { onError: () => setPoolId(savedPoolId ?? "") });
+    }
+  };
+
+  const switchProtection = (next: boolean) => {
+    const { body, error } = antiPoolToggle(next, savedPoolId);
+    setToggleError(error);
+    if (body) edit.mutate(body);
+  };
+
+  const saveLimit = () => {
+    const { value, error } = parseTriggerLimit(limit);
+    setLimitError(error);
+    setLimit(String(value));
+    if (!error && value !== settings.memberTriggerLimit) edit.mutate({ memberTriggerLimit: value });
+  };
+
+  return (
+    <Card title="Security & Utilities" icon={<ShieldIcon />}>
+      <div className="space-y-5">
+        <div className="space-y-3">
+          <Switch
+            label="Anti-Pool Protection"
+            description="Stops members from pooling event winnings to one account."
+            checked={settings.antiPoolShow.toggle}
+            onChange={switchProtection}
+          />
+          {toggleError && (
+            <p
+              role="alert"
+              className="rounded-lg border border-amber-400/30 bg-amber-400/10 px-3 py-2 text-sm text-amber-100"
+            >
+              {toggleError}
+            </p>
+          )}
+          <Field
+            label="Pool Manager ID"
+            error={poolError}
+            hint="Setting an ID turns protection on; clearing it turns protection off. Saved when you leave the field or press Enter."
+          >
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="User ID of the pool manager"
+                value={poolId}
+                onChange={(event) => {
+                  setPoolId(event.target.value);
+                  setPoolError(null);
+                }}
+                onBlur={savePoolId}
+                onKeyDown={commitOnEnter}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="border-t border-white/[0.06] pt-5">
+          <Field
+            label="Member trigger limit"
+            error={limitError}
+            hint={`How many triggers one member may set up, ${TRIGGER_LIMIT_MIN} to ${TRIGGER_LIMIT_MAX}. Saved when you leave the field or press Enter.`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={TRIGGER_LIMIT_MIN}
+                max={TRIGGER_LIMIT_MAX}
+                step={1}
+                className={`${inputClass} max-w-40`}
+                value={limit}
+                onChange={(event) => {
+                  setLimit(event.target.value);
+                  setLimitError(null);
+                }}
+                onBlur={saveLimit}
+                onKeyDown={commitOnEnter}
+              />
+            )}
+          </Field>
+        </div>
+      </div>
+    </Card>
+  );
+}

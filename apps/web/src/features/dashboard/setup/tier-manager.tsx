@@ -1,0 +1,165 @@
+import { newTierBody, type Role, type ServerSetup } from "@hearth/core";
+import { type FormEvent, useState } from "react";
+import { buttonClass } from "../../../components/ui/button-styles";
+import { useConfirm } from "../shared/confirm";
+import { type FieldErrors, issuesToFieldErrors, serverFieldError } from "../shared/errors";
+import { Field, inputClass } from "../shared/form-controls";
+import { abbreviate, formatAmount } from "../shared/format";
+import { PlusIcon, TrashIcon } from "../shared/icons";
+import { EmptyState } from "../shared/panel-state";
+import { RoleDot } from "../shared/role-picker";
+import { RoleSelect } from "../shared/selects";
+import { useAddTier, useRemoveTier } from "./api";
+import { canAddTier, type NewTierForm } from "./setup-form";
+
+const emptyTier: NewTierForm = { tierName: "", tierPayment: "", tierRoleId: "" };
+
+interface Props {
+  serverId: string;
+  setup: ServerSetup;
+  roles: readonly Role[];
+  /** Grinders per tier name (lower case), so a tier in use is visible before removing it. */
+  grinderCounts: ReadonlyMap<string, number>;
+  periodLabel: string;
+}
+
+export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel }: Props) {
+  const [form, setForm] = useState<NewTierForm>(emptyTier);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const add = useAddTier(serverId);
+  const remove = useRemoveTier(serverId);
+  const confirm = useConfirm();
+
+  const set = (patch: Partial<NewTierForm>) => {
+    setForm({ ...form, ...patch });
+    setErrors({});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = newTierBody.safeParse(form);
+    if (!parsed.success) {
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    add.mutate(form, {
+      onSuccess: () => setForm(emptyTier),
+      onError: (error) => {
+        const refusal = serverFieldError(error);
+        if (refusal?.field) setErrors({ [refusal.field]: refusal.message });
+      },
+    });
+  };
+
+  const askRemove = async (tier: string) => {
+    const members = grinderCounts.get(tier.toLowerCase()) ?? 0;
+    const ok = await confirm({
+      title: `Remove the ${tier} tier?`,
+      body:
+        members > 0
+          ? `${members} grinder${members === 1 ? " is" : "s are"} on ${tier}. Move or remove them first; the server refuses to remove a tier in use.`
+          : `Grinders can no longer be hired on ${tier}. Its role stays in your server.`,
+      confirmLabel: "Remove tier",
+      destructive: true,
+    });
+    if (ok) remove.mutate(tier);
+  };
+
+  return (
+    <div className="space-y-6">
+      {setup.tiers.length === 0 ? (
+        <EmptyState title="No tiers yet">
+          Add a tier below: a name, what it pays {periodLabel} and its role.
+        </EmptyState>
+      ) : (
+        <ul aria-label="Tiers" className="divide-y divide-white/[0.06] rounded-xl border border-white/[0.08]">
+          {setup.tiers.map((tier, index) => {
+            const role = roles.find((candidate) => candidate.id === setup.tierRoles[tier]);
+            const members = grinderCounts.get(tier.toLowerCase()) ?? 0;
+            return (
+              <li key={tier} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-stone-100">{tier}</p>
+                  <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-400">
+                    {role ? <RoleDot color={role.color} /> : null}
+                    {role ? `@${role.name}` : "Role missing"} · {members} grinder{members === 1 ? "" : "s"}
+                  </p>
+                </div>
+                <p className="text-right tabular-nums">
+                  <span
+                    className="font-semibold text-stone-100"
+                    title={formatAmount(setup.payments[index] ?? 0)}
+                  >
+                    {abbreviate(setup.payments[index] ?? 0)}
+                  </span>
+                  <span className="block text-xs text-stone-400">{periodLabel}</span>
+                </p>
+                <button
+                  type="button"
+                  onClick={() => void askRemove(tier)}
+                  disabled={remove.isPending}
+                  aria-label={`Remove tier ${tier}`}
+                  className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-white/10 bg-white/5 px-2.5 text-sm sm:px-3 font-medium text-stone-200 hover:border-red-400/40 hover:text-red-200"
+                >
+                  <TrashIcon className="size-4" />
+                  <span className="max-sm:sr-only">Remove</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Add tier"
+        className="grid gap-4 md:grid-cols-[1fr_1fr_1fr_auto] md:items-start"
+      >
+        <Field label="Tier name" error={errors.tierName}>
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              placeholder="e.g. Platinum"
+              maxLength={50}
+              value={form.tierName}
+              onChange={(event) => set({ tierName: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Payment" error={errors.tierPayment} hint="250000, 250k or 1.5m">
+          {(control) => (
+            <input
+              {...control}
+              className={inputClass}
+              inputMode="decimal"
+              placeholder="e.g. 5m"
+              value={form.tierPayment}
+              onChange={(event) => set({ tierPayment: event.target.value })}
+            />
+          )}
+        </Field>
+        <Field label="Tier role" error={errors.tierRoleId}>
+          {(control) => (
+            <RoleSelect
+              {...control}
+              roles={roles}
+              none="Select a role"
+              value={form.tierRoleId}
+              onChange={(tierRoleId) => set({ tierRoleId })}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          disabled={!canAddTier(form) || add.isPending}
+          className={`${buttonClass("primary")} md:mt-7`}
+        >
+          <PlusIcon className="size-4" />
+          {add.isPending ? "Adding…" : "Add Tier"}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from "react";
+import { buttonClass } from "../../../components/ui/button-styles";
+import { cn } from "../../../lib/cn";
+
+/** A grey placeholder block with the size of what is loading, so nothing jumps when it arrives. */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-lg bg-white/[0.06] motion-reduce:animate-none", className)}
+    />
+  );
+}
+
+/** Stable keys for `count` placeholders (their order never changes). */
+export function placeholderKeys(count: number): string[] {
+  return Array.from({ length: count }, (_, index) => `placeholder-${index}`);
+}
+
+/** Loading placeholder of a panel: a few bars, announced once. */
+export function PanelLoading({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="space-y-3">
+      {placeholderKeys(rows).map((key, index) => (
+        <Skeleton key={key} className={cn("h-10", index % 2 === 1 && "w-4/5")} />
+      ))}
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-400/25 bg-red-500/5 px-4 py-6 text-center">
+      <p className="text-sm text-red-200">{message}</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry} className={cn(buttonClass("secondary", "sm"), "mt-4")}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed border-white/10 px-6 py-10 text-center">
+      {icon && (
+        <span className="mb-3 flex size-10 items-center justify-center rounded-full bg-white/5 text-stone-300">
+          {icon}
+        </span>
+      )}
+      <p className="font-semibold text-stone-100">{title}</p>
+      {children && <div className="mt-1 max-w-md text-sm text-stone-400">{children}</div>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}

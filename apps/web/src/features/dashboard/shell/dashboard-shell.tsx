@@ -1,0 +1,68 @@
+import { type ComponentType, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { GiveawaysTab } from "../giveaways/giveaways-tab";
+import { GreetingsTab } from "../greetings/greetings-tab";
+import { GrindersTab } from "../grinders/grinders-tab";
+import { OverviewTab } from "../overview/overview-tab";
+import { useDashboardSession } from "../session/session-context";
+import { useBackgroundRefresh } from "../session/use-background-refresh";
+import { SettingsTab } from "../settings/settings-tab";
+import { SetupTab } from "../setup/setup-tab";
+import { ConfirmProvider } from "../shared/confirm";
+import { SupportersTab } from "../supporters/supporters-tab";
+import { TimersTab } from "../timers/timers-tab";
+import { ToastProvider } from "../toasts/toast-context";
+import { DashboardHeader } from "./dashboard-header";
+import { TabBar } from "./tab-bar";
+import { panelId, type TabId, tabFromSearch, tabId } from "./tabs";
+
+export interface TabProps {
+  /** Opens another tab, e.g. the grinders' "No Tiers Configured" notice opens Setup. */
+  onNavigate: (tab: TabId) => void;
+}
+
+const panels: Record<TabId, ComponentType<TabProps>> = {
+  overview: OverviewTab,
+  grinders: GrindersTab,
+  supporters: SupportersTab,
+  setup: SetupTab,
+  settings: SettingsTab,
+  giveaways: GiveawaysTab,
+  greetings: GreetingsTab,
+  timers: TimersTab,
+};
+
+/** Header, tab bar and the open tab; refreshes in the background while it is mounted. */
+export function DashboardShell() {
+  const { serverId, logout } = useDashboardSession();
+  const root = useRef<HTMLDivElement>(null);
+  useBackgroundRefresh(root, serverId, logout);
+  const [params, setParams] = useSearchParams();
+  const active = tabFromSearch(params.get("tab"));
+  const Panel = panels[active];
+
+  const select = (tab: TabId) => {
+    setParams(tab === "overview" ? {} : { tab });
+  };
+
+  return (
+    <ToastProvider>
+      <ConfirmProvider>
+        <div ref={root} className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+          <DashboardHeader />
+          <div className="mt-6">
+            <TabBar active={active} onSelect={select} />
+          </div>
+          <div
+            role="tabpanel"
+            id={panelId(active)}
+            aria-labelledby={tabId(active)}
+            className="pt-6 focus-visible:outline-none"
+          >
+            <Panel onNavigate={select} />
+          </div>
+        </div>
+      </ConfirmProvider>
+    </ToastProvider>
+  );
+}
