@@ -75,6 +75,15 @@ describe.each(dialects)("system store on %s", (dialect) => {
       expect(await uptimePercent(storage.db, now)).toBe(60);
     });
 
+    it("doesn't count the current minute as down before its heartbeat arrives", async () => {
+      await beatEachMinute(now - 9 * minute, now - minute);
+
+      // 9 of the 9 minutes that have had their chance to beat; the current one is pending.
+      expect(await uptimePercent(storage.db, now)).toBe(100);
+      // A minute later with no beat, the now-past minute counts as down: 9 of 10.
+      expect(await uptimePercent(storage.db, now + minute)).toBe(90);
+    });
+
     it("rounds to one decimal", async () => {
       await beatEachMinute(now - 2 * minute, now - 2 * minute);
       await recordHeartbeat(storage.db, now);

@@ -17,16 +17,25 @@ export async function recordHeartbeat(db: Kysely<Database>, now: number): Promis
     .execute();
 }
 
-/** Share of minutes with a heartbeat over the last 30 days, or since the first heartbeat. */
+/**
+ * Share of minutes with a heartbeat over the last 30 days, or since the first heartbeat. The
+ * current minute counts only once its heartbeat is in (heartbeats come once a minute), so a fresh
+ * minute doesn't read as downtime.
+ */
 export async function uptimePercent(db: Kysely<Database>, now: number): Promise<number> {
   const current = Math.floor(now / minute);
   const row = await db
     .selectFrom("heartbeats")
-    .select((eb) => [eb.fn.countAll<number>().as("up"), eb.fn.min<number>("minute").as("first")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("up"),
+      eb.fn.min<number>("minute").as("first"),
+      eb.fn.max<number>("minute").as("last"),
+    ])
     .where("minute", ">", current - window)
     .executeTakeFirstOrThrow();
   if (row.first === null || Number(row.up) === 0) return 100;
-  const span = current - Number(row.first) + 1;
+  const end = Number(row.last) >= current ? current : current - 1;
+  const span = Math.max(1, end - Number(row.first) + 1);
   return Math.min(100, Math.round((Number(row.up) / span) * 1000) / 10);
 }
 
