@@ -4,7 +4,7 @@ import { afterEach, vi } from "vitest";
 // findBy/waitFor wait for the UI rather than asserting on time: allow for a loaded CI machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no layout, so it logs "not implemented" for the scroll calls ScrollRestoration makes.
+// jsdom has no layout and complains about the scroll calls ScrollRestoration makes; make them no-ops.
 window.scrollTo = () => {};
 
 // Testing Library only auto-cleans when test globals are enabled; this project keeps them off.
