@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in/index.ts";
-import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { testConfig } from "../../config.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
+import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { giveawaysBot } from "./commands.ts";
 import { listParticipants } from "./queries.ts";
 import { createGiveaway } from "./service.ts";
@@ -14,12 +10,10 @@ import { createGiveaway } from "./service.ts";
 // Clicking a giveaway's Enter button, through the real discord.js client and the Discord stand-in:
 // INTERACTION_CREATE of type 3 → the entry is stored → an ephemeral callback with the entry count.
 
-const logger = createLogger({ logLevel: "silent" });
 let standIn: DiscordStandIn;
-let test: TestStorage;
 let ctx: AppContext;
-let jobs: DatabaseJobQueue;
 let bot: Bot;
+let harness: StandInBot;
 let guild: StoredGuild;
 let channelId: string;
 
@@ -27,33 +21,13 @@ beforeAll(async () => {
   standIn = await DiscordStandIn.start();
   guild = standIn.state.addGuild({ name: "Stand-in Hollow" });
   channelId = standIn.state.addChannel(guild.id, { name: "giveaways", type: 0 }).id;
-  test = await openTestStorage();
-  const adapter = new DiscordJsAdapter({
-    token: standIn.token,
-    apiUrl: standIn.apiUrl,
-    gateway: true,
-    logger,
-  });
-  jobs = new DatabaseJobQueue(test.storage, logger);
-  ctx = {
-    config: testConfig(),
-    storage: test.storage,
-    discord: adapter,
-    jobs,
-    logger,
-    startedAt: Date.now(),
-  };
-  bot = createBot(ctx, adapter);
-  giveawaysBot.listen?.(bot, ctx);
-  await bot.start();
-  await adapter.events.idle();
+  harness = await startStandInBot(standIn, giveawaysBot, {});
+  ({ ctx, bot } = harness);
 });
 
 afterAll(async () => {
-  await bot?.stop();
-  await jobs?.stop();
+  await harness?.stop();
   await standIn?.close();
-  await test?.cleanup();
 });
 
 /** Clicks a button and answers the interaction callback Discord received. */

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
-import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
-import { testConfig } from "../../config.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { addTier, updateSetup } from "../servers/setup-service.ts";
 import { grindersBot } from "./commands.ts";
 import { findGrinderByUser } from "./service.ts";
 
 // /grinder add end to end: the real discord.js client against the Discord stand-in.
 
-const logger = createLogger({ logLevel: "silent" });
 let standIn: DiscordStandIn;
-let test: TestStorage;
-let adapter: DiscordJsAdapter;
-let bot: Bot;
+let harness: StandInBot;
 let ctx: AppContext;
 let guild: StoredGuild;
 let logChannelId: string;
@@ -38,30 +29,20 @@ beforeAll(async () => {
   standIn.state.addMember(guild.id, alex.id);
   standIn.state.addMember(guild.id, sam.id);
 
-  test = await openTestStorage();
-  adapter = new DiscordJsAdapter({ token: standIn.token, apiUrl: standIn.apiUrl, gateway: true, logger });
-  ctx = {
-    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0 }),
-    storage: test.storage,
-    discord: adapter,
-    jobs: new DatabaseJobQueue(test.storage, logger),
-    logger,
-    startedAt: Date.now(),
-  };
-  bot = createBot(ctx, adapter);
-  bindCommands(bot, ctx, grindersBot.commands?.(ctx) ?? []);
-  await bot.start();
-  await adapter.events.idle();
+  harness = await startStandInBot(standIn, grindersBot, {
+    commands: true,
+    listen: false,
+    config: { rateLimitMax: 0 },
+  });
+  ({ ctx } = harness);
   const actor = { tokenId: null, userId: guild.ownerId };
   await updateSetup(ctx, guild.id, { grinderBaseRoleId: baseRoleId, logChannelId }, actor);
   await addTier(ctx, guild.id, { tierName: "Gold", tierPayment: 1_000_000, tierRoleId: goldRoleId }, actor);
 });
 
 afterAll(async () => {
-  await bot?.stop();
-  await ctx?.jobs.stop();
+  await harness?.stop();
   await standIn?.close();
-  await test?.cleanup();
 });
 
 async function interact(payload: { id: string; token: string }) {

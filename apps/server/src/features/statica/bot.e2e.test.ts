@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
-import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { testConfig } from "../../config.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
+import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { staticaBot } from "./commands.ts";
 import { createStaticaConfig } from "./service.ts";
 import { listRewards } from "./store.ts";
@@ -14,15 +10,13 @@ import { listRewards } from "./store.ts";
 // Statica through the real discord.js client and the Discord stand-in: a PRESENCE_UPDATE with the
 // keyword in the custom status gives the reward role (PUT), one without it takes it back (DELETE).
 
-const logger = createLogger({ logLevel: "silent" });
 let standIn: DiscordStandIn;
-let test: TestStorage;
 let ctx: AppContext;
 let bot: Bot;
+let harness: StandInBot;
 let guild: StoredGuild;
 let alice: StoredUser;
 let rewardRoleId: string;
-let stopListening: (() => void) | undefined;
 
 const presence = (state: string | null) => ({
   guild_id: guild.id,
@@ -41,25 +35,8 @@ beforeAll(async () => {
   rewardRoleId = standIn.state.addRole(guild.id, { name: "Supporter", position: 2 }).id;
   alice = standIn.state.addUser({ username: "alice" });
   standIn.state.addMember(guild.id, alice.id);
-  test = await openTestStorage();
-  const adapter = new DiscordJsAdapter({
-    token: standIn.token,
-    apiUrl: standIn.apiUrl,
-    gateway: true,
-    logger,
-  });
-  ctx = {
-    config: testConfig({ databaseUrl: test.url }),
-    storage: test.storage,
-    discord: adapter,
-    jobs: new DatabaseJobQueue(test.storage, logger),
-    logger,
-    startedAt: Date.now(),
-  };
-  bot = createBot(ctx, adapter);
-  stopListening = staticaBot.listen?.(bot, ctx);
-  await bot.start();
-  await adapter.events.idle();
+  harness = await startStandInBot(standIn, staticaBot, {});
+  ({ ctx, bot } = harness);
   await createStaticaConfig(
     ctx,
     guild.id,
@@ -74,11 +51,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  stopListening?.();
-  await bot?.stop();
-  await ctx?.jobs.stop();
+  await harness?.stop();
   await standIn?.close();
-  await test?.cleanup();
 });
 
 describe("statica through the Discord stand-in", () => {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
-import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { testConfig } from "../../config.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { stickyBot } from "./commands.ts";
 import { setSticky } from "./service.ts";
 import { findSticky } from "./store.ts";
@@ -14,15 +9,12 @@ import { findSticky } from "./store.ts";
 // Sticky messages through the real discord.js client and the Discord stand-in: a burst of
 // MESSAGE_CREATE frames ends in one repost (a POST) and the deletion of the previous copy.
 
-const logger = createLogger({ logLevel: "silent" });
 let standIn: DiscordStandIn;
-let test: TestStorage;
 let ctx: AppContext;
-let bot: Bot;
+let harness: StandInBot;
 let guild: StoredGuild;
 let channelId: string;
 let alice: StoredUser;
-let stopListening: (() => void) | undefined;
 let sequence = 0;
 
 async function sendBurst(count: number): Promise<void> {
@@ -67,33 +59,13 @@ beforeAll(async () => {
   channelId = [...guild.channels.keys()][0] ?? "";
   alice = standIn.state.addUser({ username: "alice" });
   standIn.state.addMember(guild.id, alice.id);
-  test = await openTestStorage();
-  const adapter = new DiscordJsAdapter({
-    token: standIn.token,
-    apiUrl: standIn.apiUrl,
-    gateway: true,
-    logger,
-  });
-  ctx = {
-    config: testConfig({ databaseUrl: test.url }),
-    storage: test.storage,
-    discord: adapter,
-    jobs: new DatabaseJobQueue(test.storage, logger),
-    logger,
-    startedAt: Date.now(),
-  };
-  bot = createBot(ctx, adapter);
-  stopListening = stickyBot.listen?.(bot, ctx);
-  await bot.start();
-  await adapter.events.idle();
+  harness = await startStandInBot(standIn, stickyBot, {});
+  ({ ctx } = harness);
 });
 
 afterAll(async () => {
-  stopListening?.();
-  await bot?.stop();
-  await ctx?.jobs.stop();
+  await harness?.stop();
   await standIn?.close();
-  await test?.cleanup();
 });
 
 describe("sticky messages through the Discord stand-in", () => {

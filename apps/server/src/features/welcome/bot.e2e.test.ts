@@ -1,13 +1,9 @@
 import { defaultWelcomeConfig } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in/index.ts";
-import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { testConfig } from "../../config.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
+import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { createLogger } from "../../lib/logger.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import { addPingChannel, togglePingOnJoin } from "./ping.ts";
@@ -16,12 +12,10 @@ import { updateWelcomeConfig } from "./service.ts";
 // A member joins, through the real discord.js client and the Discord stand-in: the welcome is
 // POSTed to the welcome channel, the join ping to the ping channel, and the ping DELETEd by its job.
 
-const logger = createLogger({ logLevel: "silent" });
 let standIn: DiscordStandIn;
-let test: TestStorage;
 let ctx: AppContext;
-let jobs: DatabaseJobQueue;
 let bot: Bot;
+let harness: StandInBot;
 let guild: StoredGuild;
 let welcomeChannel: string;
 let rulesChannel: string;
@@ -32,27 +26,8 @@ beforeAll(async () => {
   welcomeChannel = standIn.state.addChannel(guild.id, { name: "welcome", type: 0 }).id;
   rulesChannel = standIn.state.addChannel(guild.id, { name: "rules", type: 0 }).id;
 
-  test = await openTestStorage();
-  const adapter = new DiscordJsAdapter({
-    token: standIn.token,
-    apiUrl: standIn.apiUrl,
-    gateway: true,
-    logger,
-  });
-  jobs = new DatabaseJobQueue(test.storage, logger);
-  ctx = {
-    config: testConfig(),
-    storage: test.storage,
-    discord: adapter,
-    jobs,
-    logger,
-    startedAt: Date.now(),
-  };
-  registerWelcomeJobs(ctx);
-  bot = createBot(ctx, adapter);
-  welcomeBot.listen?.(bot, ctx);
-  await bot.start();
-  await adapter.events.idle();
+  harness = await startStandInBot(standIn, welcomeBot, { registerJobs: registerWelcomeJobs });
+  ({ ctx, bot } = harness);
 
   const actor = { tokenId: null, userId: guild.ownerId };
   await updateWelcomeConfig(ctx, guild.id, actor, {
@@ -65,10 +40,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await bot?.stop();
-  await jobs?.stop();
+  await harness?.stop();
   await standIn?.close();
-  await test?.cleanup();
 });
 
 describe("GUILD_MEMBER_ADD", () => {
@@ -106,12 +79,12 @@ describe("GUILD_MEMBER_ADD", () => {
     )?.id;
     expect(pingId).toBeDefined();
     expect(standIn.find("DELETE", `/channels/${rulesChannel}/messages/${pingId}`)).toHaveLength(0);
-    await test.storage.db
+    await ctx.storage.db
       .updateTable("jobs")
       .set({ run_at: 0 })
       .where("kind", "=", "welcome.ping.delete")
       .execute();
-    await jobs.runDue();
+    await ctx.jobs.runDue();
     expect(standIn.find("DELETE", `/channels/${rulesChannel}/messages/${pingId}`)).toHaveLength(1);
   });
 

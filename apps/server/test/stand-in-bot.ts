@@ -1,0 +1,67 @@
+import { type Bot, createBot } from "../src/bot/bot.ts";
+import type { BotFeature } from "../src/bot/commands/features.ts";
+import { bindCommands } from "../src/bot/commands/registry.ts";
+import { type Config, testConfig } from "../src/config.ts";
+import type { AppContext } from "../src/context.ts";
+import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
+import { DatabaseJobQueue } from "../src/jobs/queue.ts";
+import { createLogger } from "../src/lib/logger.ts";
+import type { DiscordStandIn } from "./discord-stand-in/index.ts";
+import { openTestStorage } from "./helpers.ts";
+
+export interface StandInBot {
+  ctx: AppContext;
+  adapter: DiscordJsAdapter;
+  bot: Bot;
+  /** Stops the bot, its listeners and jobs, and drops the database (the stand-in is the caller's). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A real discord.js client on the Discord stand-in, with a fresh database and the bot runtime:
+ * the feature's commands and/or listeners bound, started, and its guilds received.
+ */
+export async function startStandInBot(
+  standIn: DiscordStandIn,
+  feature: BotFeature,
+  options: {
+    commands?: boolean;
+    listen?: boolean;
+    config?: Partial<Config>;
+    registerJobs?: (ctx: AppContext) => void;
+  } = {},
+): Promise<StandInBot> {
+  const logger = createLogger({ logLevel: "silent" });
+  const test = await openTestStorage();
+  const adapter = new DiscordJsAdapter({
+    token: standIn.token,
+    apiUrl: standIn.apiUrl,
+    gateway: true,
+    logger,
+  });
+  const ctx: AppContext = {
+    config: testConfig({ databaseUrl: test.url, ...options.config }),
+    storage: test.storage,
+    discord: adapter,
+    jobs: new DatabaseJobQueue(test.storage, logger),
+    logger,
+    startedAt: Date.now(),
+  };
+  options.registerJobs?.(ctx);
+  const bot = createBot(ctx, adapter);
+  if (options.commands) bindCommands(bot, ctx, feature.commands?.(ctx) ?? []);
+  const stopListening = options.listen === false ? undefined : feature.listen?.(bot, ctx);
+  await bot.start();
+  await adapter.events.idle();
+  return {
+    ctx,
+    adapter,
+    bot,
+    async stop() {
+      stopListening?.();
+      await bot.stop();
+      await ctx.jobs.stop();
+      await test.cleanup();
+    },
+  };
+}
