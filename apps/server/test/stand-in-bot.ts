@@ -1,3 +1,4 @@
+import type { GatewayDispatchEvents } from "discord.js";
 import { type Bot, createBot } from "../src/bot/bot.ts";
 import type { BotFeature } from "../src/bot/commands/features.ts";
 import { bindCommands } from "../src/bot/commands/registry.ts";
@@ -13,6 +14,11 @@ export interface StandInBot {
   ctx: AppContext;
   adapter: DiscordJsAdapter;
   bot: Bot;
+  /**
+   * Waits until the bot has heard every gateway event dispatched so far and its handlers have
+   * finished (the stand-in's helpers resolve once a frame is sent, before the bot has read it).
+   */
+  settle(): Promise<void>;
   /** Stops the bot, its listeners and jobs, and drops the database (the stand-in is the caller's). */
   stop(): Promise<void>;
 }
@@ -57,6 +63,7 @@ export async function startStandInBot(
     ctx,
     adapter,
     bot,
+    settle: () => settle(standIn, adapter),
     async stop() {
       stopListening?.();
       await bot.stop();
@@ -64,4 +71,34 @@ export async function startStandInBot(
       await test.cleanup();
     },
   };
+}
+
+let marker = 0;
+/** An event name Discord never sends: discord.js passes it on raw and otherwise ignores it. */
+const settleEvent = "STAND_IN_SETTLE" as GatewayDispatchEvents;
+
+/**
+ * Frames reach the client in order: once a marker event sent after them is heard, every earlier one
+ * has been read and its handlers started, so waiting for the bot's events to go idle waits for them.
+ */
+export async function settle(standIn: DiscordStandIn, adapter: DiscordJsAdapter): Promise<void> {
+  const client = adapter.client;
+  if (!client) throw new Error("settle() needs an adapter with the gateway open");
+  const nonce = `settle-${++marker}`;
+  const heard = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.ws.off(settleEvent, listener);
+      reject(new Error("The bot did not hear the stand-in's marker event in time"));
+    }, 5000);
+    const listener = (data: { nonce?: string }) => {
+      if (data.nonce !== nonce) return;
+      clearTimeout(timer);
+      client.ws.off(settleEvent, listener);
+      resolve();
+    };
+    client.ws.on(settleEvent, listener);
+  });
+  await standIn.dispatch(settleEvent, { nonce });
+  await heard;
+  await adapter.events.idle();
 }

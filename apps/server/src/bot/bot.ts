@@ -6,6 +6,8 @@ import {
   type CommandHandler,
   type CommandOptions,
   InteractionRouter,
+  type ModalHandler,
+  type SelectHandler,
 } from "./interaction-router.ts";
 
 /** What the bot role needs from an adapter beyond the Discord port: its events and a gateway to open. */
@@ -20,6 +22,8 @@ export interface Bot {
   readonly events: BotEvents;
   onCommand(name: string, handler: CommandHandler, options?: CommandOptions): void;
   onButton(prefix: string, handler: ButtonHandler): void;
+  onSelect(prefix: string, handler: SelectHandler): void;
+  onModal(prefix: string, handler: ModalHandler): void;
   /** Commands with a handler: the ones to register with Discord. */
   commandNames(): string[];
   start(): Promise<void>;
@@ -46,6 +50,8 @@ export function createBot(
     events: gateway.events,
     onCommand: (name, handler, commandOptions) => router.onCommand(name, handler, commandOptions),
     onButton: (prefix, handler) => router.onButton(prefix, handler),
+    onSelect: (prefix, handler) => router.onSelect(prefix, handler),
+    onModal: (prefix, handler) => router.onModal(prefix, handler),
     commandNames: () => router.commandNames(),
     async start() {
       process.on("unhandledRejection", onRejection);

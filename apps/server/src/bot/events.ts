@@ -1,4 +1,11 @@
-import type { GuildInfo, MemberInfo, UserInfo } from "../discord/port.ts";
+import type {
+  Attachment,
+  GuildInfo,
+  MemberInfo,
+  ReactionEmoji,
+  RoleInfo,
+  UserInfo,
+} from "../discord/port.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Interaction } from "./interaction.ts";
 
@@ -31,10 +38,26 @@ export interface MessageEvent {
   /** Null in direct messages. */
   guildId: string | null;
   author: UserInfo;
-  /** Empty for guild messages that don't mention the bot: the MessageContent intent is not requested. */
+  /** The text (the MessageContent intent is requested: highlights, auto-responders, AFK notes read it). */
   content: string;
+  /** The author's roles in the guild (null in DMs or when not told). */
+  memberRoleIds: string[] | null;
+  /** Users the message mentions (a reply to someone counts when it pings them). */
+  mentionUserIds: string[];
+  attachments: Attachment[];
   webhookId: string | null;
   createdAt: number;
+}
+
+/** A reaction added to or removed from a message in a guild. */
+export interface ReactionEvent {
+  guildId: string;
+  channelId: string;
+  messageId: string;
+  userId: string;
+  emoji: ReactionEmoji;
+  /** The reacted message's author, when Discord says (reaction adds carry it). */
+  messageAuthorId: string | null;
 }
 
 /** Everything the bot hears, whichever adapter it runs on. */
@@ -48,6 +71,14 @@ export interface BotEventMap {
   memberRemove: { guildId: string; user: UserInfo };
   presenceUpdate: PresenceEvent;
   messageCreate: MessageEvent;
+  messageDelete: { guildId: string | null; channelId: string; messageId: string };
+  reactionAdd: ReactionEvent;
+  reactionRemove: ReactionEvent;
+  /** Every reaction (or every reaction of one emoji, when `emoji` is set) was cleared from a message. */
+  reactionClear: { guildId: string; channelId: string; messageId: string; emoji: ReactionEmoji | null };
+  roleUpdate: RoleInfo;
+  roleDelete: { guildId: string; roleId: string };
+  channelDelete: { guildId: string; channelId: string };
   interactionCreate: Interaction;
 }
 

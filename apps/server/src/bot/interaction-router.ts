@@ -1,10 +1,26 @@
 import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { ButtonInteraction, CommandInteraction, Interaction } from "./interaction.ts";
+import type {
+  ButtonInteraction,
+  CommandInteraction,
+  Interaction,
+  ModalInteraction,
+  SelectInteraction,
+} from "./interaction.ts";
 
 export type CommandHandler = (interaction: CommandInteraction) => Promise<void> | void;
 export type ButtonHandler = (interaction: ButtonInteraction) => Promise<void> | void;
+export type SelectHandler = (interaction: SelectInteraction) => Promise<void> | void;
+export type ModalHandler = (interaction: ModalInteraction) => Promise<void> | void;
+type ComponentKind = "button" | "select" | "modal";
+type AnyComponentHandler = (interaction: Interaction) => Promise<void> | void;
+
+const staleComponent: Record<ComponentKind, string> = {
+  button: "This button no longer does anything.",
+  select: "This menu no longer does anything.",
+  modal: "This form is no longer in use.",
+};
 
 export interface CommandOptions {
   /** The visibility of the automatic deferral, so a slow private answer stays private. */
@@ -30,7 +46,11 @@ const discordFailures: Partial<Record<DiscordErrorCode, string>> = {
  */
 export class InteractionRouter {
   private readonly commands = new Map<string, { handler: CommandHandler; options: CommandOptions }>();
-  private readonly buttons = new Map<string, ButtonHandler>();
+  private readonly components: Record<ComponentKind, Map<string, AnyComponentHandler>> = {
+    button: new Map(),
+    select: new Map(),
+    modal: new Map(),
+  };
 
   constructor(
     private readonly logger: Logger,
@@ -44,8 +64,23 @@ export class InteractionRouter {
 
   /** Handles buttons whose custom id starts with `prefix`; the longest matching prefix wins. */
   onButton(prefix: string, handler: ButtonHandler): void {
-    if (this.buttons.has(prefix)) throw new Error(`A button handler for "${prefix}" is already registered`);
-    this.buttons.set(prefix, handler);
+    this.onComponent("button", prefix, handler as AnyComponentHandler);
+  }
+
+  /** Handles select menus whose custom id starts with `prefix`; the longest matching prefix wins. */
+  onSelect(prefix: string, handler: SelectHandler): void {
+    this.onComponent("select", prefix, handler as AnyComponentHandler);
+  }
+
+  /** Handles submitted forms whose custom id starts with `prefix`; the longest matching prefix wins. */
+  onModal(prefix: string, handler: ModalHandler): void {
+    this.onComponent("modal", prefix, handler as AnyComponentHandler);
+  }
+
+  private onComponent(kind: ComponentKind, prefix: string, handler: AnyComponentHandler): void {
+    const handlers = this.components[kind];
+    if (handlers.has(prefix)) throw new Error(`A ${kind} handler for "${prefix}" is already registered`);
+    handlers.set(prefix, handler);
   }
 
   /** Names of the commands with a handler: only these are registered with Discord. */
@@ -62,18 +97,19 @@ export class InteractionRouter {
         entry.handler(interaction as CommandInteraction),
       );
     } else {
-      const handler = this.buttonHandler(data.customId);
-      if (!handler) return this.refuse(interaction, "This button no longer does anything.");
-      await this.run(interaction, true, () => handler(interaction as ButtonInteraction));
+      const handler = this.componentHandler(data.kind, data.customId);
+      if (!handler) return this.refuse(interaction, staleComponent[data.kind]);
+      await this.run(interaction, true, () => handler(interaction));
     }
   }
 
-  private buttonHandler(customId: string): ButtonHandler | undefined {
+  private componentHandler(kind: ComponentKind, customId: string): AnyComponentHandler | undefined {
+    const handlers = this.components[kind];
     let best: string | undefined;
-    for (const prefix of this.buttons.keys()) {
+    for (const prefix of handlers.keys()) {
       if (customId.startsWith(prefix) && (best === undefined || prefix.length > best.length)) best = prefix;
     }
-    return best === undefined ? undefined : this.buttons.get(best);
+    return best === undefined ? undefined : handlers.get(best);
   }
 
   private async run(interaction: Interaction, ephemeral: boolean, handler: () => Promise<void> | void) {
@@ -115,6 +151,6 @@ function friendlyMessage(error: unknown): string | null {
 
 function describe(interaction: Interaction): string {
   const { data } = interaction;
-  if (data.kind === "button") return `button ${data.customId}`;
+  if (data.kind !== "command") return `${data.kind} ${data.customId}`;
   return `/${[data.name, data.subcommandGroup, data.subcommand].filter(Boolean).join(" ")}`;
 }

@@ -1,4 +1,11 @@
-import type { MemberInfo, OutgoingMessage, SentMessage, UserInfo } from "../discord/port.ts";
+import type {
+  Attachment,
+  MemberInfo,
+  Modal,
+  OutgoingMessage,
+  SentMessage,
+  UserInfo,
+} from "../discord/port.ts";
 
 /** The member who used a command or button, with their permissions in that channel. */
 export interface InteractionMember extends MemberInfo {
@@ -30,7 +37,12 @@ export interface CommandData extends InteractionBase {
   /** The options of the subcommand used (or of the command), by name. */
   options: Record<string, OptionValue>;
   /** Users and members named by user options, by id, as Discord resolved them. */
-  resolved: { users: Record<string, UserInfo>; members: Record<string, MemberInfo> };
+  resolved: {
+    users: Record<string, UserInfo>;
+    members: Record<string, MemberInfo>;
+    /** Files given to attachment options, by id (the option's value). */
+    attachments?: Record<string, Attachment>;
+  };
 }
 
 export interface ButtonData extends InteractionBase {
@@ -40,7 +52,26 @@ export interface ButtonData extends InteractionBase {
   messageId: string;
 }
 
-export type InteractionData = CommandData | ButtonData;
+/** A choice made in a select menu. */
+export interface SelectData extends InteractionBase {
+  kind: "select";
+  customId: string;
+  messageId: string;
+  /** The chosen options' values, in the menu's order. */
+  values: string[];
+}
+
+/** A submitted form: each text field's value by its custom id. */
+export interface ModalData extends InteractionBase {
+  kind: "modal";
+  customId: string;
+  /** The message whose button or menu opened the form, or null when a command opened it. */
+  messageId: string | null;
+  fields: Record<string, string>;
+}
+
+export type ComponentData = ButtonData | SelectData;
+export type InteractionData = CommandData | ButtonData | SelectData | ModalData;
 
 /** How an adapter answers Discord: the initial response, then the webhook of the interaction. */
 export interface InteractionTransport {
@@ -49,7 +80,8 @@ export interface InteractionTransport {
       | { type: "reply"; message: OutgoingMessage; ephemeral: boolean }
       | { type: "defer"; ephemeral: boolean }
       | { type: "deferUpdate" }
-      | { type: "update"; message: OutgoingMessage },
+      | { type: "update"; message: OutgoingMessage }
+      | { type: "modal"; modal: Modal },
   ): Promise<void>;
   editOriginal(message: OutgoingMessage): Promise<void>;
   deleteOriginal(): Promise<void>;
@@ -100,11 +132,32 @@ export class Interaction<D extends InteractionData = InteractionData> {
     });
   }
 
-  /** Buys time: Discord shows "thinking…" (commands) or nothing (buttons) until the reply. */
+  /**
+   * Opens a form. Only as the first answer, and never to a submitted form: Discord allows a modal
+   * only in answer to a command, button or select.
+   */
+  showModal(modal: Modal): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.state !== "pending") throw new Error("A form can only be the first answer to an interaction");
+      if (this.data.kind === "modal") throw new Error("A form can't open another form");
+      await this.transport.respond({ type: "modal", modal });
+      this.state = "replied";
+    });
+  }
+
+  /** True for interactions that come from a message's component (their `update` edits that message). */
+  private get onMessage(): boolean {
+    const { data } = this;
+    return (
+      data.kind === "button" || data.kind === "select" || (data.kind === "modal" && data.messageId !== null)
+    );
+  }
+
+  /** Buys time: Discord shows "thinking…" (commands, forms) or nothing (buttons, menus) until the reply. */
   defer(options: { ephemeral?: boolean } = {}): Promise<void> {
     return this.enqueue(async () => {
       if (this.state !== "pending") return;
-      if (this.data.kind === "button") {
+      if (this.data.kind === "button" || this.data.kind === "select") {
         await this.transport.respond({ type: "deferUpdate" });
         this.state = "deferredUpdate";
       } else {
@@ -115,11 +168,11 @@ export class Interaction<D extends InteractionData = InteractionData> {
     });
   }
 
-  /** Buttons: edits the message the button is on. Commands: edits the reply. */
+  /** Buttons, menus and forms opened from a message: edits that message. Commands: edits the reply. */
   update(reply: Reply): Promise<void> {
     const message = toMessage(reply);
     return this.enqueue(async () => {
-      if (this.state === "pending" && this.data.kind === "button") {
+      if (this.state === "pending" && this.onMessage) {
         await this.transport.respond({ type: "update", message });
         this.state = "replied";
       } else if (this.state === "pending") {
@@ -145,3 +198,5 @@ export class Interaction<D extends InteractionData = InteractionData> {
 
 export type CommandInteraction = Interaction<CommandData>;
 export type ButtonInteraction = Interaction<ButtonData>;
+export type SelectInteraction = Interaction<SelectData>;
+export type ModalInteraction = Interaction<ModalData>;

@@ -21,6 +21,8 @@ const tables: (keyof Database)[] = [
   "sandbox_messages",
   "sandbox_bans",
   "sandbox_outbox",
+  "sandbox_reactions",
+  "sandbox_emojis",
 ];
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

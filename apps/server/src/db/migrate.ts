@@ -11,6 +11,14 @@ import * as welcome from "./migrations/0008-welcome.ts";
 import * as sticky from "./migrations/0009-sticky.ts";
 import * as moderation from "./migrations/0010-moderation.ts";
 import * as votes from "./migrations/0011-votes.ts";
+import * as sandboxExtra from "./migrations/0012-discord-sandbox.ts";
+import * as boards from "./migrations/0013-boards.ts";
+import * as perks from "./migrations/0014-perks.ts";
+import * as selfroles from "./migrations/0015-selfroles.ts";
+import * as components from "./migrations/0016-components.ts";
+import * as embeds from "./migrations/0017-embeds.ts";
+import * as designer from "./migrations/0018-designer.ts";
+import * as staticaHistory from "./migrations/0019-statica-history.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -25,6 +33,14 @@ const migrations: Record<string, Migration> = {
   "0009-sticky": sticky,
   "0010-moderation": moderation,
   "0011-votes": votes,
+  "0012-discord-sandbox": sandboxExtra,
+  "0013-boards": boards,
+  "0014-perks": perks,
+  "0015-selfroles": selfroles,
+  "0016-components": components,
+  "0017-embeds": embeds,
+  "0018-designer": designer,
+  "0019-statica-history": staticaHistory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

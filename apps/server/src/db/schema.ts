@@ -1,8 +1,14 @@
 import type { Generated } from "kysely";
+import type { BoardsTables } from "../features/boards/tables.ts";
+import type { ComponentsTables } from "../features/components/tables.ts";
+import type { DesignerTables } from "../features/designer/tables.ts";
 import type { DiscoveryTables } from "../features/discovery/tables.ts";
+import type { EmbedsTables } from "../features/embeds/tables.ts";
 import type { GiveawaysTables } from "../features/giveaways/tables.ts";
 import type { GrindersTables } from "../features/grinders/tables.ts";
 import type { ModerationTables } from "../features/moderation/tables.ts";
+import type { PerksTables } from "../features/perks/tables.ts";
+import type { SelfRolesTables } from "../features/selfroles/tables.ts";
 import type { ServersTables } from "../features/servers/tables.ts";
 import type { StaticaTables } from "../features/statica/tables.ts";
 import type { StickyTables } from "../features/sticky/tables.ts";
@@ -21,7 +27,13 @@ export interface Database
     WelcomeTables,
     StickyTables,
     ModerationTables,
-    VotesTables {
+    VotesTables,
+    BoardsTables,
+    PerksTables,
+    SelfRolesTables,
+    ComponentsTables,
+    EmbedsTables,
+    DesignerTables {
   app_meta: { key: string; value: string };
   heartbeats: { minute: number };
   guilds: {
@@ -98,6 +110,8 @@ export interface Database
     position: number;
     topic: string | null;
     nsfw: number;
+    /** JSON array of PermissionOverwrite. */
+    permission_overwrites: Generated<string>;
   };
   sandbox_roles: {
     id: string;
@@ -108,6 +122,7 @@ export interface Database
     permissions: string;
     managed: number;
     hoist: number;
+    mentionable: Generated<number>;
   };
   sandbox_members: {
     guild_id: string;
@@ -127,7 +142,20 @@ export interface Database
     created_at: number;
     edited_at: number | null;
     deleted_at: number | null;
+    /** JSON array of Attachment. */
+    attachments: Generated<string>;
   };
+  sandbox_reactions: {
+    channel_id: string;
+    message_id: string;
+    emoji_key: string;
+    emoji_id: string | null;
+    emoji_name: string;
+    animated: number;
+    user_id: string;
+    created_at: number;
+  };
+  sandbox_emojis: { id: string; guild_id: string; name: string; animated: number; created_at: number };
   sandbox_bans: { guild_id: string; user_id: string; reason: string | null; created_at: number };
   sandbox_outbox: {
     id: Generated<number>;

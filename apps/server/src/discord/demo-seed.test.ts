@@ -3,12 +3,15 @@ import { dialects, openTestStorage, type TestStorage } from "../../test/helpers.
 import type { Storage } from "../db/database.ts";
 import { snowflakeTime } from "../lib/snowflake.ts";
 import {
+  demoEmojiNames,
   demoGuildId,
   demoMemberCount,
   demoOwnerId,
   hasDemoDirectory,
   seedDemoDirectory,
 } from "./demo-seed.ts";
+import { channelPermissions, hasPermissions, Permission } from "./permissions.ts";
+import type { PermissionOverwrite, RoleInfo } from "./port.ts";
 
 const seededAt = Date.UTC(2026, 5, 1, 12);
 
@@ -20,6 +23,7 @@ async function sandboxRows(storage: Storage) {
     channels: await db.selectFrom("sandbox_channels").selectAll().orderBy("id").execute(),
     roles: await db.selectFrom("sandbox_roles").selectAll().orderBy("id").execute(),
     members: await db.selectFrom("sandbox_members").selectAll().orderBy("user_id").execute(),
+    emojis: await db.selectFrom("sandbox_emojis").selectAll().orderBy("id").execute(),
   };
 }
 
@@ -139,6 +143,59 @@ describe.each(dialects)("demo seed on %s", (dialect) => {
     expect(closed.some((user) => user.bot === 1)).toBe(true);
     expect(closed.filter((user) => user.bot === 0).length).toBeGreaterThan(0);
     expect(closed.length).toBeLessThan(rows.users.length / 4);
+  });
+
+  it("has an age-restricted channel, and only one", () => {
+    expect(rows.channels.filter((channel) => channel.nsfw === 1).map((channel) => channel.name)).toEqual([
+      "after-dark",
+    ]);
+  });
+
+  it("hides the staff channels from members and shows them to moderators; rules are read-only", () => {
+    const roles: RoleInfo[] = rows.roles.map((role) => ({
+      id: role.id,
+      guildId: role.guild_id,
+      name: role.name,
+      color: role.color,
+      position: role.position,
+      permissions: role.permissions,
+      managed: role.managed === 1,
+    }));
+    const roleId = (name: string) => roles.find((role) => role.name === name)?.id ?? "";
+    const inChannel = (name: string, roleIds: string[]) => {
+      const channel = rows.channels.find((candidate) => candidate.name === name);
+      return channelPermissions({
+        ownerId: demoOwnerId,
+        roles,
+        member: { userId: "1", roleIds },
+        channel: {
+          guildId: demoGuildId,
+          permissionOverwrites: JSON.parse(channel?.permission_overwrites ?? "[]") as PermissionOverwrite[],
+        },
+      });
+    };
+    const member = [roleId("Member")];
+    const moderator = [roleId("Member"), roleId("Moderator")];
+
+    for (const name of ["Staff", "staff-chat", "mod-logs"]) {
+      expect(hasPermissions(inChannel(name, member), Permission.ViewChannel), name).toBe(false);
+      expect(hasPermissions(inChannel(name, moderator), Permission.ViewChannel), name).toBe(true);
+    }
+    expect(hasPermissions(inChannel("rules", member), Permission.ViewChannel)).toBe(true);
+    expect(hasPermissions(inChannel("rules", member), Permission.SendMessages)).toBe(false);
+    expect(hasPermissions(inChannel("general", member), Permission.SendMessages)).toBe(true);
+    expect(hasPermissions(inChannel("general", member), Permission.AddReactions)).toBe(true);
+  });
+
+  it("gives the server its custom emojis, two of them animated, with ids of their time", () => {
+    expect(rows.emojis.map((emoji) => emoji.name).sort()).toEqual([...demoEmojiNames].sort());
+    expect(rows.emojis.length).toBeGreaterThanOrEqual(6);
+    expect(rows.emojis.filter((emoji) => emoji.animated === 1)).toHaveLength(2);
+    for (const emoji of rows.emojis) {
+      expect(emoji.guild_id).toBe(demoGuildId);
+      expect(snowflakeTime(emoji.id)).toBe(emoji.created_at);
+      expect(emoji.name).toMatch(/^\w{2,32}$/);
+    }
   });
 
   it("seeds identical rows into two databases", async () => {

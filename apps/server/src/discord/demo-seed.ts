@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { seededRandom as random } from "../lib/seeded-random.ts";
 
@@ -24,15 +24,17 @@ interface ChannelSeed {
   type: 0 | 2 | 4 | 5;
   topic?: string;
   nsfw?: boolean;
+  /** Only staff post here (members read): @everyone is denied Send Messages. */
+  readOnly?: boolean;
 }
 
-const layout: { category: string; channels: ChannelSeed[] }[] = [
+const layout: { category: string; staffOnly?: boolean; channels: ChannelSeed[] }[] = [
   {
     category: "Information",
     channels: [
       { name: "welcome", type: 0, topic: "Say hi to new members" },
-      { name: "rules", type: 0, topic: "Read before chatting" },
-      { name: "announcements", type: 5, topic: "Server news" },
+      { name: "rules", type: 0, topic: "Read before chatting", readOnly: true },
+      { name: "announcements", type: 5, topic: "Server news", readOnly: true },
       { name: "self-roles", type: 0, topic: "Pick your pings" },
     ],
   },
@@ -67,6 +69,8 @@ const layout: { category: string; channels: ChannelSeed[] }[] = [
   { category: "Tickets", channels: [] },
   {
     category: "Staff",
+    // Hidden from @everyone; moderators and admins see it (the category's overwrites, synced below).
+    staffOnly: true,
     channels: [
       { name: "staff-chat", type: 0 },
       { name: "mod-logs", type: 0 },
@@ -104,7 +108,22 @@ const roleSeeds: { name: string; color: number; permissions: bigint; managed?: b
     { name: "Member", color: 0x94a3b8, permissions: 0n },
   ];
 const everyonePermissions =
-  1024n | 2048n | 16384n | 32768n | 65536n | 262144n | 2147483648n | 1048576n | 2097152n;
+  64n | 1024n | 2048n | 16384n | 32768n | 65536n | 262144n | 2147483648n | 1048576n | 2097152n;
+const viewChannel = 1024n;
+const sendMessages = 2048n;
+
+/** The demo server's custom emojis (the AI designer and boards use them); the last two are animated. */
+export const demoEmojiNames = [
+  "ember_heart",
+  "hollow_fire",
+  "cozy_fox",
+  "pog_flame",
+  "sparkle_coin",
+  "gg_owl",
+  "flame_dance",
+  "wave_fox",
+] as const;
+const animatedEmojis = new Set(["flame_dance", "wave_fox"]);
 
 const firstParts = [
   "ash",
@@ -238,8 +257,21 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
     });
     await trx.insertInto("sandbox_roles").values(roles).execute();
 
+    const overwrite = (id: string, allow: bigint, deny: bigint) => ({
+      id,
+      type: "role" as const,
+      allow: allow.toString(),
+      deny: deny.toString(),
+    });
+    const staffOnly = JSON.stringify([
+      overwrite(demoGuildId, 0n, viewChannel),
+      overwrite(roleIds.Moderator ?? "", viewChannel | sendMessages, 0n),
+      overwrite(roleIds.Admin ?? "", viewChannel | sendMessages, 0n),
+    ]);
+    const readOnly = JSON.stringify([overwrite(demoGuildId, 0n, sendMessages)]);
+
     let position = 0;
-    const channels: Database["sandbox_channels"][] = [];
+    const channels: Insertable<Database["sandbox_channels"]>[] = [];
     for (const group of layout) {
       const categoryId = nextId(guildCreatedAt + 3_600_000 + position * 60_000);
       channels.push({
@@ -251,6 +283,7 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
         position: position++,
         topic: null,
         nsfw: 0,
+        permission_overwrites: group.staffOnly ? staffOnly : "[]",
       });
       for (const channel of group.channels) {
         channels.push({
@@ -262,6 +295,7 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
           position: position++,
           topic: channel.topic ?? null,
           nsfw: channel.nsfw ? 1 : 0,
+          permission_overwrites: group.staffOnly ? staffOnly : channel.readOnly ? readOnly : "[]",
         });
       }
     }
@@ -347,6 +381,23 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
         .values(members.slice(start, start + 100))
         .execute();
     }
+
+    // Ids from their own sequence range, so adding emojis never shifts the other seeded ids.
+    await trx
+      .insertInto("sandbox_emojis")
+      .values(
+        demoEmojiNames.map((name, index) => {
+          const createdAt = guildCreatedAt + (index + 2) * 9 * day;
+          return {
+            id: snowflakeAt(createdAt, 5000 + index),
+            guild_id: demoGuildId,
+            name,
+            animated: animatedEmojis.has(name) ? 1 : 0,
+            created_at: createdAt,
+          };
+        }),
+      )
+      .execute();
   });
 }
 

@@ -1,9 +1,9 @@
 import { type ClientOptions, GatewayIntentBits, Options, Partials, type RESTOptions } from "discord.js";
 
 /**
- * The gateway intents the bot asks for, each for a reason. Two are privileged and must be switched
- * on in the developer portal (Server Members, Presence); without them Discord closes the gateway
- * with code 4014.
+ * The gateway intents the bot asks for, each for a reason. Three are privileged and must be switched
+ * on in the developer portal (Server Members, Presence, Message Content); without them Discord closes
+ * the gateway with code 4014.
  */
 export const botIntents = [
   // Guilds, channels and roles as they change: the `guilds` table, channel and role pickers, setup.
@@ -14,12 +14,14 @@ export const botIntents = [
   GatewayIntentBits.GuildPresences,
   // Messages posted in guild channels: sticky messages count them to repost at the bottom.
   GatewayIntentBits.GuildMessages,
+  // The text of those messages (privileged): perks' highlights, auto-responders and AFK notes read it.
+  GatewayIntentBits.MessageContent,
+  // Reactions added and removed: boards count them, self-role reaction bindings and migration follow them.
+  GatewayIntentBits.GuildMessageReactions,
   // Bans and unbans made by hand: moderation's temporary bans don't lift a ban twice.
   GatewayIntentBits.GuildModeration,
 ];
-// Not asked for until a feature needs them: MessageContent (privileged; sticky only counts messages,
-// so content is needed first by the perks' highlights and auto-responders), GuildMessageReactions
-// (boards and votes), DirectMessages (no feature reads DMs; sending one needs no intent, and slash
+// Not asked for: DirectMessages (no feature reads DMs; sending one needs no intent, and slash
 // commands used in DMs arrive as interactions anyway).
 
 export interface ClientSettings {

@@ -13,7 +13,11 @@ import {
   type GatewayGuildMemberAddDispatchData,
   type GatewayGuildMemberRemoveDispatchData,
   type GatewayGuildMemberUpdateDispatchData,
+  type GatewayGuildRoleDeleteDispatchData,
+  type GatewayGuildRoleUpdateDispatchData,
   type GatewayMessageCreateDispatchData,
+  type GatewayMessageDeleteBulkDispatchData,
+  type GatewayMessageDeleteDispatchData,
   type GatewayPresenceUpdateDispatchData,
   InteractionResponseType,
   InteractionType,
@@ -21,7 +25,7 @@ import {
   type REST,
   Routes,
 } from "discord.js";
-import type { BotEvents, MemberEvent } from "../bot/events.ts";
+import type { BotEvents, MemberEvent, ReactionEvent } from "../bot/events.ts";
 import {
   type CommandData,
   Interaction,
@@ -31,15 +35,20 @@ import {
 } from "../bot/interaction.ts";
 import type { Logger } from "../lib/logger.ts";
 import {
+  type ApiEmoji,
   type ApiMember,
+  attachmentFromApi,
   guildFromApi,
   memberFromApi,
   messageBody,
+  modalBody,
   primaryGuildFromApi,
+  reactionEmojiFromApi,
+  roleFromApi,
   toDiscordError,
   userFromApi,
 } from "./discordjs-adapter-mapping.ts";
-import type { MemberInfo, UserInfo } from "./port.ts";
+import type { Attachment, MemberInfo, UserInfo } from "./port.ts";
 
 /** The gateway's health in the log: errors never propagate, and a shard that gives up says why. */
 export function logClientHealth(client: Client, logger: Logger): void {
@@ -56,7 +65,7 @@ export function logClientHealth(client: Client, logger: Logger): void {
   client.on(Events.ShardDisconnect, (event, shardId) => {
     const hint =
       event.code === 4014
-        ? " (switch on the Server Members and Presence intents in the developer portal)"
+        ? " (switch on the Server Members, Presence and Message Content intents in the developer portal)"
         : "";
     logger.error({ shardId, code: event.code }, `gateway shard closed for good${hint}`);
   });
@@ -109,14 +118,101 @@ export function forwardGatewayEvents(client: Client, rest: REST, events: BotEven
       guildId: message.guild_id ?? null,
       author: userFromApi(message.author),
       content: message.content ?? "",
+      // Guild messages carry the author's member (webhooks' don't); DMs have none.
+      memberRoleIds: message.guild_id && message.member ? message.member.roles : null,
+      mentionUserIds: (message.mentions ?? []).map((user) => user.id),
+      attachments: (message.attachments ?? []).map(attachmentFromApi),
       webhookId: message.webhook_id ?? null,
       createdAt: Date.parse(message.timestamp),
     });
+  });
+  on<RawReaction>(GatewayDispatchEvents.MessageReactionAdd, (reaction) => {
+    const event = reactionEvent(reaction);
+    if (event) void events.emit("reactionAdd", event);
+  });
+  on<RawReaction>(GatewayDispatchEvents.MessageReactionRemove, (reaction) => {
+    const event = reactionEvent(reaction);
+    if (event) void events.emit("reactionRemove", event);
+  });
+  on<RawReactionClear>(GatewayDispatchEvents.MessageReactionRemoveAll, (clear) => {
+    if (!clear.guild_id) return;
+    void events.emit("reactionClear", {
+      guildId: clear.guild_id,
+      channelId: clear.channel_id,
+      messageId: clear.message_id,
+      emoji: null,
+    });
+  });
+  on<RawReactionClear>(GatewayDispatchEvents.MessageReactionRemoveEmoji, (clear) => {
+    if (!clear.guild_id || !clear.emoji) return;
+    void events.emit("reactionClear", {
+      guildId: clear.guild_id,
+      channelId: clear.channel_id,
+      messageId: clear.message_id,
+      emoji: reactionEmojiFromApi(clear.emoji),
+    });
+  });
+  on<GatewayMessageDeleteDispatchData>(GatewayDispatchEvents.MessageDelete, (message) => {
+    void events.emit("messageDelete", {
+      guildId: message.guild_id ?? null,
+      channelId: message.channel_id,
+      messageId: message.id,
+    });
+  });
+  on<GatewayMessageDeleteBulkDispatchData>(GatewayDispatchEvents.MessageDeleteBulk, (bulk) => {
+    for (const id of bulk.ids) {
+      void events.emit("messageDelete", {
+        guildId: bulk.guild_id ?? null,
+        channelId: bulk.channel_id,
+        messageId: id,
+      });
+    }
+  });
+  on<GatewayGuildRoleUpdateDispatchData>(GatewayDispatchEvents.GuildRoleUpdate, (data) => {
+    void events.emit("roleUpdate", roleFromApi(data.guild_id, data.role));
+  });
+  on<GatewayGuildRoleDeleteDispatchData>(GatewayDispatchEvents.GuildRoleDelete, (data) => {
+    void events.emit("roleDelete", { guildId: data.guild_id, roleId: data.role_id });
+  });
+  on<{ id: string; guild_id?: string }>(GatewayDispatchEvents.ChannelDelete, (channel) => {
+    // DM channels have no guild: nothing of ours lives there.
+    if (channel.guild_id)
+      void events.emit("channelDelete", { guildId: channel.guild_id, channelId: channel.id });
   });
   on<APIInteraction>(GatewayDispatchEvents.InteractionCreate, (raw) => {
     const data = interactionFromApi(raw);
     if (data) void events.emit("interactionCreate", new Interaction(data, restTransport(rest, raw)));
   });
+}
+
+/** MESSAGE_REACTION_ADD / _REMOVE as sent (removes carry neither the member nor the message's author). */
+interface RawReaction {
+  user_id: string;
+  channel_id: string;
+  message_id: string;
+  guild_id?: string;
+  emoji: ApiEmoji;
+  message_author_id?: string;
+}
+
+interface RawReactionClear {
+  channel_id: string;
+  message_id: string;
+  guild_id?: string;
+  emoji?: ApiEmoji;
+}
+
+/** A reaction in a guild as the bot's event; reactions in DMs are not followed by any feature. */
+export function reactionEvent(reaction: RawReaction): ReactionEvent | null {
+  if (!reaction.guild_id) return null;
+  return {
+    guildId: reaction.guild_id,
+    channelId: reaction.channel_id,
+    messageId: reaction.message_id,
+    userId: reaction.user_id,
+    emoji: reactionEmojiFromApi(reaction.emoji),
+    messageAuthorId: reaction.message_author_id ?? null,
+  };
 }
 
 function memberEvent(guildId: string, member: ApiMember & { user: APIUser }): MemberEvent {
@@ -128,7 +224,10 @@ function memberEvent(guildId: string, member: ApiMember & { user: APIUser }): Me
   };
 }
 
-/** A slash command or a button click as the router's data; other interactions are not handled yet. */
+/**
+ * A slash command, a button click, a string select or a submitted form as the router's data; other
+ * interactions (autocomplete, context menus, other select kinds) are not handled.
+ */
 export function interactionFromApi(raw: APIInteraction): InteractionData | null {
   if (raw.type === InteractionType.Ping) return null;
   const apiUser = raw.member?.user ?? raw.user;
@@ -154,18 +253,63 @@ export function interactionFromApi(raw: APIInteraction): InteractionData | null 
       const user = raw.data.resolved?.users?.[id];
       if (user && guildId) members[id] = memberFromApi(guildId, member, user);
     }
+    const attachments: Record<string, Attachment> = {};
+    for (const [id, attachment] of Object.entries(raw.data.resolved?.attachments ?? {})) {
+      attachments[id] = attachmentFromApi(attachment);
+    }
     return {
       kind: "command",
       ...base,
       name: raw.data.name,
       ...flattenOptions(raw.data.options ?? []),
-      resolved: { users, members },
+      resolved: { users, members, attachments },
     };
   }
   if (raw.type === InteractionType.MessageComponent && raw.data.component_type === ComponentType.Button) {
     return { kind: "button", ...base, customId: raw.data.custom_id, messageId: raw.message.id };
   }
+  if (
+    raw.type === InteractionType.MessageComponent &&
+    raw.data.component_type === ComponentType.StringSelect
+  ) {
+    return {
+      kind: "select",
+      ...base,
+      customId: raw.data.custom_id,
+      messageId: raw.message.id,
+      values: raw.data.values,
+    };
+  }
+  if (raw.type === InteractionType.ModalSubmit) {
+    return {
+      kind: "modal",
+      ...base,
+      customId: raw.data.custom_id,
+      messageId: raw.message?.id ?? null,
+      fields: modalFields(raw.data.components),
+    };
+  }
   return null;
+}
+
+/**
+ * The text fields of a submitted form by custom id: inside action rows (the classic layout) or
+ * inside label components (the newer one). Other inputs are not used by any form of ours.
+ */
+export function modalFields(components: readonly unknown[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const read = (component: unknown) => {
+    const input = component as { type?: number; custom_id?: string; value?: unknown };
+    if (input.type === ComponentType.TextInput && input.custom_id && typeof input.value === "string") {
+      fields[input.custom_id] = input.value;
+    }
+  };
+  for (const component of components) {
+    const row = component as { type?: number; components?: unknown[]; component?: unknown };
+    if (row.type === ComponentType.ActionRow) for (const child of row.components ?? []) read(child);
+    else if (row.type === ComponentType.Label) read(row.component);
+  }
+  return fields;
 }
 
 function flattenOptions(
@@ -220,10 +364,12 @@ export function restTransport(
               }
             : response.type === "deferUpdate"
               ? { type: InteractionResponseType.DeferredMessageUpdate }
-              : {
-                  type: InteractionResponseType.UpdateMessage,
-                  data: messageBody(response.message, { replace: true }),
-                };
+              : response.type === "modal"
+                ? { type: InteractionResponseType.Modal, data: modalBody(response.modal) }
+                : {
+                    type: InteractionResponseType.UpdateMessage,
+                    data: messageBody(response.message, { replace: true }),
+                  };
       await call(() => rest.post(Routes.interactionCallback(raw.id, raw.token), { body, auth: false }));
     },
     async editOriginal(message) {

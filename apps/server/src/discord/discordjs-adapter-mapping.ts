@@ -15,20 +15,28 @@ import {
   HTTPError,
   RateLimitError,
   type Role,
+  TextInputStyle,
   type User,
 } from "discord.js";
 import type { PrimaryGuild } from "../bot/events.ts";
 import { snowflakeTime } from "../lib/snowflake.ts";
 import {
+  type Attachment,
   type Button,
   type ChannelInfo,
   cdnUrl,
   DiscordError,
   type DiscordErrorCode,
   type Embed,
+  type EmojiInfo,
+  emojiKey,
   type GuildInfo,
   type MemberInfo,
+  type MessageInfo,
+  type Modal,
   type OutgoingMessage,
+  type PermissionOverwrite,
+  type ReactionEmoji,
   type RoleInfo,
   type SelectMenu,
   type UserInfo,
@@ -100,7 +108,30 @@ export interface ApiChannel {
   parent_id?: string | null;
   position?: number;
   nsfw?: boolean;
+  permission_overwrites?: ApiOverwrite[];
 }
+
+/** A permission overwrite as Discord writes it: type 0 is a role, 1 a member. */
+export interface ApiOverwrite {
+  id: string;
+  type: number;
+  allow: string;
+  deny: string;
+}
+
+export const overwriteFromApi = (overwrite: ApiOverwrite): PermissionOverwrite => ({
+  id: overwrite.id,
+  type: overwrite.type === 1 ? "member" : "role",
+  allow: overwrite.allow,
+  deny: overwrite.deny,
+});
+
+export const overwriteBody = (overwrite: PermissionOverwrite): ApiOverwrite => ({
+  id: overwrite.id,
+  type: overwrite.type === "member" ? 1 : 0,
+  allow: overwrite.allow,
+  deny: overwrite.deny,
+});
 
 export const channelFromApi = (guildId: string, channel: ApiChannel): ChannelInfo => ({
   id: channel.id,
@@ -110,6 +141,7 @@ export const channelFromApi = (guildId: string, channel: ApiChannel): ChannelInf
   parentId: channel.parent_id ?? null,
   position: channel.position ?? 0,
   nsfw: channel.nsfw ?? false,
+  permissionOverwrites: (channel.permission_overwrites ?? []).map(overwriteFromApi),
 });
 
 export const roleFromApi = (guildId: string, role: APIRole): RoleInfo => ({
@@ -120,6 +152,110 @@ export const roleFromApi = (guildId: string, role: APIRole): RoleInfo => ({
   position: role.position,
   permissions: role.permissions,
   managed: role.managed,
+});
+
+/** An emoji as reactions and the emoji list carry it (a deleted custom emoji may have lost its name). */
+export interface ApiEmoji {
+  id: string | null;
+  name: string | null;
+  animated?: boolean;
+}
+
+export const reactionEmojiFromApi = (emoji: ApiEmoji): ReactionEmoji =>
+  emoji.id
+    ? { id: emoji.id, name: emoji.name ?? "", ...(emoji.animated ? { animated: true } : {}) }
+    : { id: null, name: emoji.name ?? "" };
+
+export const emojiFromApi = (emoji: ApiEmoji): EmojiInfo => ({
+  id: emoji.id ?? "",
+  name: emoji.name ?? "",
+  animated: emoji.animated ?? false,
+});
+
+/** The emoji as the reaction routes name it (`⭐` or `name:id`), URL-encoded. */
+export const reactionRoute = (emoji: ReactionEmoji): string => encodeURIComponent(emojiKey(emoji));
+
+export interface ApiAttachment {
+  id: string;
+  url: string;
+  filename: string;
+  content_type?: string;
+}
+
+export const attachmentFromApi = (attachment: ApiAttachment): Attachment => ({
+  id: attachment.id,
+  url: attachment.url,
+  filename: attachment.filename,
+  contentType: attachment.content_type ?? null,
+});
+
+interface ApiEmbed {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: number;
+  timestamp?: string;
+  footer?: { text: string; icon_url?: string };
+  thumbnail?: { url: string };
+  image?: { url: string };
+  author?: { name: string; icon_url?: string; url?: string };
+  fields?: { name: string; value: string; inline?: boolean }[];
+}
+
+/** Drops the keys whose value is undefined, so a mapped object compares equal to a hand-written one. */
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+export const embedFromApi = (embed: ApiEmbed): Embed =>
+  defined({
+    title: embed.title,
+    description: embed.description,
+    url: embed.url,
+    color: embed.color,
+    timestamp: embed.timestamp,
+    footer: embed.footer && defined({ text: embed.footer.text, iconUrl: embed.footer.icon_url }),
+    thumbnail: embed.thumbnail && { url: embed.thumbnail.url },
+    image: embed.image && { url: embed.image.url },
+    author:
+      embed.author &&
+      defined({ name: embed.author.name, iconUrl: embed.author.icon_url, url: embed.author.url }),
+    fields: embed.fields?.map((field) =>
+      defined({ name: field.name, value: field.value, inline: field.inline }),
+    ),
+  });
+
+/** A message as REST answers it (GET channel message). */
+export interface ApiMessage {
+  id: string;
+  channel_id: string;
+  guild_id?: string;
+  author: APIUser;
+  content?: string;
+  embeds?: ApiEmbed[];
+  attachments?: ApiAttachment[];
+  reactions?: { emoji: ApiEmoji; count: number }[];
+  mention_roles?: string[];
+  webhook_id?: string;
+  timestamp: string;
+}
+
+/** REST messages carry no guild id: the caller says which guild the channel is in (null for DMs). */
+export const messageFromApi = (message: ApiMessage, guildId: string | null): MessageInfo => ({
+  id: message.id,
+  channelId: message.channel_id,
+  guildId: message.guild_id ?? guildId,
+  author: userFromApi(message.author),
+  content: message.content ?? "",
+  embeds: (message.embeds ?? []).map(embedFromApi),
+  attachments: (message.attachments ?? []).map(attachmentFromApi),
+  reactions: (message.reactions ?? []).map((reaction) => ({
+    emoji: reactionEmojiFromApi(reaction.emoji),
+    count: reaction.count,
+  })),
+  mentionRoleIds: message.mention_roles ?? [],
+  webhookId: message.webhook_id ?? null,
+  createdAt: Date.parse(message.timestamp),
 });
 
 // discord.js's cached structures → the same shapes (positions are Discord's raw ones, as over REST).
@@ -144,6 +280,15 @@ export const channelFromCache = (channel: GuildBasedChannel): ChannelInfo => ({
   parentId: channel.parentId,
   position: "rawPosition" in channel ? channel.rawPosition : 0,
   nsfw: "nsfw" in channel ? Boolean(channel.nsfw) : false,
+  permissionOverwrites:
+    "permissionOverwrites" in channel
+      ? channel.permissionOverwrites.cache.map((overwrite) => ({
+          id: overwrite.id,
+          type: overwrite.type === 1 ? ("member" as const) : ("role" as const),
+          allow: overwrite.allow.bitfield.toString(),
+          deny: overwrite.deny.bitfield.toString(),
+        }))
+      : [],
 });
 
 export const roleFromCache = (role: Role): RoleInfo => ({
@@ -217,11 +362,13 @@ function componentBody(component: Button | SelectMenu) {
       placeholder: component.placeholder,
       min_values: component.minValues,
       max_values: component.maxValues,
+      disabled: component.disabled,
       options: component.options.map((option) => ({
         label: option.label,
         value: option.value,
         description: option.description,
         emoji: option.emoji === undefined ? undefined : emojiBody(option.emoji),
+        default: option.default,
       })),
     };
   }
@@ -260,6 +407,30 @@ export function messageBody(message: OutgoingMessage, options: { replace?: boole
         components: row.map(componentBody),
       })) ?? empty,
     allowed_mentions: allowedMentionsBody(message.allowedMentions),
+  };
+}
+
+/** A form for the interaction callback of type 9: one action row per text field. */
+export function modalBody(modal: Modal) {
+  return {
+    custom_id: modal.customId,
+    title: modal.title,
+    components: modal.fields.map((field) => ({
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.TextInput,
+          custom_id: field.customId,
+          label: field.label,
+          style: field.style === "paragraph" ? TextInputStyle.Paragraph : TextInputStyle.Short,
+          required: field.required,
+          min_length: field.minLength,
+          max_length: field.maxLength,
+          placeholder: field.placeholder,
+          value: field.value,
+        },
+      ],
+    })),
   };
 }
 

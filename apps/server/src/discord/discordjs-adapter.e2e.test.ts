@@ -382,6 +382,7 @@ describe("writes", () => {
       name: "Paid",
       color: 0x00ff00,
       permissions: "0",
+      mentionable: false,
     });
 
     const commands = [
@@ -416,7 +417,9 @@ describe("writes", () => {
       logger,
     });
     try {
-      await expect(refused.start()).rejects.toThrow(/switch on Server Members Intent and Presence Intent/);
+      await expect(refused.start()).rejects.toThrow(
+        /switch on Server Members Intent, Presence Intent and Message Content Intent/,
+      );
     } finally {
       await refused.stop();
       await strict.close();

@@ -17,13 +17,19 @@ import { TtlCache } from "../lib/ttl-cache.ts";
 import { type ClientSettings, clientOptions } from "./discordjs-adapter-client.ts";
 import { forwardGatewayEvents, logClientHealth } from "./discordjs-adapter-events.ts";
 import {
+  type ApiEmoji,
+  type ApiMessage,
   channelFromApi,
   channelFromCache,
+  emojiFromApi,
   guildFromApi,
   guildFromCache,
   memberFromApi,
   memberFromCache,
   messageBody,
+  messageFromApi,
+  overwriteBody,
+  reactionRoute,
   roleFromApi,
   roleFromCache,
   toDiscordError,
@@ -34,9 +40,13 @@ import {
   type ChannelInfo,
   DiscordError,
   type DiscordPort,
+  type EmojiInfo,
   type GuildInfo,
   type MemberInfo,
+  type MessageInfo,
   type OutgoingMessage,
+  type PermissionOverwrite,
+  type ReactionEmoji,
   type RoleInfo,
   type SentMessage,
   type UserInfo,
@@ -52,6 +62,14 @@ export interface DiscordJsAdapterOptions extends ClientSettings {
   /** How long REST reads of guilds, channels, roles and users are kept when the gateway cache can't answer. */
   cacheTtlMs?: number;
 }
+
+/** discord.js's cache updates for what the adapter writes (its internal actions, as its managers use). */
+type CacheAction =
+  | "ChannelCreate"
+  | "ChannelDelete"
+  | "GuildRoleCreate"
+  | "GuildRoleUpdate"
+  | "GuildRoleDelete";
 
 const byPosition = <T extends { position: number; id: string }>(a: T, b: T) =>
   a.position - b.position || (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
@@ -72,6 +90,9 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
   private readonly channels: TtlCache<string, ChannelInfo[]>;
   private readonly roles: TtlCache<string, RoleInfo[]>;
   private readonly users: TtlCache<string, UserInfo | null>;
+  /** Single channels read over REST, by channel id (null: gone, or a DM channel). */
+  private readonly channel: TtlCache<string, ChannelInfo | null>;
+  private readonly emojis: TtlCache<string, EmojiInfo[]>;
   private botUserId: Promise<string> | null = null;
   private applicationId: Promise<string> | null;
 
@@ -88,6 +109,12 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
     this.channels = new TtlCache(ttl, 1000);
     this.roles = new TtlCache(ttl, 1000);
     this.users = new TtlCache(ttl, 10_000);
+    this.channel = new TtlCache(ttl, 10_000);
+    this.emojis = new TtlCache(ttl, 1000);
+    // What the gateway says changed is read afresh next time (processes without a gateway wait out the TTL).
+    this.events.on("roleUpdate", (role) => this.roles.delete(role.guildId));
+    this.events.on("roleDelete", (role) => this.roles.delete(role.guildId));
+    this.events.on("channelDelete", (channel) => this.forgetChannel(channel.guildId, channel.channelId));
 
     this.client = options.gateway ? new Client(settings) : null;
     if (this.client) {
@@ -110,7 +137,7 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
     } catch (error) {
       if (error instanceof Error && /disallowed intents/i.test(error.message)) {
         throw new Error(
-          "Discord refused the bot's privileged intents: in the developer portal, under Bot → Privileged Gateway Intents, switch on Server Members Intent and Presence Intent",
+          "Discord refused the bot's privileged intents: in the developer portal, under Bot → Privileged Gateway Intents, switch on Server Members Intent, Presence Intent and Message Content Intent",
           { cause: error },
         );
       }
@@ -232,7 +259,14 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
 
   async createChannel(
     guildId: string,
-    channel: { name: string; type: number; parentId?: string | null; topic?: string },
+    channel: {
+      name: string;
+      type: number;
+      parentId?: string | null;
+      topic?: string;
+      nsfw?: boolean;
+      permissionOverwrites?: PermissionOverwrite[];
+    },
     reason?: string,
   ): Promise<ChannelInfo> {
     const body = {
@@ -240,21 +274,144 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
       type: channel.type,
       parent_id: channel.parentId ?? null,
       topic: channel.topic,
+      nsfw: channel.nsfw,
+      permission_overwrites: channel.permissionOverwrites?.map(overwriteBody),
     };
     const created = await this.call(() => this.rest.post(Routes.guildChannels(guildId), { body, reason }));
     this.channels.delete(guildId);
+    this.cacheAction("ChannelCreate", created);
     return channelFromApi(guildId, created as APIChannel & { guild_id: string });
+  }
+
+  /** From the gateway cache when this process holds the channel, else REST (null for DM channels). */
+  async getChannel(channelId: string): Promise<ChannelInfo | null> {
+    const cached = this.client?.channels.cache.get(channelId);
+    if (cached && "guild" in cached && !cached.isThread() && this.cachedGuild(cached.guildId)) {
+      return channelFromCache(cached);
+    }
+    return this.channel.getOrLoad(channelId, async () => {
+      const channel = (await this.orNull(
+        () => this.rest.get(Routes.channel(channelId)),
+        "unknown_channel",
+      )) as (APIChannel & { guild_id?: string }) | null;
+      return channel?.guild_id ? channelFromApi(channel.guild_id, channel) : null;
+    });
+  }
+
+  async deleteChannel(channelId: string, reason?: string): Promise<void> {
+    const deleted = (await this.call(() => this.rest.delete(Routes.channel(channelId), { reason }))) as {
+      guild_id?: string;
+    } | null;
+    this.forgetChannel(deleted?.guild_id ?? null, channelId);
+    this.cacheAction("ChannelDelete", { id: channelId });
+  }
+
+  async setChannelPermission(
+    channelId: string,
+    overwrite: PermissionOverwrite,
+    reason?: string,
+  ): Promise<void> {
+    const { type, allow, deny } = overwriteBody(overwrite);
+    await this.call(() =>
+      this.rest.put(Routes.channelPermission(channelId, overwrite.id), {
+        body: { type, allow, deny },
+        reason,
+      }),
+    );
+    this.forgetChannel(null, channelId);
+    this.cachedOverwrites(channelId)?._add({ id: overwrite.id, type, allow, deny });
+  }
+
+  async removeChannelPermission(channelId: string, targetId: string, reason?: string): Promise<void> {
+    await this.call(() => this.rest.delete(Routes.channelPermission(channelId, targetId), { reason }));
+    this.forgetChannel(null, channelId);
+    this.cachedOverwrites(channelId)?.cache.delete(targetId);
   }
 
   async createRole(
     guildId: string,
-    role: { name: string; color?: number; permissions?: string },
+    role: { name: string; color?: number; permissions?: string; mentionable?: boolean },
     reason?: string,
   ): Promise<RoleInfo> {
-    const body = { name: role.name, color: role.color ?? 0, permissions: role.permissions ?? "0" };
+    const body = {
+      name: role.name,
+      color: role.color ?? 0,
+      permissions: role.permissions ?? "0",
+      mentionable: role.mentionable ?? false,
+    };
     const created = await this.call(() => this.rest.post(Routes.guildRoles(guildId), { body, reason }));
     this.roles.delete(guildId);
+    this.cacheAction("GuildRoleCreate", { guild_id: guildId, role: created });
     return roleFromApi(guildId, created as APIRole);
+  }
+
+  async editRole(
+    guildId: string,
+    roleId: string,
+    changes: { name?: string; color?: number; permissions?: string },
+    reason?: string,
+  ): Promise<RoleInfo> {
+    const body = { name: changes.name, color: changes.color, permissions: changes.permissions };
+    const edited = await this.call(() =>
+      this.rest.patch(Routes.guildRole(guildId, roleId), { body, reason }),
+    );
+    this.roles.delete(guildId);
+    this.cacheAction("GuildRoleUpdate", { guild_id: guildId, role: edited });
+    return roleFromApi(guildId, edited as APIRole);
+  }
+
+  async deleteRole(guildId: string, roleId: string, reason?: string): Promise<void> {
+    await this.call(() => this.rest.delete(Routes.guildRole(guildId, roleId), { reason }));
+    this.roles.delete(guildId);
+    this.cacheAction("GuildRoleDelete", { guild_id: guildId, role_id: roleId });
+  }
+
+  /** Over REST, briefly cached: the gateway's emoji cache is off (see clientOptions). */
+  listEmojis(guildId: string): Promise<EmojiInfo[]> {
+    return this.emojis.getOrLoad(guildId, async () => {
+      const rows = await this.orNull(() => this.rest.get(Routes.guildEmojis(guildId)), "unknown_guild");
+      return ((rows ?? []) as ApiEmoji[]).filter((emoji) => emoji.id).map(emojiFromApi);
+    });
+  }
+
+  async getMessage(channelId: string, messageId: string): Promise<MessageInfo | null> {
+    const message = (await this.orNull(
+      () => this.rest.get(Routes.channelMessage(channelId, messageId)),
+      "unknown_message",
+      "unknown_channel",
+    )) as ApiMessage | null;
+    if (!message) return null;
+    // REST messages don't say their guild: the channel does.
+    const guildId = message.guild_id ?? (await this.getChannel(channelId))?.guildId ?? null;
+    return messageFromApi(message, guildId);
+  }
+
+  async listReactionUsers(
+    channelId: string,
+    messageId: string,
+    emoji: ReactionEmoji,
+    limit = 1000,
+  ): Promise<string[]> {
+    const route = Routes.channelMessageReaction(channelId, messageId, reactionRoute(emoji));
+    const ids: string[] = [];
+    // Discord answers at most 100 users a page, in id order; `after` walks on from the last one.
+    for (let after: string | null = null; ids.length < limit; ) {
+      const size = Math.min(100, limit - ids.length);
+      const query = new URLSearchParams({ limit: String(size) });
+      if (after) query.set("after", after);
+      const page = (await this.call(() => this.rest.get(route, { query }))) as APIUser[];
+      ids.push(...page.map((user) => user.id));
+      const last = page.at(-1);
+      if (!last || page.length < size) break;
+      after = last.id;
+    }
+    return ids;
+  }
+
+  async addReaction(channelId: string, messageId: string, emoji: ReactionEmoji): Promise<void> {
+    await this.call(() =>
+      this.rest.put(Routes.channelMessageOwnReaction(channelId, messageId, reactionRoute(emoji))),
+    );
   }
 
   async banMember(
@@ -293,6 +450,40 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
       dm_permission: command.dmPermission,
     }));
     await this.call(() => this.rest.put(route, { body }));
+  }
+
+  /** Drops what was read of a channel (and of its guild's list, when the guild is known). */
+  private forgetChannel(guildId: string | null, channelId: string): void {
+    const known = guildId ?? this.channel.get(channelId)?.guildId;
+    this.channel.delete(channelId);
+    if (known) this.channels.delete(known);
+    else this.channels.deleteWhere((list) => list.some((channel) => channel.id === channelId));
+  }
+
+  /**
+   * Applies a write's answer to discord.js's cache at once, as discord.js's own managers do, rather
+   * than waiting for the gateway's echo of it: a read right after a write sees the write. The echo,
+   * when it comes, changes nothing more (and is what other processes' caches learn from).
+   */
+  private cacheAction(action: CacheAction, data: unknown): void {
+    const actions = (
+      this.client as unknown as { actions?: Record<CacheAction, { handle(d: unknown): unknown }> }
+    )?.actions;
+    try {
+      actions?.[action].handle(data);
+    } catch (error) {
+      this.options.logger.warn({ err: error, action }, "could not update the gateway cache after a write");
+    }
+  }
+
+  /** The cached overwrites of a guild channel (PUT/DELETE permissions answer no channel to apply). */
+  private cachedOverwrites(channelId: string) {
+    const channel = this.client?.channels.cache.get(channelId);
+    if (!channel || !("permissionOverwrites" in channel)) return undefined;
+    return channel.permissionOverwrites as unknown as {
+      _add(data: { id: string; type: number; allow: string; deny: string }): unknown;
+      cache: Map<string, unknown>;
+    };
   }
 
   /** A guild this process's gateway holds (and can see): reads are answered from memory. */

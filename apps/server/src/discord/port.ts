@@ -25,7 +25,61 @@ export interface ChannelInfo {
   type: number;
   parentId: string | null;
   position: number;
+  /** Age-restricted: boards never carry a message from such a channel into one that isn't. */
   nsfw: boolean;
+  /** Role and member overwrites, as Discord applies them on top of the roles' permissions. */
+  permissionOverwrites: PermissionOverwrite[];
+}
+
+/** One channel permission overwrite; `allow`/`deny` are bitfields as decimal strings. */
+export interface PermissionOverwrite {
+  /** A role id (the guild id is @everyone) or a member id. */
+  id: string;
+  type: "role" | "member";
+  allow: string;
+  deny: string;
+}
+
+/** A server's custom emoji. */
+export interface EmojiInfo {
+  id: string;
+  name: string;
+  animated: boolean;
+}
+
+/**
+ * An emoji as reactions name it: a unicode emoji has only `name` ("⭐"); a custom one has `id` too.
+ * `emojiKey` gives the one string form stored and compared everywhere.
+ */
+export interface ReactionEmoji {
+  id: string | null;
+  name: string;
+  animated?: boolean;
+}
+
+export interface Attachment {
+  id: string;
+  url: string;
+  filename: string;
+  /** MIME type when Discord knows it (image/png …). */
+  contentType: string | null;
+}
+
+/** A message read back from a channel (boards, self-role migration). */
+export interface MessageInfo {
+  id: string;
+  channelId: string;
+  guildId: string | null;
+  author: UserInfo;
+  content: string;
+  embeds: Embed[];
+  attachments: Attachment[];
+  /** Reaction totals by emoji key (see `emojiKey`). */
+  reactions: { emoji: ReactionEmoji; count: number }[];
+  /** Role ids mentioned in the content. */
+  mentionRoleIds: string[];
+  webhookId: string | null;
+  createdAt: number;
 }
 
 export interface RoleInfo {
@@ -91,7 +145,28 @@ export interface SelectMenu {
   placeholder?: string;
   minValues?: number;
   maxValues?: number;
-  options: { label: string; value: string; description?: string; emoji?: string }[];
+  disabled?: boolean;
+  options: { label: string; value: string; description?: string; emoji?: string; default?: boolean }[];
+}
+
+/** A text field of a form (modal). */
+export interface TextInput {
+  customId: string;
+  label: string;
+  style: "short" | "paragraph";
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  placeholder?: string;
+  /** Pre-filled text. */
+  value?: string;
+}
+
+/** A form shown in answer to a command, button or select: up to five text fields. */
+export interface Modal {
+  customId: string;
+  title: string;
+  fields: TextInput[];
 }
 
 export interface OutgoingMessage {
@@ -162,14 +237,46 @@ export interface DiscordPort {
   removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void>;
   createChannel(
     guildId: string,
-    channel: { name: string; type: number; parentId?: string | null; topic?: string },
+    channel: {
+      name: string;
+      type: number;
+      parentId?: string | null;
+      topic?: string;
+      nsfw?: boolean;
+      permissionOverwrites?: PermissionOverwrite[];
+    },
     reason?: string,
   ): Promise<ChannelInfo>;
+  getChannel(channelId: string): Promise<ChannelInfo | null>;
+  deleteChannel(channelId: string, reason?: string): Promise<void>;
+  /** Creates or replaces the overwrite for `overwrite.id` on the channel. */
+  setChannelPermission(channelId: string, overwrite: PermissionOverwrite, reason?: string): Promise<void>;
+  removeChannelPermission(channelId: string, targetId: string, reason?: string): Promise<void>;
   createRole(
     guildId: string,
-    role: { name: string; color?: number; permissions?: string },
+    role: { name: string; color?: number; permissions?: string; mentionable?: boolean },
     reason?: string,
   ): Promise<RoleInfo>;
+  editRole(
+    guildId: string,
+    roleId: string,
+    changes: { name?: string; color?: number; permissions?: string },
+    reason?: string,
+  ): Promise<RoleInfo>;
+  deleteRole(guildId: string, roleId: string, reason?: string): Promise<void>;
+  listEmojis(guildId: string): Promise<EmojiInfo[]>;
+
+  /** Null when the message (or channel) is gone. */
+  getMessage(channelId: string, messageId: string): Promise<MessageInfo | null>;
+  /** Ids of the users who reacted with the emoji (every page, up to `limit`, default 1000). */
+  listReactionUsers(
+    channelId: string,
+    messageId: string,
+    emoji: ReactionEmoji,
+    limit?: number,
+  ): Promise<string[]>;
+  /** The bot reacts (auto-reactions, reaction-role panels). */
+  addReaction(channelId: string, messageId: string, emoji: ReactionEmoji): Promise<void>;
 
   banMember(
     guildId: string,
@@ -190,6 +297,31 @@ export function cdnUrl(kind: "icons" | "avatars", ownerId: string, hash: string 
   if (/^https?:\/\//.test(hash)) return hash;
   const ext = hash.startsWith("a_") ? "gif" : "png";
   return `https://cdn.discordapp.com/${kind}/${ownerId}/${hash}.${ext}?size=128`;
+}
+
+/** The one string form of an emoji: the unicode text, or `name:id` for a custom emoji. */
+export function emojiKey(emoji: ReactionEmoji): string {
+  return emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
+}
+
+/**
+ * Reads an emoji as a member types it: unicode (`⭐`), a custom emoji's markup (`<:name:id>`,
+ * `<a:name:id>`) or `name:id`. Null when the text is not one emoji.
+ */
+export function parseEmoji(text: string): ReactionEmoji | null {
+  const trimmed = text.trim();
+  const custom =
+    /^<(a?):([\w~]{2,32}):(\d{17,20})>$/.exec(trimmed) ?? /^()([\w~]{2,32}):(\d{17,20})$/.exec(trimmed);
+  if (custom) return { id: custom[3] ?? null, name: custom[2] ?? "", animated: custom[1] === "a" };
+  if (trimmed.length === 0 || trimmed.length > 16 || /[\s<>:@#]/.test(trimmed)) return null;
+  return /\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3/u.test(trimmed)
+    ? { id: null, name: trimmed }
+    : null;
+}
+
+/** How an emoji is written in a message. */
+export function emojiMarkup(emoji: ReactionEmoji): string {
+  return emoji.id ? `<${emoji.animated ? "a" : ""}:${emoji.name}:${emoji.id}>` : emoji.name;
 }
 
 /** A display tag: the new unique usernames have no discriminator, so the tag is the username. */

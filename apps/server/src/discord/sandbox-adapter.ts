@@ -1,378 +1,52 @@
-import { type Kysely, PostgresAdapter } from "kysely";
-import { BotEvents, type PresenceEvent } from "../bot/events.ts";
+import type { PresenceEvent } from "../bot/events.ts";
 import {
   type ButtonData,
   type CommandData,
   Interaction,
+  type InteractionData,
   type InteractionMember,
   type InteractionTransport,
+  type ModalData,
   type OptionValue,
+  type SelectData,
 } from "../bot/interaction.ts";
-import type { Database } from "../db/schema.ts";
-import type { Logger } from "../lib/logger.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
-import { TtlCache } from "../lib/ttl-cache.ts";
+import { basePermissions, channelPermissions } from "./permissions.ts";
 import {
-  type ApplicationCommandDefinition,
-  type ChannelInfo,
+  type Attachment,
   DiscordError,
-  type DiscordPort,
-  type GuildInfo,
+  type EmojiInfo,
+  emojiKey,
   type MemberInfo,
+  type Modal,
   type OutgoingMessage,
+  parseEmoji,
+  type ReactionEmoji,
   type RoleInfo,
   type SentMessage,
-  type UserInfo,
 } from "./port.ts";
+import { mentionedUserIds, SandboxDirectory } from "./sandbox-directory.ts";
 
-type Row<T extends keyof Database> = Database[T];
+export { mentionedRoleIds, mentionedUserIds } from "./sandbox-directory.ts";
 
-const toUser = (row: Row<"sandbox_users">): UserInfo => ({
-  id: row.id,
-  username: row.username,
-  globalName: row.global_name,
-  avatar: row.avatar,
-  bot: row.bot === 1,
-  createdAt: row.created_at,
-});
-
-const toChannel = (row: Row<"sandbox_channels">): ChannelInfo => ({
-  id: row.id,
-  guildId: row.guild_id,
-  name: row.name,
-  type: row.type,
-  parentId: row.parent_id,
-  position: row.position,
-  nsfw: row.nsfw === 1,
-});
-
-const toRole = (row: Row<"sandbox_roles">): RoleInfo => ({
-  id: row.id,
-  guildId: row.guild_id,
-  name: row.name,
-  color: row.color,
-  position: row.position,
-  permissions: row.permissions,
-  managed: row.managed === 1,
-});
-
-/** One answer the bot gave to a simulated command or button click. */
+/** One answer the bot gave to a simulated command, button, menu choice or form. */
 export interface SandboxInteractionResponse {
-  type: "reply" | "defer" | "deferUpdate" | "update" | "edit" | "delete" | "followUp";
+  type: "reply" | "defer" | "deferUpdate" | "update" | "modal" | "edit" | "delete" | "followUp";
   message?: OutgoingMessage;
   ephemeral?: boolean;
+  /** The form the bot opened (`type: "modal"`). */
+  modal?: Modal;
 }
 
 /**
  * Discord without Discord: guilds, channels, roles and members live in `sandbox_*` tables (seeded
  * with a demo server), and every outgoing action is applied there, recorded in `sandbox_outbox`
- * and logged, so the dashboard shows real effects and tests can assert on them.
+ * and logged, so the dashboard shows real effects and tests can assert on them. The port itself is
+ * `SandboxDirectory`; this class adds what Discord's gateway would deliver: the bot's start, and
+ * the `simulate…` methods (members posting, reacting, clicking, submitting forms; admins editing
+ * roles and channels) that tests and the sandbox UI use.
  */
-export class SandboxAdapter implements DiscordPort {
-  readonly kind = "sandbox" as const;
-  /**
-   * Guild and user reads are kept for a few seconds, as the discord.js adapter serves them from its
-   * gateway cache; this adapter's own writes drop what they change.
-   */
-  private readonly guilds: TtlCache<string, GuildInfo | null>;
-  private readonly users: TtlCache<string, UserInfo | null>;
-
-  /** What the bot hears. The sandbox has no gateway: the `simulate…` methods below emit instead. */
-  readonly events: BotEvents;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly logger: Logger,
-    options: { botUserId?: string; cacheTtlMs?: number } = {},
-  ) {
-    this.botUserId = options.botUserId ?? "1000000000000000001";
-    this.guilds = new TtlCache(options.cacheTtlMs ?? 5000, 1000);
-    this.users = new TtlCache(options.cacheTtlMs ?? 5000, 10_000);
-    this.events = new BotEvents(logger);
-  }
-
-  /** The bot's own user id, the author of what it sends. */
-  readonly botUserId: string;
-
-  async listGuilds(): Promise<GuildInfo[]> {
-    const guilds = await this.db.selectFrom("sandbox_guilds").select("id").orderBy("id").execute();
-    const infos = await Promise.all(guilds.map((guild) => this.getGuild(guild.id)));
-    return infos.filter((info): info is GuildInfo => info !== null);
-  }
-
-  getGuild(guildId: string): Promise<GuildInfo | null> {
-    return this.guilds.getOrLoad(guildId, () => this.loadGuild(guildId));
-  }
-
-  private async loadGuild(guildId: string): Promise<GuildInfo | null> {
-    const guild = await this.db
-      .selectFrom("sandbox_guilds")
-      .selectAll()
-      .where("id", "=", guildId)
-      .executeTakeFirst();
-    if (!guild) return null;
-    const { count } = await this.db
-      .selectFrom("sandbox_members")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("guild_id", "=", guildId)
-      .executeTakeFirstOrThrow();
-    return {
-      id: guild.id,
-      name: guild.name,
-      icon: guild.icon,
-      ownerId: guild.owner_id,
-      memberCount: Number(count),
-      description: guild.description,
-      boostCount: guild.boost_count,
-      boostLevel: guild.boost_level,
-      createdAt: guild.created_at,
-    };
-  }
-
-  async listChannels(guildId: string): Promise<ChannelInfo[]> {
-    const rows = await this.db
-      .selectFrom("sandbox_channels")
-      .selectAll()
-      .where("guild_id", "=", guildId)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
-    return rows.map(toChannel);
-  }
-
-  async listRoles(guildId: string): Promise<RoleInfo[]> {
-    const rows = await this.db
-      .selectFrom("sandbox_roles")
-      .selectAll()
-      .where("guild_id", "=", guildId)
-      .orderBy("position", "desc")
-      .execute();
-    return rows.map(toRole);
-  }
-
-  async getMember(guildId: string, userId: string): Promise<MemberInfo | null> {
-    const row = await this.db
-      .selectFrom("sandbox_members as m")
-      .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-      .selectAll("u")
-      .select(["m.nick", "m.roles", "m.joined_at", "m.guild_id"])
-      .where("m.guild_id", "=", guildId)
-      .where("m.user_id", "=", userId)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      guildId: row.guild_id,
-      user: toUser(row),
-      nick: row.nick,
-      roleIds: JSON.parse(row.roles) as string[],
-      joinedAt: row.joined_at,
-    };
-  }
-
-  /** The member of `botUserId`, or else the guild's bot member (the demo seeds the bot as a user of its own). */
-  async getBotMember(guildId: string): Promise<MemberInfo | null> {
-    const own = await this.getMember(guildId, this.botUserId);
-    if (own) return own;
-    const row = await this.db
-      .selectFrom("sandbox_members as m")
-      .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-      .select("m.user_id")
-      .where("m.guild_id", "=", guildId)
-      .where("u.bot", "=", 1)
-      .orderBy("m.joined_at")
-      .orderBy("m.user_id")
-      .executeTakeFirst();
-    return row ? this.getMember(guildId, row.user_id) : null;
-  }
-
-  getUser(userId: string): Promise<UserInfo | null> {
-    return this.users.getOrLoad(userId, () => this.loadUser(userId));
-  }
-
-  private async loadUser(userId: string): Promise<UserInfo | null> {
-    const row = await this.db
-      .selectFrom("sandbox_users")
-      .selectAll()
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    return row ? toUser(row) : null;
-  }
-
-  async sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage> {
-    const channel = await this.requireChannel(channelId);
-    if (channel.type === 2 || channel.type === 4) {
-      throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
-    }
-    const id = await this.storeMessage(channelId, channel.guild_id, message);
-    await this.record(channel.guild_id, "message.send", { channelId, messageId: id, message });
-    return { id, channelId };
-  }
-
-  async editMessage(channelId: string, messageId: string, message: OutgoingMessage): Promise<void> {
-    const existing = await this.requireMessage(channelId, messageId);
-    await this.db
-      .updateTable("sandbox_messages")
-      .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
-      .where("id", "=", messageId)
-      .execute();
-    await this.record(existing.guild_id, "message.edit", { channelId, messageId, message });
-  }
-
-  async deleteMessage(channelId: string, messageId: string): Promise<void> {
-    const existing = await this.requireMessage(channelId, messageId);
-    await this.db
-      .updateTable("sandbox_messages")
-      .set({ deleted_at: Date.now() })
-      .where("id", "=", messageId)
-      .execute();
-    await this.record(existing.guild_id, "message.delete", { channelId, messageId });
-  }
-
-  async sendDirectMessage(userId: string, message: OutgoingMessage): Promise<SentMessage> {
-    const user = await this.db
-      .selectFrom("sandbox_users")
-      .selectAll()
-      .where("id", "=", userId)
-      .executeTakeFirst();
-    if (!user) throw new DiscordError("unknown_user", `Unknown user ${userId}`);
-    if (user.dm_open !== 1 || user.bot === 1) {
-      throw new DiscordError("dm_closed", `User ${userId} does not accept direct messages`);
-    }
-    const channelId = `dm-${userId}`;
-    const id = await this.storeMessage(channelId, null, message);
-    await this.record(null, "dm.send", { userId, messageId: id, message });
-    return { id, channelId };
-  }
-
-  async addMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
-    await this.changeRoles(guildId, userId, roleId, "add", reason);
-  }
-
-  async removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
-    await this.changeRoles(guildId, userId, roleId, "remove", reason);
-  }
-
-  async createChannel(
-    guildId: string,
-    channel: { name: string; type: number; parentId?: string | null; topic?: string },
-    reason?: string,
-  ): Promise<ChannelInfo> {
-    await this.requireGuild(guildId);
-    const { max } = await this.db
-      .selectFrom("sandbox_channels")
-      .select((eb) => eb.fn.max<number>("position").as("max"))
-      .where("guild_id", "=", guildId)
-      .executeTakeFirstOrThrow();
-    const row = {
-      id: makeSnowflake(),
-      guild_id: guildId,
-      name: channel.name,
-      type: channel.type,
-      parent_id: channel.parentId ?? null,
-      position: (max ?? 0) + 1,
-      topic: channel.topic ?? null,
-      nsfw: 0,
-    };
-    await this.db.insertInto("sandbox_channels").values(row).execute();
-    await this.record(guildId, "channel.create", { channel: row, reason });
-    return toChannel(row);
-  }
-
-  async createRole(
-    guildId: string,
-    role: { name: string; color?: number; permissions?: string },
-    reason?: string,
-  ): Promise<RoleInfo> {
-    await this.requireGuild(guildId);
-    // New roles go just above @everyone, as on Discord; the others move up one.
-    await this.db
-      .updateTable("sandbox_roles")
-      .set((eb) => ({ position: eb("position", "+", 1) }))
-      .where("guild_id", "=", guildId)
-      .where("position", ">=", 1)
-      .execute();
-    const row = {
-      id: makeSnowflake(),
-      guild_id: guildId,
-      name: role.name,
-      color: role.color ?? 0,
-      position: 1,
-      permissions: role.permissions ?? "0",
-      managed: 0,
-      hoist: 0,
-    };
-    await this.db.insertInto("sandbox_roles").values(row).execute();
-    await this.record(guildId, "role.create", { role: row, reason });
-    return toRole(row);
-  }
-
-  async banMember(
-    guildId: string,
-    userId: string,
-    options: { reason?: string; deleteMessageSeconds?: number } = {},
-  ) {
-    await this.requireGuild(guildId);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom("sandbox_members")
-        .where("guild_id", "=", guildId)
-        .where("user_id", "=", userId)
-        .execute();
-      await trx
-        .insertInto("sandbox_bans")
-        .values({
-          guild_id: guildId,
-          user_id: userId,
-          reason: options.reason ?? null,
-          created_at: Date.now(),
-        })
-        .onConflict((oc) => oc.columns(["guild_id", "user_id"]).doNothing())
-        .execute();
-    });
-    this.guilds.delete(guildId);
-    await this.record(guildId, "member.ban", { userId, ...options });
-  }
-
-  async unbanMember(guildId: string, userId: string, reason?: string): Promise<void> {
-    const result = await this.db
-      .deleteFrom("sandbox_bans")
-      .where("guild_id", "=", guildId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0)
-      throw new DiscordError("unknown_member", `User ${userId} is not banned`);
-    await this.record(guildId, "member.unban", { userId, reason });
-  }
-
-  async kickMember(guildId: string, userId: string, reason?: string): Promise<void> {
-    await this.requireMember(guildId, userId);
-    await this.db
-      .deleteFrom("sandbox_members")
-      .where("guild_id", "=", guildId)
-      .where("user_id", "=", userId)
-      .execute();
-    this.guilds.delete(guildId);
-    await this.record(guildId, "member.kick", { userId, reason });
-  }
-
-  async timeoutMember(guildId: string, userId: string, until: number | null, reason?: string): Promise<void> {
-    await this.requireMember(guildId, userId);
-    await this.db
-      .updateTable("sandbox_members")
-      .set({ timeout_until: until })
-      .where("guild_id", "=", guildId)
-      .where("user_id", "=", userId)
-      .execute();
-    await this.record(guildId, "member.timeout", { userId, until, reason });
-  }
-
-  async registerCommands(commands: ApplicationCommandDefinition[], guildId?: string): Promise<void> {
-    await this.record(guildId ?? null, "commands.register", {
-      count: commands.length,
-      names: commands.map((c) => c.name),
-    });
-  }
-
+export class SandboxAdapter extends SandboxDirectory {
   // The bot's events. Discord's gateway would deliver these; here the bot role's start and the
   // `simulate…` methods (for tests and the sandbox UI) write the sandbox tables and emit them.
   // Each resolves once every listener has finished.
@@ -451,25 +125,156 @@ export class SandboxAdapter implements DiscordPort {
     });
   }
 
-  /** A member posts in a channel. */
-  async simulateMessage(channelId: string, authorId: string, content: string): Promise<SentMessage> {
+  /**
+   * A member posts in a channel: stored (attachments too, so `getMessage` returns them) and heard
+   * as `messageCreate` with the author's roles and the users the text mentions.
+   */
+  async simulateMessage(
+    channelId: string,
+    authorId: string,
+    content: string,
+    options: { attachments?: Attachment[] } = {},
+  ): Promise<SentMessage> {
     const channel = await this.requireChannel(channelId);
     const author = await this.getUser(authorId);
     if (!author) throw new DiscordError("unknown_user", `Unknown user ${authorId}`);
-    const id = await this.storeMessage(channelId, channel.guild_id, { content }, authorId);
+    const attachments = options.attachments ?? [];
+    const id = await this.storeMessage(channelId, channel.guild_id, { content }, authorId, attachments);
+    const member = await this.getMember(channel.guild_id, authorId);
     await this.events.emit("messageCreate", {
       id,
       channelId,
       guildId: channel.guild_id,
       author,
       content,
+      memberRoleIds: member ? member.roleIds : null,
+      mentionUserIds: mentionedUserIds(content),
+      attachments,
       webhookId: null,
       createdAt: Date.now(),
     });
     return { id, channelId };
   }
 
-  /** A member uses a slash command; answers what the bot replied, in order. */
+  /**
+   * A member adds (or, with `remove`, takes back) a reaction. As on Discord, reacting twice with the
+   * same emoji changes nothing and is not heard again; answers whether anything changed. Removals
+   * carry no `messageAuthorId` (Discord's remove event doesn't either).
+   */
+  async simulateReaction(input: {
+    channelId: string;
+    messageId: string;
+    userId: string;
+    emoji: ReactionEmoji | string;
+    remove?: boolean;
+  }): Promise<boolean> {
+    const emoji = typeof input.emoji === "string" ? parseEmoji(input.emoji) : input.emoji;
+    if (!emoji) throw new Error(`Not an emoji: ${String(input.emoji)}`);
+    const { channelId, messageId, userId } = input;
+    const message = await this.requireMessage(channelId, messageId);
+    const guildId = message.guild_id;
+    if (!guildId)
+      throw new DiscordError("unknown_channel", "Reactions are simulated in server channels only");
+    if (input.remove) {
+      const result = await this.db
+        .deleteFrom("sandbox_reactions")
+        .where("message_id", "=", messageId)
+        .where("emoji_key", "=", emojiKey(emoji))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await this.events.emit("reactionRemove", {
+        guildId,
+        channelId,
+        messageId,
+        userId,
+        emoji,
+        messageAuthorId: null,
+      });
+      return true;
+    }
+    const added = await this.storeReaction(channelId, messageId, userId, emoji);
+    if (!added) return false;
+    await this.events.emit("reactionAdd", {
+      guildId,
+      channelId,
+      messageId,
+      userId,
+      emoji,
+      messageAuthorId: message.author_id,
+    });
+    return true;
+  }
+
+  /** A moderator clears every reaction of a message, or only those of one emoji. */
+  async simulateReactionClear(input: {
+    channelId: string;
+    messageId: string;
+    emoji?: ReactionEmoji | string;
+  }): Promise<void> {
+    const emoji = typeof input.emoji === "string" ? parseEmoji(input.emoji) : (input.emoji ?? null);
+    if (input.emoji !== undefined && !emoji) throw new Error(`Not an emoji: ${String(input.emoji)}`);
+    const message = await this.requireMessage(input.channelId, input.messageId);
+    if (!message.guild_id) {
+      throw new DiscordError("unknown_channel", "Reactions are simulated in server channels only");
+    }
+    let query = this.db.deleteFrom("sandbox_reactions").where("message_id", "=", input.messageId);
+    if (emoji) query = query.where("emoji_key", "=", emojiKey(emoji));
+    await query.execute();
+    await this.events.emit("reactionClear", {
+      guildId: message.guild_id,
+      channelId: input.channelId,
+      messageId: input.messageId,
+      emoji,
+    });
+  }
+
+  /** Someone else (the author, a moderator) deletes a message. */
+  async simulateMessageDelete(channelId: string, messageId: string): Promise<void> {
+    const message = await this.requireMessage(channelId, messageId);
+    await this.removeMessage(channelId, messageId);
+    await this.events.emit("messageDelete", { guildId: message.guild_id, channelId, messageId });
+  }
+
+  /** An admin edits a role in Discord's settings (e.g. grants it a dangerous permission). */
+  async simulateRoleUpdate(
+    guildId: string,
+    roleId: string,
+    changes: { permissions?: string; name?: string; position?: number; color?: number },
+  ): Promise<RoleInfo> {
+    const role = await this.updateRole(guildId, roleId, changes);
+    await this.events.emit("roleUpdate", role);
+    return role;
+  }
+
+  /** An admin deletes a role: it leaves every member and every channel overwrite. */
+  async simulateRoleDelete(guildId: string, roleId: string): Promise<void> {
+    await this.removeRole(guildId, roleId);
+    await this.events.emit("roleDelete", { guildId, roleId });
+  }
+
+  /** An admin deletes a channel, with its messages. */
+  async simulateChannelDelete(channelId: string): Promise<void> {
+    const channel = await this.requireChannel(channelId);
+    await this.removeChannel(channel.guild_id, channelId);
+    await this.events.emit("channelDelete", { guildId: channel.guild_id, channelId });
+  }
+
+  /** An admin uploads a custom emoji to a server (tests, demo). */
+  async addEmoji(guildId: string, name: string, animated = false): Promise<EmojiInfo> {
+    await this.requireGuild(guildId);
+    const emoji: EmojiInfo = { id: makeSnowflake(), name, animated };
+    await this.db
+      .insertInto("sandbox_emojis")
+      .values({ id: emoji.id, guild_id: guildId, name, animated: animated ? 1 : 0, created_at: Date.now() })
+      .execute();
+    return emoji;
+  }
+
+  /**
+   * A member uses a slash command; answers what the bot replied, in order. Attachment options are
+   * given as files by option name (their value becomes the file's id, as Discord resolves them).
+   */
   async simulateCommand(input: {
     guildId: string;
     userId: string;
@@ -478,6 +283,7 @@ export class SandboxAdapter implements DiscordPort {
     subcommandGroup?: string;
     subcommand?: string;
     options?: Record<string, OptionValue>;
+    attachments?: Record<string, Attachment>;
   }): Promise<SandboxInteractionResponse[]> {
     const base = await this.interactionBase(input.guildId, input.userId, input.channelId);
     const data: CommandData = {
@@ -486,7 +292,7 @@ export class SandboxAdapter implements DiscordPort {
       name: input.name,
       subcommandGroup: input.subcommandGroup ?? null,
       subcommand: input.subcommand ?? null,
-      options: input.options ?? {},
+      options: { ...(input.options ?? {}) },
       resolved: { users: {}, members: {} },
     };
     for (const value of Object.values(data.options)) {
@@ -495,6 +301,15 @@ export class SandboxAdapter implements DiscordPort {
         data.resolved.users[member.user.id] = member.user;
         data.resolved.members[member.user.id] = member;
       }
+    }
+    const files = Object.entries(input.attachments ?? {});
+    if (files.length > 0) {
+      const attachments: Record<string, Attachment> = {};
+      for (const [name, file] of files) {
+        data.options[name] = file.id;
+        attachments[file.id] = file;
+      }
+      data.resolved.attachments = attachments;
     }
     return this.dispatchInteraction(data, null);
   }
@@ -506,13 +321,8 @@ export class SandboxAdapter implements DiscordPort {
     messageId: string;
     customId: string;
   }): Promise<SandboxInteractionResponse[]> {
-    const message = await this.db
-      .selectFrom("sandbox_messages")
-      .select("channel_id")
-      .where("id", "=", input.messageId)
-      .executeTakeFirst();
-    if (!message) throw new DiscordError("unknown_message", `Unknown message ${input.messageId}`);
-    const base = await this.interactionBase(input.guildId, input.userId, message.channel_id);
+    const channelId = await this.channelOfMessage(input.messageId);
+    const base = await this.interactionBase(input.guildId, input.userId, channelId);
     const data: ButtonData = {
       kind: "button",
       ...base,
@@ -522,30 +332,105 @@ export class SandboxAdapter implements DiscordPort {
     return this.dispatchInteraction(data, input.messageId);
   }
 
+  /** A member picks options in a select menu on a message the bot sent. */
+  async simulateSelect(input: {
+    guildId: string;
+    userId: string;
+    messageId: string;
+    customId: string;
+    values: string[];
+  }): Promise<SandboxInteractionResponse[]> {
+    const channelId = await this.channelOfMessage(input.messageId);
+    const base = await this.interactionBase(input.guildId, input.userId, channelId);
+    const data: SelectData = {
+      kind: "select",
+      ...base,
+      customId: input.customId,
+      messageId: input.messageId,
+      values: [...input.values],
+    };
+    return this.dispatchInteraction(data, input.messageId);
+  }
+
+  /**
+   * A member submits a form the bot opened: from a command (no `messageId`; give `channelId`) or
+   * from a button or menu on a message (`messageId`, whose channel is used).
+   */
+  async simulateModal(input: {
+    guildId: string;
+    userId: string;
+    customId: string;
+    fields: Record<string, string>;
+    messageId?: string;
+    channelId?: string;
+  }): Promise<SandboxInteractionResponse[]> {
+    const channelId = input.messageId ? await this.channelOfMessage(input.messageId) : input.channelId;
+    const base = await this.interactionBase(input.guildId, input.userId, channelId);
+    const data: ModalData = {
+      kind: "modal",
+      ...base,
+      customId: input.customId,
+      messageId: input.messageId ?? null,
+      fields: { ...input.fields },
+    };
+    return this.dispatchInteraction(data, input.messageId ?? null);
+  }
+
+  private async channelOfMessage(messageId: string): Promise<string> {
+    const message = await this.db
+      .selectFrom("sandbox_messages")
+      .select("channel_id")
+      .where("id", "=", messageId)
+      .where("deleted_at", "is", null)
+      .executeTakeFirst();
+    if (!message) throw new DiscordError("unknown_message", `Unknown message ${messageId}`);
+    return message.channel_id;
+  }
+
+  /**
+   * Who is interacting, with the permissions Discord would compute for them in the channel (roles
+   * and the channel's overwrites), and the bot's own permissions there.
+   */
   private async interactionBase(guildId: string, userId: string, channelId?: string) {
     const member = await this.getMember(guildId, userId);
     if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
     const guild = await this.getGuild(guildId);
     const roles = await this.listRoles(guildId);
-    const held = new Set([guildId, ...member.roleIds]);
-    const bits = roles
-      .filter((role) => held.has(role.id))
-      .reduce((all, role) => all | BigInt(role.permissions), 0n);
-    const permissions = guild?.ownerId === userId ? ((1n << 51n) - 1n).toString() : bits.toString();
-    const channel = channelId ?? (await this.listChannels(guildId)).find((c) => c.type === 0)?.id ?? null;
-    const withPermissions: InteractionMember = { ...member, permissions };
+    const channels = await this.listChannels(guildId);
+    const channel =
+      (channelId ? channels.find((c) => c.id === channelId) : channels.find((c) => c.type === 0)) ?? null;
+    const ownerId = guild?.ownerId ?? "";
+    const permissionsOf = (who: MemberInfo) => {
+      if (channel) {
+        return channelPermissions({
+          ownerId,
+          roles,
+          member: { userId: who.user.id, roleIds: who.roleIds },
+          channel,
+        });
+      }
+      const held = new Set(who.roleIds);
+      return basePermissions({
+        ownerId,
+        everyone: roles.find((role) => role.id === guildId) ?? null,
+        memberRoles: roles.filter((role) => role.id !== guildId && held.has(role.id)),
+        userId: who.user.id,
+      });
+    };
+    const bot = await this.getBotMember(guildId);
+    const withPermissions: InteractionMember = { ...member, permissions: permissionsOf(member).toString() };
     return {
       id: makeSnowflake(),
       guildId,
-      channelId: channel,
+      channelId: channel?.id ?? channelId ?? null,
       user: member.user,
       member: withPermissions,
-      botPermissions: null,
+      botPermissions: bot ? permissionsOf(bot).toString() : null,
       locale: "en-US",
     };
   }
 
-  private async dispatchInteraction(data: CommandData | ButtonData, originalId: string | null) {
+  private async dispatchInteraction(data: InteractionData, originalId: string | null) {
     const responses: SandboxInteractionResponse[] = [];
     const interaction = new Interaction(data, this.interactionTransport(data, originalId, responses));
     await this.events.emit("interactionCreate", interaction);
@@ -554,7 +439,7 @@ export class SandboxAdapter implements DiscordPort {
 
   /** Answers land in the outbox, and the visible ones in the channel, as the member would see them. */
   private interactionTransport(
-    data: CommandData | ButtonData,
+    data: InteractionData,
     originalId: string | null,
     responses: SandboxInteractionResponse[],
   ): InteractionTransport {
@@ -577,6 +462,10 @@ export class SandboxAdapter implements DiscordPort {
     };
     return {
       respond: async (response) => {
+        // Discord refuses a form in answer to a submitted form (400 "Interaction has already been acknowledged").
+        if (response.type === "modal" && data.kind === "modal") {
+          throw new Error("Discord does not allow a form in answer to a form");
+        }
         if (response.type === "reply" && !response.ephemeral) original = await post(response.message);
         if (response.type === "update") await rewrite(response.message);
         if (response.type === "defer") deferredPublicly = !response.ephemeral;
@@ -585,6 +474,7 @@ export class SandboxAdapter implements DiscordPort {
           type,
           ...("message" in response ? { message: response.message } : {}),
           ...("ephemeral" in response ? { ephemeral: response.ephemeral } : {}),
+          ...("modal" in response ? { modal: response.modal } : {}),
         });
       },
       editOriginal: async (message) => {
@@ -608,120 +498,5 @@ export class SandboxAdapter implements DiscordPort {
         return { id, channelId: channelId ?? "" };
       },
     };
-  }
-
-  private async changeRoles(
-    guildId: string,
-    userId: string,
-    roleId: string,
-    change: "add" | "remove",
-    reason?: string,
-  ) {
-    const role = await this.db
-      .selectFrom("sandbox_roles")
-      .select("id")
-      .where("id", "=", roleId)
-      .where("guild_id", "=", guildId)
-      .executeTakeFirst();
-    if (!role) throw new DiscordError("unknown_role", `Unknown role ${roleId}`);
-    await this.db.transaction().execute(async (trx) => {
-      let read = trx
-        .selectFrom("sandbox_members")
-        .select("roles")
-        .where("guild_id", "=", guildId)
-        .where("user_id", "=", userId);
-      // Two role changes of one member at once must both land, as on Discord: on PostgreSQL lock
-      // the row for this read-modify-write (SQLite's single connection already serialises them).
-      if (this.db.getExecutor().adapter instanceof PostgresAdapter) read = read.forUpdate();
-      const member = await read.executeTakeFirst();
-      if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
-      const roles = new Set(JSON.parse(member.roles) as string[]);
-      if (change === "add") roles.add(roleId);
-      else roles.delete(roleId);
-      await trx
-        .updateTable("sandbox_members")
-        .set({ roles: JSON.stringify([...roles]) })
-        .where("guild_id", "=", guildId)
-        .where("user_id", "=", userId)
-        .execute();
-    });
-    await this.record(guildId, change === "add" ? "member.role.add" : "member.role.remove", {
-      userId,
-      roleId,
-      reason,
-    });
-  }
-
-  private async storeMessage(
-    channelId: string,
-    guildId: string | null,
-    message: OutgoingMessage,
-    authorId = this.botUserId,
-  ): Promise<string> {
-    const id = makeSnowflake();
-    await this.db
-      .insertInto("sandbox_messages")
-      .values({
-        id,
-        channel_id: channelId,
-        guild_id: guildId,
-        author_id: authorId,
-        content: message.content ?? "",
-        payload: JSON.stringify(message),
-        created_at: Date.now(),
-        edited_at: null,
-        deleted_at: null,
-      })
-      .execute();
-    return id;
-  }
-
-  private async record(guildId: string | null, action: string, payload: object): Promise<void> {
-    await this.db
-      .insertInto("sandbox_outbox")
-      .values({ guild_id: guildId, action, payload: JSON.stringify(payload), created_at: Date.now() })
-      .execute();
-    this.logger.info({ sandbox: action, guildId }, `sandbox: ${action}`);
-  }
-
-  private async requireGuild(guildId: string) {
-    const guild = await this.db
-      .selectFrom("sandbox_guilds")
-      .select("id")
-      .where("id", "=", guildId)
-      .executeTakeFirst();
-    if (!guild) throw new DiscordError("unknown_guild", `Unknown guild ${guildId}`);
-  }
-
-  private async requireChannel(channelId: string) {
-    const channel = await this.db
-      .selectFrom("sandbox_channels")
-      .selectAll()
-      .where("id", "=", channelId)
-      .executeTakeFirst();
-    if (!channel) throw new DiscordError("unknown_channel", `Unknown channel ${channelId}`);
-    return channel;
-  }
-
-  private async requireMember(guildId: string, userId: string) {
-    const member = await this.db
-      .selectFrom("sandbox_members")
-      .select("user_id")
-      .where("guild_id", "=", guildId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst();
-    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
-  }
-
-  private async requireMessage(channelId: string, messageId: string) {
-    const message = await this.db
-      .selectFrom("sandbox_messages")
-      .select(["guild_id"])
-      .where("id", "=", messageId)
-      .where("channel_id", "=", channelId)
-      .where("deleted_at", "is", null)
-      .executeTakeFirst();
-    if (!message) throw new DiscordError("unknown_message", `Unknown message ${messageId}`);
-    return message;
   }
 }

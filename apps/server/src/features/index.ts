@@ -2,8 +2,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { BotFeature } from "../bot/commands/features.ts";
 import type { AppContext } from "../context.ts";
 import { dashboardBot } from "./auth/commands.ts";
+import { boardsBot } from "./boards/commands.ts";
+import { seedDemo as seedBoards } from "./boards/demo.ts";
+import { registerBoardsJobs } from "./boards/jobs.ts";
+import { componentsBot } from "./components/commands.ts";
+import { seedDemo as seedComponents } from "./components/demo.ts";
+import { registerComponentsJobs } from "./components/jobs.ts";
 import { seedDemo as seedDiscovery } from "./discovery/demo.ts";
 import { discoveryRoutes } from "./discovery/routes.ts";
+import { embedsBot } from "./embeds/commands.ts";
+import { seedDemo as seedEmbeds } from "./embeds/demo.ts";
+import { registerEmbedsJobs } from "./embeds/jobs.ts";
 import { giveawaysBot } from "./giveaways/commands.ts";
 import { seedDemo as seedGiveaways } from "./giveaways/demo.ts";
 import { registerGiveawayJobs } from "./giveaways/jobs.ts";
@@ -14,6 +23,12 @@ import { registerGrinderJobs } from "./grinders/jobs.ts";
 import { grinderRoutes } from "./grinders/routes.ts";
 import { moderationBot } from "./moderation/commands.ts";
 import { registerModerationJobs } from "./moderation/jobs.ts";
+import { perksBot } from "./perks/commands.ts";
+import { seedDemo as seedPerks } from "./perks/demo.ts";
+import { registerPerksJobs } from "./perks/jobs.ts";
+import { selfrolesBot } from "./selfroles/commands.ts";
+import { seedDemo as seedSelfRoles } from "./selfroles/demo.ts";
+import { registerSelfRolesJobs } from "./selfroles/jobs.ts";
 import { serversBot } from "./servers/commands.ts";
 import { seedDemo as seedServers } from "./servers/demo.ts";
 import { dashboardRoutes } from "./servers/routes.ts";
@@ -59,6 +74,11 @@ export function registerFeatureJobs(ctx: AppContext): void {
   registerWelcomeJobs(ctx);
   registerModerationJobs(ctx);
   registerVoteJobs(ctx);
+  registerBoardsJobs(ctx);
+  registerPerksJobs(ctx);
+  registerSelfRolesJobs(ctx);
+  registerComponentsJobs(ctx);
+  registerEmbedsJobs(ctx);
 }
 
 /** Seeds the demo server's feature data, in dependency order (setup and tiers before grinders). */
@@ -71,6 +91,11 @@ export async function seedFeatureDemos(ctx: AppContext): Promise<void> {
     seedStatica,
     seedWelcome,
     seedTimers,
+    seedBoards,
+    seedPerks,
+    seedSelfRoles,
+    seedComponents,
+    seedEmbeds,
   ]) {
     await seed(ctx);
   }
@@ -88,4 +113,9 @@ export const botFeatures: BotFeature[] = [
   stickyBot,
   moderationBot,
   votesBot,
+  boardsBot,
+  perksBot,
+  selfrolesBot,
+  componentsBot,
+  embedsBot,
 ];

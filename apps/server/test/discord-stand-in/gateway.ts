@@ -36,6 +36,26 @@ export interface GatewayOptions {
 
 // Server Members, Presence and Message Content.
 const privileged = (1 << 1) | (1 << 8) | (1 << 15);
+const guildMessageReactions = 1 << 10;
+const messageContent = 1 << 15;
+
+/**
+ * What a session hears of an event, as Discord filters by intents (for the intents bot part 2 added):
+ * guild reactions only with GuildMessageReactions; a guild message without MessageContent arrives
+ * with its content, embeds, attachments and components emptied, unless it mentions the bot.
+ */
+function forIntents(intents: number, event: string, data: unknown, botId: string): unknown {
+  const message = data as { guild_id?: string; mentions?: { id: string }[] };
+  const inGuild = Boolean(message.guild_id);
+  if (event.startsWith("MESSAGE_REACTION_") && inGuild && (intents & guildMessageReactions) === 0)
+    return null;
+  const isMessage = event === "MESSAGE_CREATE" || event === "MESSAGE_UPDATE";
+  const mentionsBot = message.mentions?.some((user) => user.id === botId) ?? false;
+  if (isMessage && inGuild && !mentionsBot && (intents & messageContent) === 0) {
+    return { ...message, content: "", embeds: [], attachments: [], components: [] };
+  }
+  return data;
+}
 
 export class StandInGateway {
   /** Every identified session; each keeps its latest socket. */
@@ -70,7 +90,12 @@ export class StandInGateway {
       (session) =>
         session.socket.readyState === session.socket.OPEN && (!guildId || this.owns(session, guildId)),
     );
-    await Promise.all(targets.map((session) => this.send(session, event, data)));
+    await Promise.all(
+      targets.map((session) => {
+        const payload = forIntents(session.intents, event, data, this.state.botUser.id);
+        return payload === null ? Promise.resolve() : this.send(session, event, payload);
+      }),
+    );
   }
 
   guildCreatePayload(guild: StoredGuild) {

@@ -1,7 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { StandInState } from "./state.ts";
 
-// INTERACTION_CREATE payloads as Discord sends them: a slash command with options, a button click.
+// INTERACTION_CREATE payloads as Discord sends them: a slash command with options, a button click,
+// a choice in a string select, a submitted form.
+
+/** A file given to an attachment option (type 11); the stand-in makes up its id and CDN URL. */
+export interface AttachmentInput {
+  filename: string;
+  contentType?: string;
+  url?: string;
+  size?: number;
+}
 
 /** A plain value (string, integer, number, boolean) or a reference, resolved as Discord does. */
 export type OptionInput =
@@ -10,7 +19,8 @@ export type OptionInput =
   | boolean
   | { user: string }
   | { channel: string }
-  | { role: string };
+  | { role: string }
+  | { attachment: AttachmentInput };
 
 export interface InteractionInput {
   guildId: string;
@@ -71,6 +81,7 @@ export function slashCommandPayload(
     members: {} as Record<string, unknown>,
     channels: {} as Record<string, unknown>,
     roles: {} as Record<string, unknown>,
+    attachments: {} as Record<string, unknown>,
   };
   const guild = state.guild(input.guildId);
   const leaves = Object.entries(input.options ?? {}).map(([name, value]) => {
@@ -86,6 +97,11 @@ export function slashCommandPayload(
         resolved.members[value.user] = { ...partial, permissions: "0" };
       }
       return { name, type: 6, value: value.user };
+    }
+    if ("attachment" in value) {
+      const id = state.snowflake();
+      resolved.attachments[id] = attachmentPayload(id, value.attachment);
+      return { name, type: 11, value: id };
     }
     if ("channel" in value) {
       resolved.channels[value.channel] = guild.channels.get(value.channel);
@@ -116,5 +132,63 @@ export function buttonClickPayload(
     type: 3,
     message: state.apiMessage(message),
     data: { custom_id: input.customId, component_type: 2 },
+  };
+}
+
+export function attachmentPayload(id: string, input: AttachmentInput) {
+  const url =
+    input.url ?? `https://cdn.discordapp.com/attachments/0/${id}/${encodeURIComponent(input.filename)}`;
+  return {
+    id,
+    filename: input.filename,
+    url,
+    proxy_url: url,
+    size: input.size ?? 1024,
+    ...(input.contentType ? { content_type: input.contentType } : {}),
+  };
+}
+
+/** A choice in a string select menu of a message the stand-in holds. */
+export function selectPayload(
+  state: StandInState,
+  input: InteractionInput & { messageId: string; customId: string; values: string[] },
+) {
+  const message = state.messages.get(input.messageId);
+  if (!message) throw new Error(`The stand-in has no message ${input.messageId}`);
+  return {
+    ...base(state, { ...input, channelId: message.channel_id }),
+    type: 3,
+    message: state.apiMessage(message),
+    data: { custom_id: input.customId, component_type: 3, values: input.values },
+  };
+}
+
+/**
+ * A submitted form: each field as a text input in its own action row, as Discord sends it, or inside
+ * label components (`layout: "label"`, Discord's newer form layout). `messageId` is the message whose
+ * button or menu opened the form (absent when a command opened it).
+ */
+export function modalSubmitPayload(
+  state: StandInState,
+  input: InteractionInput & {
+    customId: string;
+    fields: Record<string, string>;
+    messageId?: string;
+    layout?: "row" | "label";
+  },
+) {
+  const message = input.messageId ? state.messages.get(input.messageId) : undefined;
+  if (input.messageId && !message) throw new Error(`The stand-in has no message ${input.messageId}`);
+  const components = Object.entries(input.fields).map(([customId, value], i) => {
+    const field = { type: 4, id: i + 1, custom_id: customId, value };
+    return input.layout === "label"
+      ? { type: 18, id: 100 + i, component: field }
+      : { type: 1, components: [field] };
+  });
+  return {
+    ...base(state, { ...input, channelId: message?.channel_id ?? input.channelId }),
+    type: 5,
+    ...(message ? { message: state.apiMessage(message) } : {}),
+    data: { custom_id: input.customId, components },
   };
 }

@@ -1,8 +1,11 @@
 import type { APIRole } from "discord.js";
-import type { StandInState, StoredMessage } from "./state.ts";
+import { parseMentions, reactionKey, type StandInState, type StoredMessage } from "./state.ts";
 
 // The REST routes the adapter uses, under /api/v10, answered from the stand-in's state with
-// Discord's JSON shapes and error codes. Writes change the state; they don't dispatch gateway events.
+// Discord's JSON shapes and error codes. Writes change the state; as on Discord, channel and role
+// writes are also sent to the gateway (CHANNEL_CREATE/UPDATE/DELETE, GUILD_ROLE_CREATE/UPDATE/DELETE,
+// before the answer, so the client's cache is current when the call returns). Other writes (messages,
+// reactions, member roles) dispatch nothing: tests play other users through DiscordStandIn's helpers.
 
 export class RestError extends Error {
   constructor(
@@ -18,6 +21,8 @@ export interface RestRequest {
   params: Record<string, string>;
   query: URLSearchParams;
   body: Record<string, unknown>;
+  /** Sends a gateway event before the answer goes out. */
+  emit: (event: string, data: unknown) => void;
 }
 
 /** An answer: a JSON body (200), or null for 204 No Content. */
@@ -36,9 +41,30 @@ export interface InteractionRecord {
   originalId: string | null;
 }
 
+/** A form the bot opened (interaction callback of type 9), as Discord received it. */
+export interface ModalRecord {
+  interactionId: string;
+  custom_id: string;
+  title: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the raw components are asserted on freely in tests
+  components: any[];
+  /** The text inputs, flattened out of their action rows. */
+  fields: {
+    custom_id: string;
+    label: string;
+    style: number;
+    required?: boolean;
+    min_length?: number;
+    max_length?: number;
+    placeholder?: string;
+    value?: string;
+  }[];
+}
+
 export function restRoutes(
   state: StandInState,
   interactions: Map<string, InteractionRecord>,
+  modals: ModalRecord[] = [],
 ): [method: string, pattern: string, handler: Handler][] {
   const guildOf = (id: string | undefined) => {
     const guild = state.guilds.get(id ?? "");
@@ -60,23 +86,32 @@ export function restRoutes(
     if (guild === undefined) throw unknown("Channel", 10003);
     const recipient = state.users.get(state.dmChannels.get(channelId) ?? "");
     if (recipient?.dmClosed) throw new RestError(403, 50007, "Cannot send messages to this user");
+    const content = String(body.content ?? "");
+    const mentions = parseMentions(content);
     const message: StoredMessage = {
       id: state.snowflake(),
       channel_id: channelId,
       ...(guild ? { guild_id: guild.id } : {}),
       author,
-      content: String(body.content ?? ""),
+      content,
       embeds: (body.embeds as unknown[]) ?? [],
       components: (body.components as unknown[]) ?? [],
       flags: Number(body.flags ?? 0),
       timestamp: new Date().toISOString(),
       edited_timestamp: null,
+      mentionUserIds: mentions.users,
+      mentionRoleIds: mentions.roles,
     };
     state.messages.set(message.id, message);
     return state.apiMessage(message);
   };
   const editMessage = (message: StoredMessage, body: Record<string, unknown>) => {
-    if ("content" in body) message.content = String(body.content ?? "");
+    if ("content" in body) {
+      message.content = String(body.content ?? "");
+      const mentions = parseMentions(message.content);
+      message.mentionUserIds = mentions.users;
+      message.mentionRoleIds = mentions.roles;
+    }
     if ("embeds" in body) message.embeds = (body.embeds as unknown[]) ?? [];
     if ("components" in body) message.components = (body.components as unknown[]) ?? [];
     message.edited_timestamp = new Date().toISOString();
@@ -86,6 +121,18 @@ export function restRoutes(
     const message = state.messages.get(messageId ?? "");
     if (!message || message.channel_id !== channelId) throw unknown("Message", 10008);
     return message;
+  };
+  const channelOf = (channelId: string | undefined) => {
+    const guild = state.channelGuild(channelId ?? "");
+    const channel = guild?.channels.get(channelId ?? "");
+    if (!guild || !channel) throw unknown("Channel", 10003);
+    return { guild, channel };
+  };
+  /** A reaction route's emoji (`⭐` or `name:id`); a custom emoji must exist, as on Discord. */
+  const emojiOf = (text: string | undefined) => {
+    const emoji = state.reactionEmoji(text ?? "");
+    if (emoji.id && !state.findEmoji(emoji.id)) throw new RestError(400, 10014, "Unknown Emoji");
+    return emoji;
   };
   const interactionOf = (token: string | undefined) => {
     for (const record of interactions.values()) if (record.token === token) return record;
@@ -139,18 +186,123 @@ export function restRoutes(
     [
       "POST",
       "/guilds/:guild/channels",
-      ({ params, body }) =>
-        state.addChannel(guildOf(params.guild).id, {
+      ({ params, body, emit }) => {
+        const channel = state.addChannel(guildOf(params.guild).id, {
           name: String(body.name),
           type: Number(body.type ?? 0),
           parent_id: (body.parent_id as string | null) ?? null,
-        }),
+          topic: (body.topic as string | undefined) ?? null,
+          nsfw: body.nsfw === true,
+          permission_overwrites: (body.permission_overwrites as never[] | undefined) ?? [],
+        });
+        emit("CHANNEL_CREATE", channel);
+        return channel;
+      },
+    ],
+    [
+      "GET",
+      "/channels/:channel",
+      ({ params }) => {
+        const recipient = state.dmChannels.get(params.channel ?? "");
+        if (recipient) {
+          return {
+            id: params.channel,
+            type: 1,
+            recipients: [state.apiUser(recipient)],
+            last_message_id: null,
+          };
+        }
+        return channelOf(params.channel).channel;
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel",
+      ({ params }) => {
+        const { guild, channel } = channelOf(params.channel);
+        guild.channels.delete(channel.id);
+        for (const [id, message] of state.messages)
+          if (message.channel_id === channel.id) state.messages.delete(id);
+        return channel;
+      },
+    ],
+    [
+      "PUT",
+      "/channels/:channel/permissions/:target",
+      ({ params, body, emit }) => {
+        const { channel } = channelOf(params.channel);
+        const overwrite = {
+          id: params.target ?? "",
+          type: Number(body.type),
+          allow: String(body.allow ?? "0"),
+          deny: String(body.deny ?? "0"),
+        };
+        if (overwrite.type !== 0 && overwrite.type !== 1) {
+          throw new RestError(400, 50035, "Invalid Form Body: type must be 0 (role) or 1 (member)");
+        }
+        channel.permission_overwrites = [
+          ...channel.permission_overwrites.filter((existing) => existing.id !== overwrite.id),
+          overwrite as never,
+        ];
+        emit("CHANNEL_UPDATE", channel);
+        return null;
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel/permissions/:target",
+      ({ params, emit }) => {
+        const { channel } = channelOf(params.channel);
+        channel.permission_overwrites = channel.permission_overwrites.filter(
+          (existing) => existing.id !== params.target,
+        );
+        emit("CHANNEL_UPDATE", channel);
+        return null;
+      },
     ],
     [
       "POST",
       "/guilds/:guild/roles",
-      ({ params, body }) =>
-        state.addRole(guildOf(params.guild).id, body as Partial<APIRole> & { name: string }),
+      ({ params, body, emit }) => {
+        const role = state.addRole(guildOf(params.guild).id, body as Partial<APIRole> & { name: string });
+        emit("GUILD_ROLE_CREATE", { guild_id: params.guild, role });
+        return role;
+      },
+    ],
+    [
+      "PATCH",
+      "/guilds/:guild/roles/:role",
+      ({ params, body, emit }) => {
+        const role = roleOf(params.guild, params.role);
+        if (typeof body.name === "string") role.name = body.name;
+        if (typeof body.color === "number") {
+          role.color = body.color;
+          role.colors = { ...role.colors, primary_color: body.color };
+        }
+        if (body.permissions !== undefined && body.permissions !== null)
+          role.permissions = String(body.permissions);
+        if (typeof body.mentionable === "boolean") role.mentionable = body.mentionable;
+        if (typeof body.hoist === "boolean") role.hoist = body.hoist;
+        emit("GUILD_ROLE_UPDATE", { guild_id: params.guild, role });
+        return role;
+      },
+    ],
+    [
+      "DELETE",
+      "/guilds/:guild/roles/:role",
+      ({ params }) => {
+        const guild = guildOf(params.guild);
+        const role = roleOf(params.guild, params.role);
+        guild.roles.delete(role.id);
+        for (const member of guild.members.values())
+          member.roles = member.roles.filter((id) => id !== role.id);
+        return null;
+      },
+    ],
+    [
+      "GET",
+      "/guilds/:guild/emojis",
+      ({ params }) => [...guildOf(params.guild).emojis.values()].map((emoji) => state.apiEmoji(emoji)),
     ],
     [
       "GET",
@@ -228,6 +380,72 @@ export function restRoutes(
     ],
     ["POST", "/channels/:channel/messages", ({ params, body }) => postMessage(params.channel ?? "", body)],
     [
+      "GET",
+      "/channels/:channel/messages/:message",
+      ({ params }) => {
+        if (state.channelGuild(params.channel ?? "") === undefined) throw unknown("Channel", 10003);
+        const { guild_id: _, ...message } = state.apiMessage(messageOf(params.channel, params.message));
+        // REST message objects carry no guild id (gateway ones do).
+        return message;
+      },
+    ],
+    [
+      "PUT",
+      "/channels/:channel/messages/:message/reactions/:emoji/@me",
+      ({ params }) => {
+        state.react(messageOf(params.channel, params.message), emojiOf(params.emoji), state.botUser.id);
+        return null;
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel/messages/:message/reactions/:emoji/@me",
+      ({ params }) => {
+        state.unreact(messageOf(params.channel, params.message), emojiOf(params.emoji), state.botUser.id);
+        return null;
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel/messages/:message/reactions/:emoji/:user",
+      ({ params }) => {
+        state.unreact(messageOf(params.channel, params.message), emojiOf(params.emoji), params.user ?? "");
+        return null;
+      },
+    ],
+    [
+      "GET",
+      "/channels/:channel/messages/:message/reactions/:emoji",
+      ({ params, query }) => {
+        const message = messageOf(params.channel, params.message);
+        const reaction = message.reactions?.get(reactionKey(emojiOf(params.emoji)));
+        // Users in id order, at most 100 a page (25 when no limit is given), after the given id.
+        const limit = Math.min(100, Math.max(1, Number(query.get("limit") ?? 25)));
+        const after = BigInt(query.get("after") ?? "0");
+        return [...(reaction?.userIds ?? [])]
+          .sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
+          .filter((id) => BigInt(id) > after)
+          .slice(0, limit)
+          .map((id) => state.apiUser(id));
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel/messages/:message/reactions/:emoji",
+      ({ params }) => {
+        messageOf(params.channel, params.message).reactions?.delete(reactionKey(emojiOf(params.emoji)));
+        return null;
+      },
+    ],
+    [
+      "DELETE",
+      "/channels/:channel/messages/:message/reactions",
+      ({ params }) => {
+        messageOf(params.channel, params.message).reactions?.clear();
+        return null;
+      },
+    ],
+    [
       "PATCH",
       "/channels/:channel/messages/:message",
       ({ params, body }) => editMessage(messageOf(params.channel, params.message), body),
@@ -267,8 +485,16 @@ export function restRoutes(
         }
         if (record.acknowledged)
           throw new RestError(400, 40060, "Interaction has already been acknowledged.");
-        record.acknowledged = true;
         const data = (body.data as Record<string, unknown> | undefined) ?? {};
+        const rows = (data.components as { components?: Record<string, unknown>[] }[] | undefined) ?? [];
+        if (body.type === 9 && (!data.custom_id || !data.title || rows.length === 0 || rows.length > 5)) {
+          throw new RestError(
+            400,
+            50035,
+            "Invalid Form Body: a modal needs a custom_id, a title and 1-5 rows",
+          );
+        }
+        record.acknowledged = true;
         if (body.type === 4 || body.type === 5) {
           record.originalId = postMessage(
             record.channelId,
@@ -277,6 +503,15 @@ export function restRoutes(
         }
         // A button's "original" is the message it is on: type 7 edits it at once.
         if (body.type === 7) editMessage(original(record), data);
+        if (body.type === 9) {
+          modals.push({
+            interactionId: params.id ?? "",
+            custom_id: String(data.custom_id),
+            title: String(data.title),
+            components: rows,
+            fields: rows.flatMap((row) => (row.components ?? []) as ModalRecord["fields"]),
+          });
+        }
         return null;
       },
     ],

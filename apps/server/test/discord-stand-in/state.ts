@@ -1,7 +1,8 @@
-import type { APIChannel, APIGuildMember, APIRole, APIUser } from "discord.js";
+import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser } from "discord.js";
 
-// The stand-in's in-memory Discord: users, guilds with channels, roles, members and bans, messages,
-// DM channels and registered commands, answered in Discord's own JSON shapes.
+// The stand-in's in-memory Discord: users, guilds with channels (and their permission overwrites),
+// roles, members, bans and custom emojis, messages with their attachments and reactions, DM channels
+// and registered commands, answered in Discord's own JSON shapes.
 
 export interface StoredUser extends APIUser {
   /** The user doesn't accept DMs from the bot: sending one answers 50007. */
@@ -22,11 +23,47 @@ export interface StoredGuild {
   icon: string | null;
   ownerId: string;
   description: string | null;
-  channels: Map<string, APIChannel & { guild_id: string }>;
+  channels: Map<string, StoredChannel>;
   roles: Map<string, APIRole>;
   members: Map<string, StoredMember>;
   bans: Map<string, string | null>;
+  emojis: Map<string, StoredEmoji>;
 }
+
+export interface StoredEmoji {
+  id: string;
+  name: string;
+  animated: boolean;
+}
+
+/** An emoji as reactions carry it: unicode (`id` null) or a custom one. */
+export interface StoredReactionEmoji {
+  id: string | null;
+  name: string;
+  animated?: boolean;
+}
+
+export interface StoredAttachment {
+  id: string;
+  filename: string;
+  url: string;
+  proxy_url: string;
+  size: number;
+  content_type?: string;
+}
+
+/** One emoji's reactions on a message: who reacted, in the order they did. */
+export interface StoredReaction {
+  emoji: StoredReactionEmoji;
+  userIds: string[];
+}
+
+/** A channel as stored: Discord's object with its overwrites and age restriction always present. */
+export type StoredChannel = APIChannel & {
+  guild_id: string;
+  nsfw: boolean;
+  permission_overwrites: APIOverwrite[];
+};
 
 export interface StoredMessage {
   id: string;
@@ -39,6 +76,24 @@ export interface StoredMessage {
   flags: number;
   timestamp: string;
   edited_timestamp: string | null;
+  attachments?: StoredAttachment[];
+  /** Users and roles the content mentions (`<@id>`, `<@&id>`), parsed when the message is stored. */
+  mentionUserIds?: string[];
+  mentionRoleIds?: string[];
+  /** Reactions by emoji key (`⭐` or `name:id`), in the order they were first added. */
+  reactions?: Map<string, StoredReaction>;
+  webhook_id?: string;
+}
+
+/** The key Discord's reaction routes use: the unicode text, or `name:id`. */
+export const reactionKey = (emoji: StoredReactionEmoji): string =>
+  emoji.id ? `${emoji.name}:${emoji.id}` : emoji.name;
+
+/** Users (`<@id>`, `<@!id>`) and roles (`<@&id>`) mentioned in a text, each once. */
+export function parseMentions(content: string): { users: string[]; roles: string[] } {
+  const users = [...content.matchAll(/<@!?(\d{5,20})>/g)].map((match) => match[1] ?? "");
+  const roles = [...content.matchAll(/<@&(\d{5,20})>/g)].map((match) => match[1] ?? "");
+  return { users: [...new Set(users)], roles: [...new Set(roles)] };
 }
 
 const discordEpoch = 1_420_070_400_000n;
@@ -93,6 +148,7 @@ export class StandInState {
       roles: new Map(),
       members: new Map(),
       bans: new Map(),
+      emojis: new Map(),
     };
     this.guilds.set(id, stored);
     this.addRole(id, { id, name: "@everyone", position: 0, permissions: "1071698660929" });
@@ -105,8 +161,16 @@ export class StandInState {
 
   addChannel(
     guildId: string,
-    channel: { id?: string; name: string; type: number; parent_id?: string | null },
-  ) {
+    channel: {
+      id?: string;
+      name: string;
+      type: number;
+      parent_id?: string | null;
+      topic?: string | null;
+      nsfw?: boolean;
+      permission_overwrites?: APIOverwrite[];
+    },
+  ): StoredChannel {
     const guild = this.guild(guildId);
     const stored = {
       id: channel.id ?? this.snowflake(),
@@ -115,11 +179,71 @@ export class StandInState {
       type: channel.type,
       parent_id: channel.parent_id ?? null,
       position: guild.channels.size,
-      nsfw: false,
-      permission_overwrites: [],
-    } as unknown as APIChannel & { guild_id: string };
+      topic: channel.topic ?? null,
+      nsfw: channel.nsfw ?? false,
+      permission_overwrites: (channel.permission_overwrites ?? []).map((overwrite) => ({
+        id: overwrite.id,
+        type: Number(overwrite.type),
+        allow: String(overwrite.allow ?? "0"),
+        deny: String(overwrite.deny ?? "0"),
+      })),
+    } as unknown as StoredChannel;
     guild.channels.set(stored.id, stored);
     return stored;
+  }
+
+  /** A custom emoji of the guild (the REST emoji list and reactions with `name:id` know it). */
+  addEmoji(guildId: string, emoji: { id?: string; name: string; animated?: boolean }): StoredEmoji {
+    const stored: StoredEmoji = {
+      id: emoji.id ?? this.snowflake(),
+      name: emoji.name,
+      animated: emoji.animated ?? false,
+    };
+    this.guild(guildId).emojis.set(stored.id, stored);
+    return stored;
+  }
+
+  /** A custom emoji of any guild, by id. */
+  findEmoji(id: string): StoredEmoji | undefined {
+    for (const guild of this.guilds.values()) {
+      const emoji = guild.emojis.get(id);
+      if (emoji) return emoji;
+    }
+    return undefined;
+  }
+
+  /**
+   * An emoji as reactions name it, from `⭐`, `name:id`, `<:name:id>` / `<a:name:id>` or an object;
+   * a custom emoji the stand-in holds gets its stored name and animation.
+   */
+  reactionEmoji(emoji: string | StoredReactionEmoji): StoredReactionEmoji {
+    if (typeof emoji !== "string") return emoji.id ? { animated: false, ...emoji } : emoji;
+    const custom = /^<(a?):([\w~]+):(\d+)>$/.exec(emoji) ?? /^()([\w~]+):(\d+)$/.exec(emoji);
+    if (!custom) return { id: null, name: emoji };
+    const id = custom[3] ?? "";
+    const known = this.findEmoji(id);
+    return { id, name: known?.name ?? custom[2] ?? "", animated: known?.animated ?? custom[1] === "a" };
+  }
+
+  /** Adds a user's reaction; false when they had already reacted with that emoji (nothing changes). */
+  react(message: StoredMessage, emoji: StoredReactionEmoji, userId: string): boolean {
+    message.reactions ??= new Map();
+    const key = reactionKey(emoji);
+    const reaction = message.reactions.get(key) ?? { emoji, userIds: [] };
+    message.reactions.set(key, reaction);
+    if (reaction.userIds.includes(userId)) return false;
+    reaction.userIds.push(userId);
+    return true;
+  }
+
+  /** Takes a user's reaction away; false when there was none. */
+  unreact(message: StoredMessage, emoji: StoredReactionEmoji, userId: string): boolean {
+    const key = reactionKey(emoji);
+    const reaction = message.reactions?.get(key);
+    if (!reaction?.userIds.includes(userId)) return false;
+    reaction.userIds = reaction.userIds.filter((id) => id !== userId);
+    if (reaction.userIds.length === 0) message.reactions?.delete(key);
+    return true;
   }
 
   addRole(guildId: string, role: Partial<APIRole> & { name: string }): APIRole {
@@ -201,7 +325,7 @@ export class StandInState {
       default_message_notifications: 0,
       explicit_content_filter: 0,
       roles: [...guild.roles.values()],
-      emojis: [],
+      emojis: [...guild.emojis.values()].map((emoji) => this.apiEmoji(emoji)),
       stickers: [],
       features: [],
       mfa_level: 0,
@@ -224,16 +348,59 @@ export class StandInState {
     };
   }
 
-  apiMessage(message: StoredMessage) {
+  apiEmoji(emoji: StoredEmoji) {
     return {
-      ...message,
+      id: emoji.id,
+      name: emoji.name,
+      animated: emoji.animated,
+      roles: [],
+      require_colons: true,
+      managed: false,
+      available: true,
+    };
+  }
+
+  /** A user as Discord shows it to others (without the stand-in's own flags). */
+  apiUser(userId: string): APIUser {
+    const { dmClosed: _, ...user } = this.users.get(userId) ?? {
+      id: userId,
+      username: "unknown",
+      discriminator: "0",
+      global_name: null,
+      avatar: null,
+    };
+    return user;
+  }
+
+  apiMessage(message: StoredMessage) {
+    const { reactions, mentionUserIds, mentionRoleIds, ...fields } = message;
+    return {
+      ...fields,
       type: 0,
       tts: false,
       mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
-      attachments: [],
+      mentions: (mentionUserIds ?? []).map((id) => this.apiUser(id)),
+      mention_roles: mentionRoleIds ?? [],
+      attachments: message.attachments ?? [],
       pinned: false,
+      ...(reactions && reactions.size > 0
+        ? {
+            reactions: [...reactions.values()].map((reaction) => ({
+              emoji: reaction.emoji.id
+                ? {
+                    id: reaction.emoji.id,
+                    name: reaction.emoji.name,
+                    animated: reaction.emoji.animated ?? false,
+                  }
+                : { id: null, name: reaction.emoji.name },
+              count: reaction.userIds.length,
+              count_details: { burst: 0, normal: reaction.userIds.length },
+              me: reaction.userIds.includes(this.botUser.id),
+              me_burst: false,
+              burst_colors: [],
+            })),
+          }
+        : {}),
     };
   }
 }

@@ -27,7 +27,15 @@ export type CommandManagerRole =
   | "event manager role";
 
 /** The value types of a slash-command option, as Discord registers them. */
-export type CommandOptionType = "string" | "integer" | "number" | "boolean" | "user" | "channel" | "role";
+export type CommandOptionType =
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "user"
+  | "channel"
+  | "role"
+  | "attachment";
 
 export interface CommandOptionChoice {
   name: string;

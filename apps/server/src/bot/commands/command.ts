@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { OutgoingMessage, UserInfo } from "../../discord/port.ts";
+import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { CommandInteraction, InteractionMember, OptionValue } from "../interaction.ts";
 
@@ -8,6 +8,7 @@ export class CommandOptions {
   constructor(
     private readonly values: Record<string, OptionValue>,
     private readonly resolvedUsers: Record<string, UserInfo>,
+    private readonly resolvedAttachments: Record<string, Attachment> = {},
   ) {}
 
   has(name: string): boolean {
@@ -52,6 +53,12 @@ export class CommandOptions {
   user(name: string): UserInfo | undefined {
     const id = this.id(name);
     return id ? this.resolvedUsers[id] : undefined;
+  }
+
+  /** The file given to an attachment option, when one was. */
+  attachment(name: string): Attachment | undefined {
+    const id = this.id(name);
+    return id ? this.resolvedAttachments[id] : undefined;
   }
 }
 

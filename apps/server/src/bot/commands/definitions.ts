@@ -10,6 +10,7 @@ const optionTypes: Record<CommandOption["type"], number> = {
   channel: 7,
   role: 8,
   number: 10,
+  attachment: 11,
 };
 const SUB_COMMAND = 1;
 const SUB_COMMAND_GROUP = 2;

@@ -1,5 +1,6 @@
 import { type CommandEntry, type CommandPermission, findCommand } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { getManagerRole as getComponentManagerRole } from "../../features/components/store.ts";
 import { getSetup } from "../../features/servers/setup-service.ts";
 import { forbidden } from "../../lib/errors.ts";
 import type { InteractionMember } from "../interaction.ts";
@@ -25,6 +26,8 @@ export function hasPermission(
 /** The role id a server configured for a command's manager role, if any. */
 async function managerRoleId(ctx: Pick<AppContext, "storage">, serverId: string, entry: CommandEntry) {
   if (!entry.managerRole) return null;
+  if (entry.managerRole === "component management role")
+    return getComponentManagerRole(ctx.storage.db, serverId);
   const setup = await getSetup(ctx, serverId);
   if (entry.managerRole === "grinder management role") return setup.managerRoleId;
   if (entry.managerRole === "event manager role") return setup.events.manager;

@@ -53,7 +53,11 @@ export function bindCommands(
       channelId: interaction.data.channelId,
       user: interaction.data.user,
       member,
-      options: new CommandOptions(interaction.data.options, interaction.data.resolved.users),
+      options: new CommandOptions(
+        interaction.data.options,
+        interaction.data.resolved.users,
+        interaction.data.resolved.attachments,
+      ),
       reply: (reply, replyOptions) =>
         interaction.reply(reply, { ephemeral: replyOptions?.ephemeral ?? privately }),
       defer: (deferOptions) => interaction.defer({ ephemeral: deferOptions?.ephemeral ?? privately }),

@@ -1,6 +1,6 @@
 import type { CommandEntry } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, int, text, user } from "./options.ts";
+import { attachment, channel, int, text, user } from "./options.ts";
 
 const category = "Communication";
 
@@ -95,8 +95,11 @@ export const communicationCommands: CommandEntry[] = [
     description: "Open the embed builder with a live preview, from scratch or a saved template.",
     category,
     permissions: ["Manage Messages"],
-    options: [text("template", "Start from this saved template", false)],
-    examples: ["/embed create", "/embed create template:announcement"],
+    options: [
+      text("template", "Start from a saved or built-in template (announcement, rules, welcome…)", false),
+      attachment("file", "Start from an embed JSON file (1 MB at most)", false),
+    ],
+    examples: ["/embed create", "/embed create template:announcement", "/embed create file:embed.json"],
   }),
   command({
     name: "embed edit",
@@ -111,7 +114,7 @@ export const communicationCommands: CommandEntry[] = [
   }),
   command({
     name: "embed templates",
-    description: "List the server's saved embed templates.",
+    description: "List the server's saved and built-in embed templates; Manage Messages can delete them.",
     category,
     examples: ["/embed templates"],
   }),

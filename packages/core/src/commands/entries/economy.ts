@@ -95,10 +95,16 @@ export const economyCommands: CommandEntry[] = [
   }),
   command({
     name: "votetracker admin setup",
-    description: "Set up vote tracking: channel, reward role, leaderboards; shows the webhook URL.",
+    description: "Set up vote tracking (Quick Setup, or Custom Setup with AI); shows the webhook URL.",
     category,
     permissions: adminOrManager,
     options: [
+      pick(
+        "mode",
+        "quick saves at once; custom designs the notification with AI (default: choose with buttons)",
+        ["quick", "custom"],
+        false,
+      ),
       channel("channel", "Where vote notifications are posted", false),
       role("reward_role", "Role given to voters", false),
       int(
@@ -111,7 +117,8 @@ export const economyCommands: CommandEntry[] = [
     ],
     examples: [
       "/votetracker admin setup",
-      "/votetracker admin setup channel:#votes reward_role:@Voter reward_hours:24 leaderboards:true",
+      "/votetracker admin setup mode:quick channel:#votes reward_role:@Voter reward_hours:24 leaderboards:true",
+      "/votetracker admin setup mode:custom channel:#votes",
     ],
   }),
   command({

@@ -24,8 +24,14 @@ export const funCommands: CommandEntry[] = [
     name: "boards check",
     description: "Show a message's reaction count per board and whether it qualifies.",
     category,
-    options: [text("message_id", "The message's ID")],
-    examples: ["/boards check message_id:1267001234567890123"],
+    options: [
+      text("message_id", "The message's ID or link"),
+      channel("channel", "The message's channel (when no board has seen it yet)", false),
+    ],
+    examples: [
+      "/boards check message_id:1267001234567890123",
+      "/boards check message_id:1267001234567890123 channel:#general",
+    ],
   }),
   command({
     name: "boards top",
@@ -58,8 +64,9 @@ export const funCommands: CommandEntry[] = [
       channel("channel", "Where qualifying messages are posted"),
       int("min_reactions", "Reactions needed, 1 to 100 (default 3)", { min: 1, max: 100 }, false),
       pick("type", "Board type", boardTypes, false),
-      flag("self_react", "Count the author's own reaction"),
-      flag("bot_messages", "Allow messages from bots"),
+      flag("self_react", "Count the author's own reaction (default off)"),
+      flag("bot_messages", "Allow messages from bots and webhooks (default off)"),
+      flag("remove_below", "Remove a post that falls below the threshold (default on)"),
     ],
     examples: [
       "/boards create name:starboard emoji:⭐ channel:#starboard",
@@ -73,11 +80,14 @@ export const funCommands: CommandEntry[] = [
     permissions: manageServer,
     options: [
       text("board", "The board to edit"),
+      text("name", "A new name, up to 50 characters", false),
       text("emoji", "A new reaction", false),
       channel("channel", "A new board channel", false),
       int("min_reactions", "Reactions needed, 1 to 100", { min: 1, max: 100 }, false),
+      pick("type", "Board type", boardTypes, false),
       flag("self_react", "Count the author's own reaction"),
-      flag("bot_messages", "Allow messages from bots"),
+      flag("bot_messages", "Allow messages from bots and webhooks"),
+      flag("remove_below", "Remove a post that falls below the threshold"),
       flag("enabled", "Enable or disable the board"),
     ],
     examples: ["/boards edit board:starboard min_reactions:7", "/boards edit board:skullboard enabled:false"],
@@ -92,7 +102,7 @@ export const funCommands: CommandEntry[] = [
   }),
   command({
     name: "boards cleanup",
-    description: "Remove board posts whose original message was deleted.",
+    description: "Remove board posts whose original was deleted; forget posts deleted by hand.",
     category,
     permissions: manageServer,
     options: [text("board", "The board (defaults to all)", false)],

@@ -91,7 +91,8 @@ export const moderationCommands: CommandEntry[] = [
   }),
   command({
     name: "role sync",
-    description: "Re-apply the roles Hearth manages (grinder tiers, perks, rewards) to match its records.",
+    description:
+      "Re-apply the roles Hearth manages (grinder base/tier roles, Statica rewards) to match its records.",
     category,
     permissions: roleManagers,
     options: [user("user", "Only this member (defaults to everyone)", false)],

@@ -37,6 +37,10 @@ export function channel(name: string, description: string, required = true): Com
   return { name, description, type: "channel", required };
 }
 
+export function attachment(name: string, description: string, required = true): CommandOption {
+  return { name, description, type: "attachment", required };
+}
+
 export function role(name: string, description: string, required = true): CommandOption {
   return { name, description, type: "role", required };
 }

@@ -113,7 +113,7 @@ export const serverCommands: CommandEntry[] = [
     permissions: adminOrManager,
     options: [
       channel("channel", "Where to post the panel"),
-      text("roles", "The roles, as mentions separated by spaces"),
+      text("roles", "The roles, as mentions separated by spaces; an emoji before a role goes on its button"),
       text("title", "The panel's title", false),
       pick("display", "Buttons or a dropdown menu", ["buttons", "dropdown"], false),
     ],
@@ -129,7 +129,7 @@ export const serverCommands: CommandEntry[] = [
     permissions: adminOrManager,
     options: [
       text("message_id", "The reaction-role message's ID"),
-      channel("channel", "The channel the message is in", false),
+      channel("channel", "The channel the message is in (defaults to this one)", false),
     ],
     examples: ["/selfroles migrate message_id:1267001234567890123 channel:#roles"],
   }),
@@ -138,8 +138,15 @@ export const serverCommands: CommandEntry[] = [
     description: "Attach a saved panel's buttons to an existing message posted by Hearth.",
     category,
     permissions: adminOrManager,
-    options: [text("panel", "The panel's name"), text("message_id", "The message to bind to")],
-    examples: ["/selfroles bind panel:Colours message_id:1267001234567890123"],
+    options: [
+      text("panel", "The panel's name"),
+      text("message_id", "The message to bind to"),
+      channel("channel", "The channel the message is in (defaults to this one)", false),
+    ],
+    examples: [
+      "/selfroles bind panel:Colours message_id:1267001234567890123",
+      "/selfroles bind panel:Colours message_id:1267001234567890123 channel:#roles",
+    ],
   }),
   command({
     name: "selfroles list",
@@ -149,7 +156,7 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "selfroles delete",
-    description: "Delete a self-role panel and remove its buttons.",
+    description: "Delete a self-role panel (after a confirm button) and remove its buttons.",
     category,
     permissions: adminOrManager,
     options: [text("panel", "The panel's name")],
@@ -233,6 +240,7 @@ export const serverCommands: CommandEntry[] = [
     permissions: adminOrManager,
     options: [
       text("tier", "The tier to edit"),
+      text("name", "A new name for the tier", false),
       role("role", "A new linked role", false),
       int("emojis", "Auto-reaction emoji limit", { min: 0, max: 20 }, false),
       flag("highlights", "Allow keyword highlights"),
@@ -292,12 +300,19 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "components edit",
-    description: "Change a component's label, emoji, style or actions.",
+    description: "Change a component's label, emoji, style, options or actions; or set the management role.",
     category,
     permissions: ["Manage Server"],
     managerRole: "component management role",
-    options: [text("component", "The component's name or ID")],
-    examples: ["/components edit component:verify"],
+    options: [
+      text("component", "The component's name or ID", false),
+      role(
+        "manager_role",
+        "Manage Server only: the role that may manage components (@everyone clears it)",
+        false,
+      ),
+    ],
+    examples: ["/components edit component:verify", "/components edit manager_role:@Builders"],
   }),
   command({
     name: "components test",

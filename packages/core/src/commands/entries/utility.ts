@@ -1,6 +1,6 @@
 import type { CommandEntry } from "../types.ts";
 import { command } from "./define.ts";
-import { pick, text } from "./options.ts";
+import { pick, text, user } from "./options.ts";
 
 const category = "Utility Tools";
 const developer = { developerOnly: true } as const;
@@ -10,7 +10,8 @@ export const utilityCommands: CommandEntry[] = [
     name: "perks",
     description: "Manage your perks: auto-reactions, highlights, private channel and role, responders.",
     category,
-    examples: ["/perks"],
+    options: [user("member", "Someone to add to or remove from your private channel or role", false)],
+    examples: ["/perks", "/perks member:@Morgan"],
   }),
   command({
     name: "afk",

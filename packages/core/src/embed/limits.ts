@@ -1,0 +1,135 @@
+/**
+ * Discord's own embed limits. The old product's docs gave smaller or contradicting numbers (title
+ * 156, footer 128, total 4096 or 6000); Discord refuses anything past these, so these are enforced
+ * and the docs say so.
+ */
+export const embedLimits = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footerText: 2048,
+  authorName: 256,
+  /** Title, description, field names and values, footer and author name together. */
+  total: 6000,
+  /** Embeds per message. */
+  perMessage: 10,
+  /** An imported template file. */
+  importBytes: 1024 * 1024,
+} as const;
+
+/** An embed as members write it; colours are `#RRGGBB`. */
+export interface EmbedDraft {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: string;
+  footer?: { text: string; iconUrl?: string };
+  author?: { name: string; iconUrl?: string; url?: string };
+  thumbnailUrl?: string;
+  imageUrl?: string;
+  fields?: { name: string; value: string; inline?: boolean }[];
+  timestamp?: boolean;
+}
+
+export interface EmbedProblem {
+  /** The part that is wrong: `title`, `fields[2].value`, `color` … */
+  field: string;
+  /** A sentence for the member, naming the limit. */
+  message: string;
+}
+
+const hexColour = /^#[0-9a-fA-F]{6}$/;
+const webUrl = /^https?:\/\/[^\s]+$/i;
+
+/** `#RRGGBB` as Discord's integer colour, or null when it isn't one. */
+export function parseHexColour(text: string): number | null {
+  const trimmed = text.trim();
+  return hexColour.test(trimmed) ? Number.parseInt(trimmed.slice(1), 16) : null;
+}
+
+/** An integer colour as `#RRGGBB`. */
+export function formatHexColour(colour: number): string {
+  return `#${colour.toString(16).padStart(6, "0").toUpperCase()}`;
+}
+
+/** The characters Discord counts towards an embed's 6,000 total. */
+export function embedLength(embed: EmbedDraft): number {
+  let total = (embed.title?.length ?? 0) + (embed.description?.length ?? 0);
+  total += (embed.footer?.text.length ?? 0) + (embed.author?.name.length ?? 0);
+  for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
+  return total;
+}
+
+/**
+ * Every way the embed breaks Discord's rules, each naming the limit; empty when it can be sent.
+ * An embed needs at least one visible part (title, description, field, image, author or footer).
+ */
+export function validateEmbed(embed: EmbedDraft): EmbedProblem[] {
+  const problems: EmbedProblem[] = [];
+  const over = (field: string, label: string, text: string | undefined, max: number) => {
+    if (text !== undefined && text.length > max) {
+      problems.push({ field, message: `${label} is ${text.length} characters; the limit is ${max}.` });
+    }
+  };
+  over("title", "The title", embed.title, embedLimits.title);
+  over("description", "The description", embed.description, embedLimits.description);
+  over("footer.text", "The footer", embed.footer?.text, embedLimits.footerText);
+  over("author.name", "The author name", embed.author?.name, embedLimits.authorName);
+  const fields = embed.fields ?? [];
+  if (fields.length > embedLimits.fields) {
+    problems.push({
+      field: "fields",
+      message: `The embed has ${fields.length} fields; the limit is ${embedLimits.fields}.`,
+    });
+  }
+  fields.forEach((field, index) => {
+    const label = `Field ${index + 1}`;
+    if (field.name.trim() === "") {
+      problems.push({ field: `fields[${index}].name`, message: `${label} needs a name.` });
+    }
+    if (field.value.trim() === "") {
+      problems.push({ field: `fields[${index}].value`, message: `${label} needs a value.` });
+    }
+    over(`fields[${index}].name`, `${label}'s name`, field.name, embedLimits.fieldName);
+    over(`fields[${index}].value`, `${label}'s value`, field.value, embedLimits.fieldValue);
+  });
+  if (embed.color !== undefined && parseHexColour(embed.color) === null) {
+    problems.push({ field: "color", message: "Colours are written #RRGGBB, for example #FF8C00." });
+  }
+  const urls: [string, string | undefined][] = [
+    ["url", embed.url],
+    ["thumbnailUrl", embed.thumbnailUrl],
+    ["imageUrl", embed.imageUrl],
+    ["footer.iconUrl", embed.footer?.iconUrl],
+    ["author.iconUrl", embed.author?.iconUrl],
+    ["author.url", embed.author?.url],
+  ];
+  for (const [field, url] of urls) {
+    if (url !== undefined && url !== "" && !webUrl.test(url)) {
+      problems.push({ field, message: `${field} must be a web address starting with http:// or https://.` });
+    }
+  }
+  const total = embedLength(embed);
+  if (total > embedLimits.total) {
+    problems.push({
+      field: "embed",
+      message: `The embed has ${total} characters in all; Discord's limit is ${embedLimits.total}.`,
+    });
+  }
+  const visible =
+    Boolean(embed.title?.trim()) ||
+    Boolean(embed.description?.trim()) ||
+    fields.length > 0 ||
+    Boolean(embed.imageUrl || embed.thumbnailUrl) ||
+    Boolean(embed.author?.name.trim()) ||
+    Boolean(embed.footer?.text.trim());
+  if (!visible) {
+    problems.push({
+      field: "embed",
+      message: "The embed is empty: give it a title, a description or a field.",
+    });
+  }
+  return problems;
+}
