@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import { type Bot, createBot } from "../../bot/bot.ts";
+import { bindCommands } from "../../bot/commands/registry.ts";
+import { demoOwnerId } from "../../discord/demo-seed.ts";
+import type { Button } from "../../discord/port.ts";
+import { boardsBot } from "./commands.ts";
+import * as store from "./store.ts";
+
+let t: TestContext;
+let bot: Bot;
+let channels: Record<string, string>;
+let members: string[];
+
+const run = (
+  subcommand: string,
+  options: Record<string, string | number | boolean> = {},
+  userId = demoOwnerId,
+) =>
+  t.sandbox.simulateCommand({
+    guildId: demoGuildId,
+    userId,
+    name: "boards",
+    subcommand,
+    options,
+    channelId: channels["bot-commands"],
+  });
+const text = (responses: unknown) => JSON.stringify(responses);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  bot = createBot(t.ctx, t.sandbox);
+  bindCommands(bot, t.ctx, boardsBot.commands?.(t.ctx) ?? []);
+  boardsBot.listen?.(bot, t.ctx);
+  await bot.start();
+  channels = Object.fromEntries((await t.ctx.discord.listChannels(demoGuildId)).map((c) => [c.name, c.id]));
+  const rows = await t.ctx.storage.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select("m.user_id")
+    .where("m.guild_id", "=", demoGuildId)
+    .where("u.bot", "=", 0)
+    .where("m.user_id", "!=", demoOwnerId)
+    .orderBy("m.user_id")
+    .execute();
+  members = rows.map((row) => row.user_id);
+});
+afterAll(async () => {
+  await bot.stop();
+  await t.cleanup();
+});
+
+describe("/boards", () => {
+  it("admin commands need Manage Server; the read commands are open to everyone", async () => {
+    // A plain member (no Manage Server in the demo server).
+    const plain = members.find((id) => id !== demoOwnerId) ?? "";
+    const member = await t.ctx.discord.getMember(demoGuildId, plain);
+    const roles = await t.ctx.discord.listRoles(demoGuildId);
+    const strong = member?.roleIds.some((id) => {
+      const bits = BigInt(roles.find((role) => role.id === id)?.permissions ?? "0");
+      return (bits & 40n) !== 0n;
+    });
+    expect(strong).toBe(false);
+    for (const sub of ["create", "edit", "delete", "cleanup"]) {
+      const replies = await run(
+        sub,
+        { name: "x", board: "x", emoji: "⭐", channel: channels.starboard ?? "" },
+        plain,
+      );
+      expect(replies[0]).toMatchObject({ ephemeral: true });
+      expect(text(replies)).toContain(`You need Manage Server to use /boards ${sub}`);
+    }
+    const list = await run("list", {}, plain);
+    expect(list[0]).toMatchObject({ type: "reply", ephemeral: false });
+    expect(text(list)).toContain("no boards yet");
+  });
+
+  it("create answers with the board; bad input gets an ephemeral error naming the field", async () => {
+    const bad = await run("create", { name: "a".repeat(51), emoji: "⭐", channel: channels.general ?? "" });
+    expect(bad[0]).toMatchObject({ ephemeral: true });
+    expect(text(bad)).toContain("at most 50");
+    const badEmoji = await run("create", { name: "stars", emoji: "nope", channel: channels.general ?? "" });
+    expect(text(badEmoji)).toContain(`emoji: \\"nope\\" isn't an emoji`);
+    const created = await run("create", {
+      name: "Starboard",
+      emoji: "⭐",
+      channel: channels.general ?? "",
+      min_reactions: 2,
+    });
+    expect(created[0]).toMatchObject({ type: "reply", ephemeral: true });
+    expect(text(created)).toContain("Created the board **Starboard**");
+    expect(text(created)).toContain("2 ⭐ reactions");
+    const dup = await run("create", { name: "starboard", emoji: "💀", channel: channels.memes ?? "" });
+    expect(text(dup)).toContain('already a board called \\"Starboard\\"');
+
+    const list = await run("list");
+    expect(text(list)).toContain("⭐ Starboard");
+    expect(text(list)).toContain("2 reactions needed · starboard · ✅ enabled");
+  });
+
+  it("edit, check, top, recent and stats answer from the counted reactions", async () => {
+    const edited = await run("edit", { board: "starboard", channel: channels.media ?? "", min_reactions: 2 });
+    expect(text(edited)).toContain("channel → <#");
+    const sent = await t.sandbox.simulateMessage(channels.general ?? "", members[0] ?? "", "a great message");
+    for (const user of members.slice(1, 4)) {
+      await t.sandbox.simulateReaction({
+        channelId: channels.general ?? "",
+        messageId: sent.id,
+        userId: user,
+        emoji: "⭐",
+      });
+    }
+    const check = await run("check", { message_id: sent.id });
+    expect(text(check)).toContain("**3** / 2 · on the board");
+    const top = await run("top", { limit: 5 });
+    expect(top[0]).toMatchObject({ ephemeral: false });
+    expect(text(top)).toContain("⭐ **3** · <@");
+    expect(text(top)).toContain("a great message");
+    const recent = await run("recent", { hours: 2 });
+    expect(text(recent)).toContain("last 2 hours");
+    expect(text(recent)).toContain("a great message");
+    const stats = await run("stats", { board: "Starboard" });
+    expect(text(stats)).toContain("On the board: **1**");
+    expect(text(stats)).toContain(`<@${members[0]}> (1)`);
+    const missing = await run("stats", { board: "ghost" });
+    expect(missing[0]).toMatchObject({ ephemeral: true });
+    expect(text(missing)).toContain('no board called \\"ghost\\"');
+    const badId = await run("check", { message_id: "hello" });
+    expect(text(badId)).toContain("message_id: give a message ID");
+  });
+
+  it("cleanup reports what it did", async () => {
+    const replies = await run("cleanup");
+    expect(text(replies)).toContain("Checked 1 stored message on 1 board");
+    expect(text(replies)).toContain("Removed 0 posts");
+  });
+
+  it("delete asks first; only Manage Server can confirm; confirming removes board and posts", async () => {
+    const question = await run("delete", { board: "starboard" });
+    expect(question[0]).toMatchObject({ type: "reply", ephemeral: true });
+    const buttons = (question[0]?.message?.components?.[0] ?? []) as Button[];
+    expect(buttons.map((b) => b.label)).toEqual(["Delete board", "Cancel"]);
+    const confirm = buttons[0]?.customId ?? "";
+    const board = await store.findBoardByName(t.ctx.storage.db, demoGuildId, "starboard");
+    expect(board).not.toBeNull();
+
+    // Sandbox buttons live on a message; a real message of the channel stands in for the reply.
+    const host = await t.ctx.discord.sendMessage(channels["bot-commands"] ?? "", { content: "host" });
+    const cancel = await t.sandbox.simulateButton({
+      guildId: demoGuildId,
+      userId: demoOwnerId,
+      messageId: host.id,
+      customId: buttons[1]?.customId ?? "",
+    });
+    expect(text(cancel)).toContain("the board was kept");
+    const refused = await t.sandbox.simulateButton({
+      guildId: demoGuildId,
+      userId: members[0] ?? "",
+      messageId: host.id,
+      customId: confirm,
+    });
+    expect(text(refused)).toContain("You need Manage Server to delete a board");
+    expect(await store.findBoard(t.ctx.storage.db, board?.id ?? 0)).not.toBeNull();
+
+    const done = await t.sandbox.simulateButton({
+      guildId: demoGuildId,
+      userId: demoOwnerId,
+      messageId: host.id,
+      customId: confirm,
+    });
+    expect(text(done)).toContain("Deleted the board **Starboard**, 1 stored message and 1 post");
+    expect(await store.findBoard(t.ctx.storage.db, board?.id ?? 0)).toBeNull();
+  });
+});

@@ -1,0 +1,57 @@
+import type { Attachment, Embed, MessageInfo, OutgoingMessage } from "../../discord/port.ts";
+import type { Board, BoardMessage, BoardType } from "./store.ts";
+
+/** Each board type's colour on its posts and replies. */
+export const boardColours: Record<BoardType, number> = {
+  starboard: 0xfacc15,
+  skullboard: 0x9ca3af,
+  custom: 0xf97316,
+};
+
+/** Discord's limit for an embed description. */
+const descriptionLimit = 4096;
+
+export function jumpLink(guildId: string, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+}
+
+const imageExtensions = /\.(png|jpe?g|gif|webp)(\?.*)?$/i;
+
+/** The first attachment that is an image (by type, or by file name when the type is unknown). */
+export function firstImage(attachments: Attachment[]): string | null {
+  const image = attachments.find((attachment) =>
+    attachment.contentType
+      ? attachment.contentType.startsWith("image/")
+      : imageExtensions.test(attachment.filename),
+  );
+  return image?.url ?? null;
+}
+
+/** The text a board shows for a message: its content, else the first embed's text. */
+export function messageText(message: Pick<MessageInfo, "content" | "embeds">): string {
+  if (message.content.trim() !== "") return message.content;
+  const embed = message.embeds[0];
+  return [embed?.title, embed?.description].filter(Boolean).join("\n");
+}
+
+/** The board post: count, emoji and origin in the content; the message itself as an embed. */
+export function boardPost(board: Board, row: BoardMessage, count: number): OutgoingMessage {
+  const link = jumpLink(row.serverId, row.channelId, row.messageId);
+  const text =
+    row.content.length > descriptionLimit - 40
+      ? `${row.content.slice(0, descriptionLimit - 41)}…`
+      : row.content;
+  const embed: Embed = {
+    author: { name: row.authorName, ...(row.authorAvatar ? { iconUrl: row.authorAvatar } : {}) },
+    description: [text, `[Jump to message](${link})`].filter((part) => part !== "").join("\n\n"),
+    color: boardColours[board.type],
+    timestamp: new Date(row.messageCreatedAt).toISOString(),
+    footer: { text: `${board.name} · ${row.messageId}` },
+    ...(row.imageUrl ? { image: { url: row.imageUrl } } : {}),
+  };
+  return {
+    content: `${board.emojiMarkup} **${count}** · <#${row.channelId}>`,
+    embeds: [embed],
+    components: [[{ type: "button", style: "link", label: "Jump to message", url: link }]],
+  };
+}
