@@ -9,6 +9,7 @@ import {
   DocsHeader,
   DocsSection,
   InfoCard,
+  Steps,
   Troubleshooting,
 } from "../ui/blocks";
 import { CommandTable } from "../ui/command-table";
@@ -21,29 +22,59 @@ export function DocsContent() {
       <DocsSection id="perks" title="What members get">
         <CardGrid columns={3}>
           <InfoCard title="Auto-reactions">
-            Hearth reacts to their messages with the emojis they choose (typically 1–5).
+            Hearth reacts to each of their messages with the emojis they choose: unicode emojis or this
+            server's own custom emojis, up to their tier's limit.
           </InfoCard>
           <InfoCard title="Highlights">
-            A DM when a keyword (1–30 characters, any case) appears in a channel they can read, with a
-            cooldown.
+            A direct message when one of their keywords (1–30 characters, any case, whole words only) appears
+            in a channel they can read. Up to 25 keywords each.
           </InfoCard>
           <InfoCard title="Private channel">
-            A channel they own and invite friends to, up to the tier's member cap (typically 5–20).
+            A text channel hidden from everyone else, shared with up to the tier's channel member cap.
           </InfoCard>
           <InfoCard title="Private role">
-            A role of their own to share with friends, up to the tier's cap.
+            A role with no permissions, their own name and <C>#RRGGBB</C> colour, which Hearth gives to up to
+            the tier's role member cap.
           </InfoCard>
           <InfoCard title="AFK">
-            <C>/afk</C> sets a note shown to anyone who mentions them; it clears when they next send a
-            message, and they see who pinged them.
+            <C>/afk</C> sets a note shown to anyone who mentions them; their next message clears it and tells
+            them who pinged them.
           </InfoCard>
           <InfoCard title="Auto-responders">
-            A keyword that makes Hearth answer with text or an embed.
+            A trigger word or phrase that makes Hearth answer in the channel with text or an embed.
           </InfoCard>
         </CardGrid>
       </DocsSection>
 
-      <DocsSection id="tiers" title="Perk tiers" intro="A tier links a role to limits. Example tiers:">
+      <DocsSection
+        id="tiers"
+        title="Perk tiers"
+        intro="A tier links one role to a set of limits. Members with several perk roles get the best of each: the highest of every limit, and a feature when any of their tiers allows it."
+      >
+        <DataTable
+          caption="What a tier sets"
+          columns={["Setting", "Option", "Range", "If not given"]}
+          rows={[
+            [
+              "Name",
+              <C key="n">name</C>,
+              "1–50 characters, unique in the server (case-insensitive)",
+              "required",
+            ],
+            [
+              "Linked role",
+              <C key="r">role</C>,
+              "Not @everyone, not a role managed by an integration, one tier per role",
+              "required",
+            ],
+            ["Auto-reaction emojis", <C key="e">emojis</C>, "0–20", "0"],
+            ["Highlights", <C key="h">highlights</C>, "on/off", "on"],
+            ["Private channel members", <C key="c">channel_members</C>, "0–100 (0 = no channel)", "0"],
+            ["Private role members", <C key="m">role_members</C>, "0–100 (0 = no role)", "0"],
+            ["AFK", <C key="a">afk</C>, "on/off", "on"],
+            ["Auto-responders", <C key="s">responders</C>, "0–25", "0"],
+          ]}
+        />
         <DataTable
           caption="Example perk tiers"
           columns={["Tier", "Emojis", "Channel members", "Role members", "Responders"]}
@@ -53,30 +84,133 @@ export function DocsContent() {
             ["Premium", "6", "20", "15", "5"],
           ]}
         />
+        <Callout title="Member caps count your friends, not you">
+          A channel or role cap of 10 means the owner plus up to 10 other members. The docs of the old bot
+          suggested 1–5 emojis and 5–20 channel members; those are good starting points, and Hearth accepts
+          0–20 emojis and caps of 0–100.
+        </Callout>
       </DocsSection>
 
       <DocsSection
         id="member-commands"
         title="Member commands"
-        intro="Members need a perk role; the panel shows only what their tier allows."
+        intro="Members need a role linked to a perk tier; anyone else gets a short explanation listing the roles that give perks."
       >
         <CommandTable caption="Perk member commands" names={["perks", "afk"]} />
+      </DocsSection>
+
+      <DocsSection
+        id="panel"
+        title="The /perks panel"
+        intro="/perks opens a private panel showing the member's tiers, limits and current perks, with buttons for each perk. Buttons for what the tier doesn't include are greyed out."
+      >
+        <Steps
+          steps={[
+            {
+              title: "Auto-reactions",
+              body: "A form with the emojis separated by spaces (🔥 ⭐ or <:name:id>). Leave it empty to stop the reactions.",
+            },
+            {
+              title: "Highlights",
+              body: "A form with one keyword per line, replacing the list. Keywords are stored in lower case and matched as whole words.",
+            },
+            {
+              title: "Private channel",
+              body: "Create channel asks for a name and, optionally, the members to let in; Channel members changes who can see it; Delete channel removes it. Hearth hides it from @everyone and allows the owner, the members and itself to view, write and read the history.",
+            },
+            {
+              title: "Private role",
+              body: "Create role (or Edit role to rename and recolour) asks for a name, an optional #RRGGBB colour and the members to give it to; Delete role removes it.",
+            },
+            {
+              title: "Auto-responders",
+              body: "Add responder asks for the trigger and either a text response or an embed (title, description, #RRGGBB colour); the menu below the buttons removes responders.",
+            },
+          ]}
+        />
+        <Callout tone="tip" title="Adding friends">
+          In the member fields, write mentions or user ids, one per line. Quicker: run{" "}
+          <C>/perks member:@Friend</C> and use the buttons to add them to (or remove them from) your channel
+          and role.
+        </Callout>
+        <Callout tone="warning" title="Renaming a channel">
+          Private channels can't be renamed from the panel yet: delete the channel and create a new one (its
+          messages are lost).
+        </Callout>
+      </DocsSection>
+
+      <DocsSection id="limits" title="Limits and behaviour">
+        <DataTable
+          caption="Perk limits"
+          columns={["What", "Rule"]}
+          rows={[
+            [
+              "Highlight keywords",
+              "1–30 characters each, case-insensitive, whole words, up to 25 per member",
+            ],
+            [
+              "Highlight DMs",
+              "Only for channels the member can view and read the history of; not for their own messages or messages that already ping them; not while they've spoken in that channel in the last 5 minutes; at most one per channel every 5 minutes",
+            ],
+            ["AFK note", "Up to 200 characters; “AFK” when left empty"],
+            [
+              "AFK replies",
+              "When a message mentions an AFK member, Hearth posts their note and since when, at most once per channel every 5 minutes; every mention is kept for the welcome-back summary",
+            ],
+            [
+              "Welcome back",
+              "The member's next message in the server clears the note; Hearth posts how many times they were mentioned, with who, where and a jump link for the first 10, and deletes that message after a minute",
+            ],
+            [
+              "Auto-responders",
+              "Trigger up to 50 characters (whole words, any case); text up to 2,000 characters; embeds follow Discord's limits (title 256, description 4,096); each answers at most once every 30 seconds, and at most 3 responders answer one message",
+            ],
+            [
+              "Over the limit",
+              "If a tier shrinks, the first emojis and the oldest responders stay active; nothing is deleted",
+            ],
+          ]}
+        />
       </DocsSection>
 
       <DocsSection id="admin-commands" title="Admin commands" intro="Administrator or Manage Server.">
         <CommandTable caption="Perk admin commands" prefixes={["perks-admin"]} />
         <Callout tone="danger" title="Irreversible">
-          Deleting a tier can't be undone: its members lose the tier's perks, and their private channels and
-          roles are removed when auto-cleanup is on.
+          <C>/perks-admin delete</C> and <C>/perks-admin deleteuser</C> ask for confirmation first. Deleting a
+          tier can't be undone: its members keep only what their other tiers allow. Removing a member's perks
+          deletes their private channel and role on Discord and forgets their auto-reactions, highlights,
+          responders and AFK note.
         </Callout>
       </DocsSection>
 
-      <DocsSection id="cleanup" title="Auto-cleanup">
-        <p className="max-w-3xl leading-relaxed text-stone-300">
-          With <C>/perks-admin settings auto_cleanup:true</C>, Hearth removes the private channels and roles
-          of members who lost their perk role, on a schedule that survives restarts. Losing the perk role
-          always removes the perks themselves.
-        </p>
+      <DocsSection id="cleanup" title="Losing the perk role and auto-cleanup">
+        <Bullets
+          items={[
+            "Perks follow the member's roles at every message: when they lose their perk role, auto-reactions, highlights, responders and /afk stop at once. Their settings are kept, so getting the role back restores them.",
+            "Their private channel and role are marked expired when no tier they hold allows them any more (role removed, tier edited or deleted, or the member left).",
+            <>
+              With auto-cleanup off (the default) expired channels and roles stay until an admin runs{" "}
+              <C>/perks-admin deleteuser</C>.
+            </>,
+            <>
+              With <C>/perks-admin settings auto_cleanup:true</C>, Hearth deletes an expired channel and role
+              24 hours after the perk was lost, through a scheduled job that survives restarts. Getting the
+              role back within those 24 hours cancels the cleanup. Switching it on also schedules members who
+              expired earlier.
+            </>,
+          ]}
+        />
+      </DocsSection>
+
+      <DocsSection id="bot-permissions" title="What Hearth needs">
+        <Bullets
+          items={[
+            "Manage Channels, to create, share and delete private channels.",
+            "Manage Roles, with Hearth's role above the private roles (new roles start at the bottom, so this holds unless you move them).",
+            "Add Reactions and Read Message History for auto-reactions; Send Messages and Embed Links for AFK notes and responders.",
+            "The Message Content intent, so highlights, responders and AFK mentions can read messages.",
+          ]}
+        />
       </DocsSection>
 
       <DocsSection id="tips" title="Tips">
@@ -95,7 +229,7 @@ export function DocsContent() {
             {
               problem: "The perks panel doesn't open",
               fixes: [
-                "The member needs a role linked to a perk tier.",
+                "The member needs a role linked to a perk tier; the reply lists those roles.",
                 "Check the tier still exists with /perks-admin list.",
               ],
             },
@@ -105,6 +239,17 @@ export function DocsContent() {
                 "The tier's channel member cap may be 0.",
                 "Hearth needs Manage Channels, and the server may be at Discord's channel limit.",
               ],
+            },
+            {
+              problem: "No highlight DMs",
+              fixes: [
+                "The member's DMs must be open to server members.",
+                "They won't get one for a channel they can't read, one they spoke in during the last 5 minutes, or within 5 minutes of the previous highlight from that channel.",
+              ],
+            },
+            {
+              problem: "A private role can't be given",
+              fixes: ["Hearth needs Manage Roles and its role must sit above the private role."],
             },
           ]}
         />

@@ -1,0 +1,280 @@
+import type { Button, Embed, Modal, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { overview } from "./member-perks.ts";
+import { emojiText, perkColour } from "./messages.ts";
+import { perkLimits } from "./rules.ts";
+
+/** Custom ids of the `/perks` panel's buttons, menu and forms. */
+export const panelIds = {
+  emojis: "perks:emojis",
+  keywords: "perks:keywords",
+  channel: "perks:channel",
+  channelDelete: "perks:channel-delete",
+  role: "perks:role",
+  roleDelete: "perks:role-delete",
+  responderAdd: "perks:responder-add",
+  responderRemove: "perks:responder-remove",
+  /** `perks:t:<channel|role>-<add|remove>:<userId>` from `/perks member:`. */
+  target: "perks:t:",
+  form: "perks:m:",
+} as const;
+
+type Overview = Awaited<ReturnType<typeof overview>>;
+
+const list = (items: string[], empty: string) => (items.length > 0 ? items.join(", ") : empty);
+const mentions = (ids: string[]) =>
+  list(
+    ids.map((id) => `<@${id}>`),
+    "nobody else yet",
+  );
+
+/** The private panel `/perks` opens: limits, current perks, and the buttons that change them. */
+export function panelMessage(
+  data: Overview,
+  options: { notice?: string; targetId?: string } = {},
+): OutgoingMessage {
+  const { limits, member, keywords, responders } = data;
+  const fields: Embed["fields"] = [
+    {
+      name: `😀 Auto-reactions (${member?.emojis.length ?? 0}/${limits.emojis})`,
+      value: limits.emojis > 0 ? list((member?.emojis ?? []).map(emojiText), "none set") : "not in your tier",
+    },
+    {
+      name: `🔔 Highlights (${keywords.length}/${perkLimits.keywords})`,
+      value: limits.highlights
+        ? list(
+            keywords.map((k) => `\`${k}\``),
+            "no keywords",
+          )
+        : "not in your tier",
+    },
+    {
+      name: `🔒 Private channel (${member?.channelMembers.length ?? 0}/${limits.channelMembers} members)`,
+      value:
+        limits.channelMembers === 0
+          ? "not in your tier"
+          : member?.channelId
+            ? `<#${member.channelId}> · ${mentions(member.channelMembers)}`
+            : "not created yet",
+    },
+    {
+      name: `🎨 Private role (${member?.roleMembers.length ?? 0}/${limits.roleMembers} members)`,
+      value:
+        limits.roleMembers === 0
+          ? "not in your tier"
+          : member?.roleId
+            ? `<@&${member.roleId}> · ${mentions(member.roleMembers)}`
+            : "not created yet",
+    },
+    {
+      name: `💬 Auto-responders (${responders.length}/${limits.responders})`,
+      value:
+        limits.responders === 0 && responders.length === 0
+          ? "not in your tier"
+          : list(
+              responders.map((r) => `\`${r.trigger}\` → ${r.embed ? "embed" : "text"}`),
+              "none yet",
+            ),
+    },
+    { name: "💤 AFK", value: limits.afk ? "use `/afk [message]`" : "not in your tier" },
+  ];
+  const embed: Embed = {
+    title: "✨ Your perks",
+    description: `From: ${limits.tiers.join(", ")}. Changes apply at once.`,
+    color: perkColour,
+    fields,
+    ...(member?.expiredAt ? { footer: { text: "Some of your perks expired with your tier role." } } : {}),
+  };
+  const button = (
+    customId: string,
+    label: string,
+    enabled: boolean,
+    style: Button["style"] = "secondary",
+  ): Button => ({
+    type: "button",
+    style,
+    label,
+    customId,
+    disabled: !enabled,
+  });
+  const rows: (Button | SelectMenu)[][] = [
+    [
+      button(panelIds.emojis, "Auto-reactions", limits.emojis > 0, "primary"),
+      button(panelIds.keywords, "Highlights", limits.highlights, "primary"),
+      button(panelIds.responderAdd, "Add responder", limits.responders > responders.length, "primary"),
+    ],
+    [
+      button(
+        panelIds.channel,
+        member?.channelId ? "Channel members" : "Create channel",
+        limits.channelMembers > 0,
+      ),
+      button(panelIds.channelDelete, "Delete channel", Boolean(member?.channelId), "danger"),
+      button(panelIds.role, member?.roleId ? "Edit role" : "Create role", limits.roleMembers > 0),
+      button(panelIds.roleDelete, "Delete role", Boolean(member?.roleId), "danger"),
+    ],
+  ];
+  if (responders.length > 0) {
+    rows.push([
+      {
+        type: "select",
+        customId: panelIds.responderRemove,
+        placeholder: "Remove auto-responders…",
+        minValues: 1,
+        maxValues: responders.length,
+        options: responders.slice(0, 25).map((r) => ({
+          label: r.trigger.slice(0, 100),
+          value: String(r.id),
+          description: (r.response ?? r.embed?.title ?? r.embed?.description ?? "embed").slice(0, 100),
+        })),
+      },
+    ]);
+  }
+  const target = options.targetId;
+  if (target) {
+    const inChannel = member?.channelMembers.includes(target) ?? false;
+    const hasRole = member?.roleMembers.includes(target) ?? false;
+    rows.push([
+      button(
+        `${panelIds.target}channel-${inChannel ? "remove" : "add"}:${target}`,
+        inChannel ? "Remove from my channel" : "Add to my channel",
+        Boolean(member?.channelId),
+        "success",
+      ),
+      button(
+        `${panelIds.target}role-${hasRole ? "remove" : "add"}:${target}`,
+        hasRole ? "Take my role" : "Give my role",
+        Boolean(member?.roleId),
+        "success",
+      ),
+    ]);
+  }
+  return {
+    ...(options.notice ? { content: options.notice } : {}),
+    embeds: [embed],
+    components: rows,
+    allowedMentions: { users: [] },
+  };
+}
+
+const membersField = (ids: string[], cap: number) => ({
+  customId: "members",
+  label: `Members besides you (up to ${cap}): mentions or ids`,
+  style: "paragraph" as const,
+  required: false,
+  maxLength: 2000,
+  value: ids.join("\n"),
+  placeholder: "123456789012345678\n234567890123456789",
+});
+
+/** The form each panel button opens. */
+export function panelForm(
+  kind: "emojis" | "keywords" | "channel" | "role" | "responder",
+  data: Overview,
+  current: { roleName?: string } = {},
+): Modal {
+  const { member, keywords, limits } = data;
+  switch (kind) {
+    case "emojis":
+      return {
+        customId: `${panelIds.form}emojis`,
+        title: "Auto-reactions",
+        fields: [
+          {
+            customId: "emojis",
+            label: `Emojis (up to ${limits.emojis}), separated by spaces`,
+            style: "short",
+            required: false,
+            maxLength: 400,
+            value: (member?.emojis ?? []).map(emojiText).join(" "),
+            placeholder: "🔥 ⭐ <:hollow:123456789012345678>",
+          },
+        ],
+      };
+    case "keywords":
+      return {
+        customId: `${panelIds.form}keywords`,
+        title: "Highlight keywords",
+        fields: [
+          {
+            customId: "keywords",
+            label: `One per line (1–${perkLimits.keywordMax} chars, up to ${perkLimits.keywords})`,
+            style: "paragraph",
+            required: false,
+            maxLength: 1000,
+            value: keywords.join("\n"),
+          },
+        ],
+      };
+    case "channel":
+      return {
+        customId: `${panelIds.form}channel`,
+        title: "Private channel",
+        fields: member?.channelId
+          ? [membersField(member.channelMembers, limits.channelMembers)]
+          : [
+              { customId: "name", label: "Channel name", style: "short", required: true, maxLength: 100 },
+              membersField([], limits.channelMembers),
+            ],
+      };
+    case "role":
+      return {
+        customId: `${panelIds.form}role`,
+        title: "Private role",
+        fields: [
+          {
+            customId: "name",
+            label: "Role name",
+            style: "short",
+            required: true,
+            maxLength: perkLimits.roleName,
+            ...(current.roleName ? { value: current.roleName } : {}),
+          },
+          {
+            customId: "colour",
+            label: "Colour (#RRGGBB)",
+            style: "short",
+            required: false,
+            maxLength: 7,
+            placeholder: "#F97316",
+          },
+          membersField(member?.roleMembers ?? [], limits.roleMembers),
+        ],
+      };
+    case "responder":
+      return {
+        customId: `${panelIds.form}responder`,
+        title: "New auto-responder",
+        fields: [
+          {
+            customId: "trigger",
+            label: "Trigger word or phrase (whole word)",
+            style: "short",
+            required: true,
+            maxLength: perkLimits.responderTrigger,
+          },
+          {
+            customId: "text",
+            label: "Text response (or fill the embed below)",
+            style: "paragraph",
+            required: false,
+            maxLength: perkLimits.responderText,
+          },
+          { customId: "title", label: "Embed title", style: "short", required: false, maxLength: 256 },
+          {
+            customId: "description",
+            label: "Embed description",
+            style: "paragraph",
+            required: false,
+            maxLength: 4000,
+          },
+          {
+            customId: "colour",
+            label: "Embed colour (#RRGGBB)",
+            style: "short",
+            required: false,
+            maxLength: 7,
+          },
+        ],
+      };
+  }
+}
