@@ -22,13 +22,15 @@ export function DocsContent() {
       <DocsSection id="why" title="Why use Hearth's self-roles">
         <CardGrid columns={3}>
           <InfoCard title="Safe by default">
-            Roles with Administrator, Manage Server or Manage Roles are refused outright.
+            Roles with Administrator, Manage Server or Manage Roles can never be whitelisted, and a
+            whitelisted role that gains one is pulled from every panel automatically.
           </InfoCard>
           <InfoCard title="Set up in about a minute">
-            Whitelist roles, answer a few questions, and the panel is posted.
+            Whitelist the roles, then post a panel with one <C>/selfroles quick</C> or a short guided
+            conversation.
           </InfoCard>
           <InfoCard title="Easy to move to">
-            Import an existing reaction-role message instead of rebuilding it.
+            Import the roles and emojis of an existing reaction-role message instead of rebuilding it.
           </InfoCard>
         </CardGrid>
       </DocsSection>
@@ -36,11 +38,12 @@ export function DocsContent() {
       <DocsSection id="features" title="Features">
         <Bullets
           items={[
-            "Panels with buttons or a dropdown menu; members click to add a role and click again to remove it.",
-            "Up to 25 roles per panel (recommended); the panel text lists 15 and adds 'and X more available'.",
-            "Guided creation in a conversation, or one-line quick panels.",
-            "Bind a saved panel to an existing Hearth message to reuse your own text and embed.",
-            "Replies are private, so the channel stays clean.",
+            "Panels with buttons (rows of five, labelled with the role's name and an optional emoji) or one dropdown menu.",
+            "Buttons toggle: press to get the role, press again to give it back. The dropdown sets your selection: roles you pick are given, roles you unpick are taken off.",
+            "Up to 25 roles per panel, Discord's limit for buttons or menu options on one message. The panel text lists the first 15 and then 'and X more available'.",
+            "Guided creation in a private conversation with a live preview, or one-line quick panels.",
+            "Bind a saved panel to a message Hearth already posted, to reuse your own text and embed.",
+            "Every answer to a member is private (ephemeral), so the channel stays clean. Panels keep working after restarts.",
           ]}
         />
       </DocsSection>
@@ -48,14 +51,26 @@ export function DocsContent() {
       <DocsSection id="security" title="Security">
         <p className="max-w-3xl leading-relaxed text-stone-300">
           The whitelist refuses roles holding <strong>Administrator</strong>, <strong>Manage Server</strong>{" "}
-          or <strong>Manage Roles</strong>, and warns about roles with Ban or Kick Members. If a whitelisted
-          role later gains a dangerous permission, Hearth blacklists it at once, takes it out of every panel
-          and alerts the log channel. After you fix the role's permissions, restore it with the button in that
-          alert.
+          or <strong>Manage Roles</strong> and says which permission and why. Roles with{" "}
+          <strong>Ban Members</strong> or <strong>Kick Members</strong> are allowed with a warning. @everyone
+          and roles managed by an integration (bot roles, the booster role) are refused. Only whitelisted
+          roles can go on a panel.
         </p>
+        <Bullets
+          items={[
+            "Automatic blacklist: when a whitelisted role gains Administrator, Manage Server or Manage Roles, Hearth blacklists it at once, takes it off every panel and redraws the posted panels. It also checks the whitelist whenever it reconnects and whenever a member presses a button, so a change made while it was offline is caught too.",
+            <>
+              The alert goes to the log channel set with <C>/setup log_channel</C>; without one, Hearth sends
+              it to the server owner by DM.
+            </>,
+            "The alert has a Restore button. Only members with Administrator or Manage Server can use it, and it works only once the dangerous permission is gone (Hearth checks the role again when you press it). The role goes back on the whitelist and back on the panels it was taken from, with its emoji, if those panels still exist and have room.",
+            "Removing a role from the whitelist takes it off every panel too. A deleted role disappears from the whitelist and from every panel.",
+          ]}
+        />
         <Callout tone="warning" title="Role order matters">
-          Hearth can only give roles below its own role, and it needs Manage Roles. It checks both before
-          posting a panel and tells you exactly what is wrong.
+          Hearth can only give roles below its own highest role, and it needs Manage Roles. It checks both
+          every time a member presses a button and tells them exactly what to fix. It also warns you when you
+          whitelist a role or post a panel that it can't give yet.
         </Callout>
       </DocsSection>
 
@@ -74,13 +89,15 @@ export function DocsContent() {
               title: "Create the panel",
               body: (
                 <>
-                  <C>/selfroles create</C> asks for a title, description, the roles and buttons or dropdown.
+                  <C>/selfroles create channel:#self-roles</C> opens a form for the name, title and
+                  description, then a private builder where you pick the roles, choose buttons or dropdown and
+                  see the preview.
                 </>
               ),
             },
             {
               title: "Deploy it",
-              body: <>Hearth posts the panel in the channel you chose; it works immediately.</>,
+              body: <>Press Post panel: Hearth posts it in the channel you chose and it works at once.</>,
             },
             {
               title: "Let Hearth keep it safe",
@@ -93,14 +110,16 @@ export function DocsContent() {
       <DocsSection id="user-commands" title="Commands for everyone">
         <CommandTable caption="Self-role commands for everyone" names={["selfroles list"]} />
         <p className="mt-3 text-sm text-stone-300">
-          Members mostly use the panels themselves: a button press or a menu choice.
+          <C>/selfroles list</C> shows every panel, its roles and links to where it is posted or bound.
+          Members mostly use the panels themselves: a button press or a menu choice, answered privately with
+          &quot;Added @Role&quot; or &quot;Removed @Role&quot;.
         </p>
       </DocsSection>
 
       <DocsSection
         id="admin-commands"
         title="Admin commands"
-        intro="Whitelist, create, quick and migrate are for administrators (Administrator or Manage Server); bind and delete need Manage Server or Administrator."
+        intro="Whitelist, create, quick, migrate, bind and delete need Administrator or Manage Server."
       >
         <CommandTable
           caption="Self-role admin commands"
@@ -113,23 +132,88 @@ export function DocsContent() {
             "selfroles delete",
           ]}
         />
+        <DataTable
+          caption="What each admin command does"
+          columns={["Command", "Flow"]}
+          rows={[
+            [
+              "whitelist",
+              "action:add checks the role (refused, warned or accepted); action:remove takes it off the whitelist and off every panel; action:view lists whitelisted and blacklisted roles with the reason.",
+            ],
+            [
+              "create",
+              "A form (name, title, description), then a private builder: a menu of whitelisted roles (25 per page, with Previous/More buttons when you have more), Buttons or Dropdown, the live preview, then Post panel or Cancel. Drafts last an hour.",
+            ],
+            [
+              "quick",
+              "Posts at once. roles takes mentions, role IDs or @names; an emoji right before a role goes on its button (🔴 @Red 🔵 @Blue). Title defaults to 'Pick your roles', display to buttons.",
+            ],
+            [
+              "migrate",
+              "Reads an existing reaction-role message and posts a button panel with the same roles and emojis in that channel (see Easy migration below).",
+            ],
+            [
+              "bind",
+              "Adds a saved panel's buttons or menu to a message Hearth posted (for example with /embed create), keeping its text and embed. Give channel when the message is in another channel. Messages from other users or bots are refused: Discord only lets a bot add components to its own messages.",
+            ],
+            [
+              "delete",
+              "Asks for confirmation, then deletes the panel messages Hearth posted and removes the buttons from bound messages. Members keep the roles they have.",
+            ],
+          ]}
+        />
         <h3 className="mt-6 font-semibold text-stone-100">Example</h3>
         <p className="mt-1 text-sm text-stone-300">A colour panel in two commands:</p>
         <div className="mt-2 space-y-1 font-mono text-sm text-stone-200">
           <p>/selfroles whitelist action:add role:@Red</p>
-          <p>/selfroles quick channel:#self-roles roles:@Red @Blue @Green title:Colours</p>
+          <p>/selfroles quick channel:#self-roles roles:🔴 @Red 🔵 @Blue 🟢 @Green title:Colours</p>
         </div>
       </DocsSection>
 
-      <DocsSection id="templates" title="Panel templates">
+      <DocsSection id="permissions" title="Permissions and limits">
         <DataTable
-          caption="Panel templates"
-          columns={["Template", "For", "Example roles", "Display"]}
+          caption="Who can do what"
+          columns={["Who", "Can"]}
           rows={[
-            ["Pings", "Opt-in notifications", "@Events, @Giveaways, @Updates", "Buttons"],
-            ["Colours", "Name colours", "@Red, @Blue, @Green, @Purple", "Buttons"],
+            ["Everyone", "Use panels; /selfroles list"],
+            [
+              "Administrator or Manage Server",
+              "whitelist, create, quick, migrate, bind, delete; the Restore button of a blacklist alert",
+            ],
+            [
+              "Hearth itself",
+              "Manage Roles and a role above every self-role; View Channel, Send Messages and Embed Links where panels go; Read Message History to migrate or bind",
+            ],
+          ]}
+        />
+        <DataTable
+          caption="Limits"
+          columns={["What", "Limit"]}
+          rows={[
+            ["Roles per panel", "1 to 25 (Discord's cap; the spec's '25 recommended' is enforced)"],
+            ["Roles listed in the panel text", "15, then 'and X more available'"],
+            ["Panel name", "1 to 50 characters, unique in the server (any capitalisation)"],
+            ["Panel title", "256 characters (Discord's embed title limit)"],
+            ["Panel description", "1,000 characters"],
+            ["Whitelist", "250 roles per server"],
+            ["Unfinished /selfroles create drafts", "kept for one hour"],
+          ]}
+        />
+      </DocsSection>
+
+      <DocsSection id="templates" title="Panel ideas">
+        <p className="mb-3 text-sm text-stone-300">
+          Suggestions to build with <C>/selfroles quick</C> or <C>/selfroles create</C>; there is no template
+          command.
+        </p>
+        <DataTable
+          caption="Panel ideas"
+          columns={["Panel", "Description", "Example roles", "Features"]}
+          rows={[
+            ["Pings", "Opt-in notifications", "@Events, @Giveaways, @Updates", "Dropdown: pick any number"],
+            ["Colours", "Name colours", "@Red, @Blue, @Green, @Purple", "Buttons with colour emojis"],
             ["Regions", "Time zones and regions", "@EU, @NA, @Asia, @OCE", "Dropdown"],
-            ["Games", "What members play", "@Minecraft, @Valorant, @Roblox", "Dropdown"],
+            ["Games", "What members play", "@Minecraft, @Valorant, @Roblox", "Buttons, up to 25"],
           ]}
         />
       </DocsSection>
@@ -137,10 +221,11 @@ export function DocsContent() {
       <DocsSection id="best-practices" title="Best practices">
         <Bullets
           items={[
-            "Keep panels focused: one topic per panel, at most 25 roles.",
+            "Keep panels focused: one topic per panel.",
             "Give self-roles no permissions at all; use channel overrides for access instead.",
             "Put Hearth's role just above the highest self-role, not at the top of the list.",
-            "Review the whitelist after restructuring roles.",
+            "Set a log channel with /setup so blacklist alerts reach your staff, not only the owner's DMs.",
+            "Review the whitelist with /selfroles whitelist action:view after restructuring roles.",
           ]}
         />
       </DocsSection>
@@ -151,27 +236,37 @@ export function DocsContent() {
             {
               problem: "A role can't be added to a panel",
               fixes: [
-                "It isn't whitelisted, or it was blacklisted automatically after gaining a dangerous permission.",
-                "Fix its permissions, then use the restore button in the alert.",
+                "It isn't whitelisted: add it with /selfroles whitelist action:add.",
+                "It was blacklisted automatically after gaining a dangerous permission: remove the permission, then press Restore in the alert.",
               ],
             },
             {
-              problem: "Security alerts in the log channel",
+              problem: "Security alert: 'Self-role blacklisted'",
               fixes: [
-                "Someone gave a self-role a dangerous permission. Remove the permission and restore the role.",
+                "Someone gave a self-role Administrator, Manage Server or Manage Roles. Remove the permission and press Restore.",
+                "Pressing Restore too early answers 'Not yet' and names the permission still on the role.",
               ],
             },
             {
               problem: "Migration doesn't find the roles",
               fixes: [
-                "Hearth needs Read Message History in that channel.",
-                "Give the channel if the message is elsewhere.",
-                "The reactions must map to roles in the original message's text.",
+                "Give the channel option when the message is in another channel; Hearth needs Read Message History there.",
+                "Each role should be on its own line with its emoji (🔴 @Red), or the message must mention its roles in the same order as its reactions.",
+                "Roles that aren't whitelisted are listed as skipped: whitelist them and run migrate again.",
               ],
             },
             {
-              problem: "Clicking a button does nothing",
-              fixes: ["Hearth's role must be above the role and hold Manage Roles."],
+              problem: "Pressing a button answers with an error",
+              fixes: [
+                "'I need the Manage Roles permission': turn it on for Hearth's role.",
+                "'…sits above my highest role': drag Hearth's role above the self-role in Server Settings → Roles.",
+              ],
+            },
+            {
+              problem: "bind refuses the message",
+              fixes: [
+                "Only messages Hearth posted can carry its buttons; post one with /embed create first.",
+              ],
             },
           ]}
         />
@@ -180,19 +275,33 @@ export function DocsContent() {
       <DocsSection id="migration" title="Bonus: easy migration">
         <Steps
           steps={[
-            { title: "Find the old message", body: <>Copy the ID of your existing reaction-role message.</> },
+            {
+              title: "Whitelist the roles",
+              body: <>Migration only imports whitelisted roles; it never whitelists anything by itself.</>,
+            },
             {
               title: "Run migrate",
               body: (
                 <>
-                  <C>/selfroles migrate message_id:…</C> reads its emoji-to-role pairs.
+                  <C>/selfroles migrate message_id:… channel:#roles</C> reads the emoji and role pairs in the
+                  message's text, embed descriptions and fields.
                 </>
               ),
             },
-            { title: "Review", body: <>Hearth shows the roles it found and whitelists the safe ones.</> },
             {
-              title: "Post and retire",
-              body: <>The new panel is posted; delete the old message or unbind the old bot.</>,
+              title: "Review",
+              body: (
+                <>
+                  Hearth posts a button panel with the same emojis in that channel and lists every role it
+                  skipped and why (not whitelisted, dangerous permissions, blacklisted, deleted, managed).
+                </>
+              ),
+            },
+            {
+              title: "Retire the old message",
+              body: (
+                <>Members now press buttons instead of reacting; delete the old message when you're ready.</>
+              ),
             },
           ]}
         />

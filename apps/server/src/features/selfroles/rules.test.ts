@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import type { RoleInfo, SelectMenu } from "../../discord/port.ts";
+import {
+  panelComponents,
+  panelEmbed,
+  parseReactionRoleMessage,
+  parseRoleList,
+  RoleListError,
+  refusedIn,
+  warnedIn,
+} from "./rules.ts";
+
+const guildId = "100000000000000000";
+const role = (id: string, name: string, permissions = "0"): RoleInfo => ({
+  id,
+  guildId,
+  name,
+  color: 0,
+  position: 1,
+  permissions,
+  managed: false,
+});
+const roles = [
+  role("200000000000000001", "Red"),
+  role("200000000000000002", "Blue"),
+  role("200000000000000003", "Events Ping"),
+];
+const panelRoles = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    roleId: `3000000000000000${String(i).padStart(2, "0")}`,
+    emoji: null,
+  }));
+
+describe("dangerous permissions", () => {
+  it.each([
+    ["8", ["Administrator"]],
+    ["32", ["Manage Server"]],
+    ["268435456", ["Manage Roles"]],
+    [(8n | 32n | 268435456n).toString(), ["Administrator", "Manage Server", "Manage Roles"]],
+    ["6", []],
+    ["0", []],
+  ])("bits %s are refused as %j", (bits, names) => {
+    expect(refusedIn(bits).map((p) => p.name)).toEqual(names);
+  });
+
+  it("warns (but does not refuse) for Ban and Kick Members", () => {
+    expect(warnedIn("6")).toEqual(["Ban Members", "Kick Members"]);
+    expect(warnedIn("2")).toEqual(["Kick Members"]);
+    expect(refusedIn("6")).toEqual([]);
+  });
+});
+
+describe("the panel embed", () => {
+  it("lists 15 roles, then how many more are available", () => {
+    const embed = panelEmbed({
+      title: "Colours",
+      description: "Pick one",
+      display: "buttons",
+      roles: panelRoles(22),
+    });
+    const lines = (embed.description ?? "").split("\n");
+    expect(lines.filter((line) => line.startsWith("• <@&"))).toHaveLength(15);
+    expect(lines.at(-1)).toBe("and 7 more available");
+    expect(embed.description).toMatch(/^Pick one\n\n/);
+  });
+
+  it("shows exactly 15 without the 'more' line, and says when a panel is empty", () => {
+    expect(
+      panelEmbed({ title: "t", description: null, display: "buttons", roles: panelRoles(15) }).description,
+    ).not.toContain("more available");
+    expect(panelEmbed({ title: "t", description: null, display: "dropdown", roles: [] }).description).toBe(
+      "No roles are available on this panel right now.",
+    );
+  });
+});
+
+describe("the panel components", () => {
+  const names = new Map(panelRoles(25).map((r, i) => [r.roleId, `Role ${i}`]));
+
+  it("puts buttons in rows of five, labelled with the role name and emoji", () => {
+    const rows = panelComponents(
+      {
+        id: 7,
+        display: "buttons",
+        roles: [...panelRoles(22).slice(0, 21), { roleId: "300000000000000021", emoji: "🔴" }],
+      },
+      names,
+    );
+    expect(rows.map((row) => row.length)).toEqual([5, 5, 5, 5, 2]);
+    expect(rows[0]?.[0]).toMatchObject({
+      type: "button",
+      label: "Role 0",
+      customId: "sr:t:7:300000000000000000",
+    });
+    expect(rows[4]?.[1]).toMatchObject({ emoji: "🔴", label: "Role 21" });
+  });
+
+  it("makes one menu that allows picking none to all", () => {
+    const [[menu]] = panelComponents({ id: 3, display: "dropdown", roles: panelRoles(25) }, names) as [
+      [SelectMenu],
+    ];
+    expect(menu).toMatchObject({ type: "select", customId: "sr:s:3", minValues: 0, maxValues: 25 });
+    expect(menu.options).toHaveLength(25);
+  });
+});
+
+describe("reading a role list", () => {
+  it("reads mentions, ids, @names with spaces and an emoji before a role", () => {
+    expect(parseRoleList("🔴 <@&200000000000000001> 200000000000000002 @Events Ping", roles)).toEqual([
+      { roleId: "200000000000000001", emoji: "🔴" },
+      { roleId: "200000000000000002", emoji: null },
+      { roleId: "200000000000000003", emoji: null },
+    ]);
+    expect(parseRoleList("<@&200000000000000001><@&200000000000000002>", roles)).toHaveLength(2);
+    expect(parseRoleList("<:blob:123456789012345678> <@&200000000000000002>", roles)).toEqual([
+      { roleId: "200000000000000002", emoji: "<:blob:123456789012345678>" },
+    ]);
+  });
+
+  it("names what it can't read", () => {
+    expect(() => parseRoleList("<@&200000000000000001> purple", roles)).toThrow(RoleListError);
+    expect(() => parseRoleList("@Purple", roles)).toThrow(/role named "Purple"/);
+  });
+});
+
+describe("reading a reaction-role message", () => {
+  const base = { content: "", embeds: [], reactions: [], mentionRoleIds: [] };
+
+  it("pairs emojis with roles line by line, in the content and the embeds", () => {
+    const pairs = parseReactionRoleMessage(
+      {
+        ...base,
+        content: "React for a colour!\n🔴 <@&200000000000000001>\n🔵 - @Blue",
+        embeds: [{ description: "<:ping:123456789012345678> → <@&200000000000000003>" }],
+      },
+      roles,
+    );
+    expect(pairs).toEqual([
+      { roleId: "200000000000000001", emoji: "🔴" },
+      { roleId: "200000000000000002", emoji: "🔵" },
+      { roleId: "200000000000000003", emoji: "<:ping:123456789012345678>" },
+    ]);
+  });
+
+  it("falls back to pairing the reactions with the mentioned roles in order", () => {
+    const pairs = parseReactionRoleMessage(
+      {
+        ...base,
+        content: "Roles: <@&200000000000000001> <@&200000000000000002>",
+        mentionRoleIds: ["200000000000000001", "200000000000000002"],
+        reactions: [{ emoji: { id: null, name: "🍎" } }, { emoji: { id: "123456789012345678", name: "b" } }],
+      },
+      roles,
+    );
+    expect(pairs).toEqual([
+      { roleId: "200000000000000001", emoji: "🍎" },
+      { roleId: "200000000000000002", emoji: "<:b:123456789012345678>" },
+    ]);
+  });
+
+  it("finds nothing on a message without roles", () => {
+    expect(parseReactionRoleMessage({ ...base, content: "🔴 hello" }, roles)).toEqual([]);
+  });
+});
