@@ -1,3 +1,4 @@
+import { embedStarters } from "@hearth/core";
 import {
   Bullets,
   C,
@@ -20,53 +21,141 @@ export function DocsContent() {
       <DocsHeader
         lead={
           <>
-            Build rich embeds inside Discord with a visual editor and a live preview, start from saved
-            templates, and post or update them anywhere. It all starts with <C>/embed create</C>.
+            Build rich embeds inside Discord with an editor of buttons and forms and a live preview, start
+            from saved or built-in templates, and post or update them anywhere. It all starts with{" "}
+            <C>/embed create</C>.
           </>
         }
       />
 
       <DocsSection id="features" title="Core features">
         <CardGrid columns={3}>
-          <InfoCard title="Live preview">Every change shows at once in a private preview.</InfoCard>
-          <InfoCard title="Templates">Save an embed as a template for the server and reuse it.</InfoCard>
+          <InfoCard title="Live preview">
+            The builder is a private message showing the embed itself; every change updates it in place.
+          </InfoCard>
+          <InfoCard title="Templates">
+            Save an embed as a template for the server, or start from one of the built-in ones.
+          </InfoCard>
           <InfoCard title="Edit in place">
-            Update an embed Hearth already posted without reposting it.
+            Open an embed Hearth already posted and update it without reposting it.
+          </InfoCard>
+          <InfoCard title="Import and export">
+            Copy an embed out as JSON and bring it back, here or on another server.
+          </InfoCard>
+          <InfoCard title="Template tags">
+            <C>{"{server.name}"}</C>, <C>{"{user.mention}"}</C> and the other welcome tags are filled in when
+            the embed is sent.
+          </InfoCard>
+          <InfoCard title="Nothing is lost">
+            Drafts are saved as you go and survive a bot restart for 24 hours after your last change.
           </InfoCard>
         </CardGrid>
       </DocsSection>
 
       <DocsSection
         id="commands"
-        title="Commands"
-        intro="Creating and editing need Manage Messages; listing templates is open to all."
+        title="User commands"
+        intro="Creating and editing need Manage Messages; anyone can list the templates, and members with Manage Messages can delete them from that list."
       >
         <CommandTable caption="Embed commands" prefixes={["embed"]} />
-      </DocsSection>
-
-      <DocsSection id="editor" title="Editor capabilities">
         <Bullets
           items={[
-            "Title, description, URL and colour (#RRGGBB, e.g. #F97316).",
-            "Author (name, icon, link), footer (text, icon) and timestamp.",
-            "Thumbnail and large image.",
-            "Up to 25 fields, each inline or full width.",
             <>
-              Template tags such as <C>{"{server.name}"}</C> and <C>{"{server.memberCount}"}</C>, filled in
-              when posted.
+              <C>/embed create</C> opens a builder on a starter embed; <C>template:</C> starts from a saved or
+              built-in template (by name, any case; the server's own come first); <C>file:</C> starts from an
+              uploaded JSON file.
             </>,
-            "Buttons from your interactive components.",
-            "Import and export as JSON to move embeds between servers.",
+            <>
+              <C>/embed edit message_id:</C> opens an embed Hearth posted (give <C>channel:</C> when it's in
+              another channel). Messages from anyone else, or without an embed, are refused. Its text and any
+              other embeds are kept as they are.
+            </>,
+            <>
+              <C>/embed templates</C> lists the saved and built-in templates. With Manage Messages you also
+              get a menu to delete a saved one, after a confirmation.
+            </>,
           ]}
         />
       </DocsSection>
 
-      <DocsSection id="templates" title="Template categories">
-        <CardGrid columns={3}>
-          <InfoCard title="Announcements">Updates, events and patch notes.</InfoCard>
-          <InfoCard title="Rules and info">Rules, FAQs and role explanations.</InfoCard>
-          <InfoCard title="Applications">Staff and grinder applications with a form button.</InfoCard>
-        </CardGrid>
+      <DocsSection id="editor" title="Editor capabilities">
+        <p className="docs-prose">
+          The builder is visible only to you, and only you can use its controls. Each button opens a form
+          filled in with the current values; submit it and the preview changes.
+        </p>
+        <DataTable
+          caption="Builder controls"
+          columns={["Control", "What it does"]}
+          rows={[
+            ["Title & text", "Title, description (Markdown works) and the title's link."],
+            ["Author", "Name, icon URL and link."],
+            ["Footer", "Text and icon URL."],
+            [
+              "Colour",
+              <>
+                The side colour as <C>#RRGGBB</C> (e.g. <C>#F97316</C>); leave it empty for none.
+              </>,
+            ],
+            ["Images", "A thumbnail (small, top right) and a large image, as web links."],
+            ["Add field", "A name, a value, and whether it sits side by side with others."],
+            [
+              "Edit or remove a field",
+              <>
+                Pick the field in the menu; type <C>REMOVE</C> in its form to delete it.
+              </>,
+            ],
+            ["Timestamp", "Shows the time the embed is sent, in each reader's time zone."],
+            ["Load a template", "Replaces the draft with a saved or built-in template."],
+            [
+              "Save as template",
+              "Keeps the embed for the server under a name; answer yes to replace one of the same name.",
+            ],
+            ["Export JSON", "Answers privately with the embed as JSON in a code block."],
+            ["Import JSON", "Paste JSON (up to 4,000 characters) to replace the draft."],
+            [
+              "Send / Update message",
+              "Send asks for the channel (#name, a mention or an ID) and optional text above the embed. In an edit, Update message changes the original.",
+            ],
+            ["Close", "Discards the draft."],
+          ]}
+        />
+        <Bullets
+          items={[
+            <>
+              Tags such as <C>{"{server.name}"}</C>, <C>{"{server.memberCount}"}</C> and{" "}
+              <C>{"{user.mention}"}</C> work in every text, and the preview shows them filled in for you. When
+              the embed is sent, <C>user</C> is the member who sends it.
+            </>,
+            <>
+              A link may also be a tag that gives one: <C>{"{user.avatar}"}</C> or <C>{"{server.icon}"}</C>.
+              When it gives nothing (a server without an icon), that image is left out.
+            </>,
+            "A tag Hearth doesn't know is refused with the closest known one (“did you mean {user.mention}?”).",
+            "In the text above the embed, mentions of members ping them; role mentions, @everyone and @here ping only when you have Mention Everyone in that channel. Mentions inside an embed never ping (Discord's rule).",
+          ]}
+        />
+      </DocsSection>
+
+      <DocsSection
+        id="templates"
+        title="Template categories"
+        intro="Every server has these built-in templates; save your own next to them (up to 50 per server)."
+      >
+        <DataTable
+          caption="Built-in templates"
+          columns={["Template", "Category", "Use it for"]}
+          rows={embedStarters.map((starter) => [
+            <C key={starter.key}>{starter.key}</C>,
+            starter.category,
+            starter.description,
+          ])}
+        />
+        <Bullets
+          items={[
+            "Saved template names are 1 to 50 characters and unique on the server, whatever their case (“Rules” and “rules” are the same name).",
+            "A template is checked when it is saved (limits, colours, links and tags), so it always loads and sends.",
+          ]}
+        />
       </DocsSection>
 
       <DocsSection id="workflow" title="Creation workflow">
@@ -76,50 +165,65 @@ export function DocsContent() {
               title: "Start",
               body: (
                 <>
-                  <C>/embed create</C>, or <C>/embed create template:announcement</C>.
+                  <C>/embed create</C>, <C>/embed create template:announcement</C> or{" "}
+                  <C>/embed create file:</C> with a JSON file.
                 </>
               ),
             },
             {
               title: "Edit",
-              body: <>Use the editor's buttons to fill in each part; the preview updates live.</>,
+              body: <>Use the builder's buttons and menus; the preview updates after each form.</>,
             },
             { title: "Save as template", body: <>Optional: keep it for next time.</> },
             {
-              title: "Post",
+              title: "Send",
               body: (
                 <>
-                  Choose the channel; later, <C>/embed edit</C> updates it in place.
+                  Name the channel; Hearth posts it and links to it. Later, <C>/embed edit</C> updates it in
+                  place.
                 </>
               ),
             },
           ]}
         />
+        <Callout tone="tip" title="Import and export">
+          Export answers with <C>{'{"version":1,"embed":{…}}'}</C>. Import takes that, a single embed object,
+          or a message with an <C>embeds</C> list in Discord's own format (its first embed), so embeds made in
+          other builders come in too. The bot can't attach files to its answers, so a long export comes as up
+          to five numbered code blocks: copy them one after another into one <C>.json</C> file and import it
+          with <C>/embed create file:</C>.
+        </Callout>
       </DocsSection>
 
       <DocsSection
         id="limits"
         title="Technical limits"
-        intro="Hearth enforces Discord's own limits and names the one you hit."
+        intro="Hearth enforces Discord's own limits and names the one you hit, with your text's length."
       >
         <DataTable
           caption="Embed limits"
           columns={["Part", "Limit"]}
           rows={[
             ["Title", "256 characters"],
-            ["Description", "4,096 characters"],
+            ["Description", "4,096 characters (4,000 from the form: Discord's limit for a form field)"],
             ["Fields", "25 per embed"],
             ["Field name / value", "256 / 1,024 characters"],
             ["Footer text", "2,048 characters"],
             ["Author name", "256 characters"],
-            ["Whole embed", "6,000 characters in total"],
-            ["Images", "PNG, JPG, GIF or WebP, up to 8 MB"],
-            ["Template import file", "1 MB of JSON"],
+            ["Whole embed", "6,000 characters in total (title, description, fields, footer, author)"],
+            ["Colour", "#RRGGBB"],
+            ["Links and images", "Web addresses starting with http:// or https://"],
+            ["Text above the embed", "2,000 characters"],
+            ["Template import", "1 MB of JSON (1,048,576 bytes)"],
+            ["Saved templates", "50 per server, names up to 50 characters"],
+            ["Drafts", "Kept 24 hours after the last change"],
           ]}
         />
         <Callout tone="info" title="Why these numbers">
           Older Hearth guides quoted a 156-character title, a 128-character footer and a 4,096-character
-          total. Those were stricter than Discord; Hearth now uses Discord's real limits shown above.
+          total. Those don't match Discord; Hearth uses Discord's real limits shown above. Limits are checked
+          on the text as you write it and again with the tags filled in when it's sent, since a tag like{" "}
+          <C>{"{server.description}"}</C> can make it longer.
         </Callout>
       </DocsSection>
 
@@ -130,6 +234,7 @@ export function DocsContent() {
             "Use fields for short facts, the description for prose.",
             "Stick to a few brand colours, saved in templates.",
             "Test on your phone: embeds wrap differently there.",
+            "Export important embeds as JSON to keep a copy outside Discord.",
           ]}
         />
       </DocsSection>
@@ -138,21 +243,60 @@ export function DocsContent() {
         <Troubleshooting
           items={[
             {
-              problem: "'Colour must be #RRGGBB'",
+              problem: "'Colours are written #RRGGBB'",
               fixes: [
                 <>
-                  Write six hex digits with a hash: <C>#5865F2</C>.
+                  Write six hex digits, e.g. <C>#5865F2</C> (<C>5865F2</C> works too).
                 </>,
               ],
             },
             {
+              problem: "A change wasn't saved",
+              fixes: [
+                "The answer names the limit you hit; the draft stays as it was.",
+                "Press Fix it to reopen the form with what you typed.",
+              ],
+            },
+            {
               problem: "An image doesn't show",
-              fixes: ["Use a direct link to a PNG, JPG, GIF or WebP file.", "Keep it under 8 MB."],
+              fixes: [
+                "Use a direct https:// link to a PNG, JPG, GIF or WebP file, up to 8 MB.",
+                <>
+                  A tag link (<C>{"{server.icon}"}</C>) is left out when it gives nothing.
+                </>,
+              ],
             },
             {
               problem: "The embed is too long",
               fixes: [
                 "The total of all text must stay under 6,000 characters; move text into a second embed.",
+                "With tags, the filled-in text counts: shorten the text around long tags.",
+              ],
+            },
+            {
+              problem: "'This embed builder has expired'",
+              fixes: [
+                "Drafts are kept 24 hours after their last change. Start again with /embed create, or save templates as you go.",
+              ],
+            },
+            {
+              problem: "'You can't post in #channel yourself'",
+              fixes: [
+                "Hearth only posts where you could post yourself. Pick another channel or ask an admin.",
+              ],
+            },
+            {
+              problem: "/embed edit refuses a message",
+              fixes: [
+                "Only messages Hearth posted, with an embed, can be edited.",
+                "Copy the message ID (Developer Mode → right-click → Copy Message ID) and give channel: when it's elsewhere.",
+              ],
+            },
+            {
+              problem: "An import is refused",
+              fixes: [
+                "The answer names the part that's wrong, e.g. 'fields[0].value must be text'.",
+                "Files over 1 MB are refused; export from the builder to see the expected format.",
               ],
             },
           ]}
@@ -163,9 +307,9 @@ export function DocsContent() {
         title="Build your first embed"
         command="/embed create"
         primary={{ to: "/commands?q=embed", label: "Embed commands" }}
-        secondary={{ to: "/docs/components", label: "Add buttons" }}
+        secondary={{ to: "/docs/welcome", label: "Template tags" }}
       >
-        Open the editor and watch the preview as you go.
+        Open the builder and watch the preview as you go.
       </DocsCta>
     </DocsArticle>
   );
