@@ -57,6 +57,7 @@ describe("/votetracker", () => {
     const [reply] = await run(
       "setup",
       {
+        mode: "quick",
         channel: channels["bot-commands"] ?? "",
         reward_role: roles["Events Ping"] ?? "",
         reward_hours: 48,

@@ -1,24 +1,39 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { BotFeature } from "../../bot/commands/features.ts";
-import type { ButtonInteraction } from "../../bot/interaction.ts";
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction, Interaction, ModalInteraction } from "../../bot/interaction.ts";
+import type { AppContext } from "../../context.ts";
+import type { Embed, Modal, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
+import { listenForDesigns, startDesign } from "../designer/preview.ts";
+import { instructionsMax } from "../designer/provider.ts";
+import { deliverTestVote } from "./delivery.ts";
+import { requireVoteAdmin, voteDesignFlow } from "./design-flow.ts";
 import {
+  checkVoteSetup,
   configureVotes,
   deleteVoterData,
   getLeaderboard,
   getVoterStats,
   type Leaderboard,
-  type VoteSetup,
+  rotateVoteWebhook,
+  type VoteSetupInput,
 } from "./service.ts";
+import {
+  color,
+  decodeSetup,
+  encodeSetup,
+  plural,
+  setupChoiceMessage,
+  setupIds,
+  setupMessage,
+} from "./setup-message.ts";
+import { findSettings } from "./store.ts";
 
-const color = 0xf97316;
 const deletePrefix = "votes:deleteuser:";
 const cancelId = "votes:cancel";
 const adminBits = (1n << 3n) | (1n << 5n);
 
 const when = (at: number | null) => (at === null ? "never" : `<t:${Math.floor(at / 1000)}:R>`);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const actorOf = (command: { user: { id: string } }) => ({ tokenId: null, userId: command.user.id });
 
 async function statsReply(command: CommandContext): Promise<OutgoingMessage> {
@@ -56,33 +71,31 @@ function leaderboardMessage(board: Leaderboard): OutgoingMessage {
   return { embeds: [embed], allowedMentions: { users: [] } };
 }
 
-function setupMessage(setup: VoteSetup): OutgoingMessage {
-  const { settings } = setup;
-  const reward = settings.reward_role_id
-    ? `<@&${settings.reward_role_id}> for ${settings.reward_hours === 0 ? "ever" : plural(settings.reward_hours, "hour")}`
-    : "none";
-  const embed: Embed = {
-    title: setup.created ? "🗳️ Vote tracking is set up" : "🗳️ Vote tracking updated",
-    color,
-    fields: [
-      {
-        name: "Notifications",
-        value: settings.channel_id ? `<#${settings.channel_id}>` : "off",
-        inline: true,
-      },
-      { name: "Reward role", value: reward, inline: true },
-      { name: "Leaderboards", value: settings.leaderboards_enabled === 1 ? "on" : "off", inline: true },
-      { name: "Webhook URL", value: `\`${setup.webhookUrl}\`` },
-      { name: "Authorization / signing secret", value: `||\`${settings.secret}\`||` },
-    ],
-    description:
-      "Paste the URL into your listing site's webhook settings and the secret as its Authorization (or webhook secret). Keep both private: anyone with them can add votes. Use the site's **Test** button to check the notification.",
-    footer: {
-      text: "The AI message designer isn't available from this command yet; the default message is used.",
+/** The form of Custom Setup with AI: what the notification should look like, in plain words. */
+const instructionsForm = (encoded: string): Modal => ({
+  customId: `${setupIds.form}${encoded}`,
+  title: "Custom Setup with AI",
+  fields: [
+    {
+      customId: "instructions",
+      label: "Describe the vote notification",
+      style: "paragraph",
+      required: false,
+      maxLength: instructionsMax,
+      placeholder: "Hype and pink, thank them, mention the reward role and the leaderboard, use our emojis",
     },
+  ],
+});
+
+const setupOptions = (command: CommandContext): VoteSetupInput => {
+  const { options } = command;
+  return {
+    ...(options.has("channel") ? { channelId: options.id("channel") } : {}),
+    ...(options.has("reward_role") ? { rewardRoleId: options.id("reward_role") } : {}),
+    ...(options.has("reward_hours") ? { rewardHours: options.number("reward_hours") } : {}),
+    ...(options.has("leaderboards") ? { leaderboards: options.boolean("leaderboards") } : {}),
   };
-  return { embeds: [embed] };
-}
+};
 
 export const voteCommands = () => [
   defineCommand("votetracker user", async (command) => command.reply(await statsReply(command)), {
@@ -101,14 +114,21 @@ export const voteCommands = () => [
     { ephemeral: false },
   ),
   defineCommand("votetracker admin setup", async (command) => {
-    const { options } = command;
-    const setup = await configureVotes(command.ctx, command.serverId, actorOf(command), {
-      ...(options.has("channel") ? { channelId: options.id("channel") } : {}),
-      ...(options.has("reward_role") ? { rewardRoleId: options.id("reward_role") } : {}),
-      ...(options.has("reward_hours") ? { rewardHours: options.number("reward_hours") } : {}),
-      ...(options.has("leaderboards") ? { leaderboards: options.boolean("leaderboards") } : {}),
-    });
-    await command.reply(setupMessage(setup), { ephemeral: true });
+    const input = setupOptions(command);
+    const mode = command.options.string("mode");
+    if (mode !== undefined && mode !== "quick" && mode !== "custom") {
+      throw badRequest("**mode** must be quick or custom.", "mode");
+    }
+    // Wrong options are named now, before any choice or form.
+    await checkVoteSetup(command.ctx, command.serverId, input);
+    if (mode === "quick") {
+      const setup = await configureVotes(command.ctx, command.serverId, actorOf(command), input);
+      await command.reply(setupMessage(setup), { ephemeral: true });
+    } else if (mode === "custom") {
+      await command.interaction.showModal(instructionsForm(encodeSetup(input)));
+    } else {
+      await command.reply(setupChoiceMessage(input), { ephemeral: true });
+    }
   }),
   defineCommand("votetracker admin deleteuser", async (command) => {
     const userId = command.options.requireId("user");
@@ -145,7 +165,65 @@ async function onDeleteConfirmed(
   });
 }
 
-/** The vote tracker's slash commands and its delete-confirmation buttons. */
+const serverOf = (interaction: Interaction): string => {
+  const { guildId } = interaction.data;
+  if (!guildId) throw badRequest("Vote tracking is set up inside a server.");
+  requireVoteAdmin(interaction.data.member);
+  return guildId;
+};
+const clickerOf = (interaction: Interaction) => ({ tokenId: null, userId: interaction.data.user.id });
+
+/** The instructions form sent: design the notification and show its preview (nothing saved yet). */
+async function onInstructions(ctx: AppContext, interaction: ModalInteraction) {
+  const serverId = serverOf(interaction);
+  const input = decodeSetup(interaction.data.customId.slice(setupIds.form.length));
+  await checkVoteSetup(ctx, serverId, input);
+  const preview = await startDesign(ctx, voteDesignFlow, {
+    serverId,
+    user: interaction.data.user,
+    instructions: interaction.data.fields.instructions ?? "",
+    extra: input,
+  });
+  if (interaction.data.messageId) await interaction.update(preview);
+  else await interaction.reply(preview, { ephemeral: true });
+}
+
+async function onTestVote(ctx: AppContext, interaction: ButtonInteraction) {
+  const serverId = serverOf(interaction);
+  const settings = await findSettings(ctx.storage.db, serverId);
+  if (!settings)
+    throw badRequest("Vote tracking isn't set up here yet: run `/votetracker admin setup` first.");
+  if (!settings.channel_id) {
+    throw badRequest(
+      "There's no notification channel: run `/votetracker admin setup channel:` to choose one, then test again.",
+    );
+  }
+  await deliverTestVote(ctx, serverId, {
+    userId: interaction.data.user.id,
+    platform: "test",
+    at: Date.now(),
+  });
+  await interaction.reply(
+    `🧪 Sent a test notification to <#${settings.channel_id}>, with you as the voter. Nothing was counted.`,
+    { ephemeral: true },
+  );
+}
+
+function rotateQuestion(): OutgoingMessage {
+  return {
+    content:
+      "🔑 Make a new webhook URL and secret? The current URL stops working at once (votes sent to it are refused), so paste the new URL and secret into every listing site afterwards.",
+    embeds: [],
+    components: [
+      [
+        { type: "button", style: "danger", label: "Rotate", customId: setupIds.rotateYes },
+        { type: "button", style: "secondary", label: "Cancel", customId: setupIds.rotateNo },
+      ],
+    ],
+  };
+}
+
+/** The vote tracker's slash commands, its setup wizard, designer preview and confirmation buttons. */
 export const votesBot: BotFeature = {
   commands: () => voteCommands(),
   listen: (bot, ctx) => {
@@ -153,6 +231,41 @@ export const votesBot: BotFeature = {
     bot.onButton(cancelId, (interaction) =>
       interaction.update({ content: "Cancelled; nothing was deleted.", components: [] }),
     );
+    bot.onButton(setupIds.quick, async (interaction) => {
+      const serverId = serverOf(interaction);
+      const input = decodeSetup(interaction.data.customId.slice(setupIds.quick.length));
+      await interaction.update(
+        setupMessage(await configureVotes(ctx, serverId, clickerOf(interaction), input)),
+      );
+    });
+    bot.onButton(setupIds.custom, async (interaction) => {
+      serverOf(interaction);
+      await interaction.showModal(instructionsForm(interaction.data.customId.slice(setupIds.custom.length)));
+    });
+    bot.onModal(setupIds.form, (interaction) => onInstructions(ctx, interaction));
+    bot.onButton(setupIds.testVote, (interaction) => onTestVote(ctx, interaction));
+    bot.onButton(setupIds.rotateAsk, async (interaction) => {
+      serverOf(interaction);
+      await interaction.update(rotateQuestion());
+    });
+    bot.onButton(setupIds.rotateYes, async (interaction) => {
+      const serverId = serverOf(interaction);
+      const setup = await rotateVoteWebhook(ctx, serverId, clickerOf(interaction));
+      await interaction.update(
+        setupMessage(
+          setup,
+          "🔑 New webhook URL and secret made: the old URL no longer works. Update your listing sites now.",
+        ),
+      );
+    });
+    bot.onButton(setupIds.rotateNo, async (interaction) => {
+      serverOf(interaction);
+      await interaction.update({
+        content: "Cancelled: the webhook URL and secret are unchanged.",
+        components: [],
+      });
+    });
+    listenForDesigns(bot, ctx, voteDesignFlow);
     return undefined;
   },
 };

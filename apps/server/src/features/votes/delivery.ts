@@ -1,18 +1,19 @@
-import { defaultVoteMessage, renderVoteMessage } from "@hearth/core";
+import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { readVoteDesign, renderVoteDesign } from "../designer/vote-design.ts";
 import { grantReward } from "./rewards.ts";
 import { monthlyAt } from "./stats.ts";
 import { findSettings, findStats, findVote, type VoteSettingsRow } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
 
-/** Renders the server's vote notification for one voter. */
-export async function renderNotification(
+/** The vote tags' values for one vote. */
+export async function voteValues(
   deps: Pick<AppContext, "storage" | "discord">,
   settings: VoteSettingsRow,
   vote: { userId: string; platform: string; at: number },
-): Promise<string> {
+): Promise<Record<VoteMessageTag, string>> {
   const serverId = settings.server_id;
   const [member, guild, stats] = await Promise.all([
     deps.discord.getMember(serverId, vote.userId),
@@ -20,7 +21,7 @@ export async function renderNotification(
     findStats(deps.storage.db, serverId, vote.userId),
   ]);
   const user = member?.user ?? (await deps.discord.getUser(vote.userId));
-  return renderVoteMessage(settings.message ?? defaultVoteMessage, {
+  return {
     USER_NAME: member?.nick ?? user?.globalName ?? user?.username ?? `User ${vote.userId.slice(-4)}`,
     USER_MENTION: `<@${vote.userId}>`,
     TOTAL_VOTES: String(stats?.totalVotes ?? 0),
@@ -28,7 +29,24 @@ export async function renderNotification(
     SERVER_NAME: guild?.name ?? "this server",
     PLATFORM: vote.platform,
     VOTE_TIMESTAMP: `<t:${Math.floor(vote.at / 1000)}:f>`,
-  });
+  };
+}
+
+/**
+ * The server's vote notification for one vote: the design saved from the AI message designer
+ * (content line + embed), or the plain default line. Only the voter may be pinged.
+ */
+export async function renderNotification(
+  deps: Pick<AppContext, "storage" | "discord">,
+  settings: VoteSettingsRow,
+  vote: { userId: string; platform: string; at: number },
+): Promise<OutgoingMessage> {
+  const values = await voteValues(deps, settings, vote);
+  const design = readVoteDesign(settings.design);
+  const message = design
+    ? renderVoteDesign(design, values)
+    : { content: renderVoteMessage(settings.message ?? defaultVoteMessage, values) };
+  return { ...message, allowedMentions: { users: [vote.userId] } };
 }
 
 async function notify(
@@ -38,12 +56,10 @@ async function notify(
   prefix = "",
 ): Promise<void> {
   if (!settings.channel_id) return;
-  const content = prefix + (await renderNotification(deps, settings, vote));
+  const message = await renderNotification(deps, settings, vote);
+  const content = `${prefix}${message.content ?? ""}`.trim();
   try {
-    await deps.discord.sendMessage(settings.channel_id, {
-      content,
-      allowedMentions: { users: [vote.userId] },
-    });
+    await deps.discord.sendMessage(settings.channel_id, { ...message, ...(content ? { content } : {}) });
   } catch (error) {
     if (!(error instanceof DiscordError)) throw error;
     deps.logger.warn({ err: error, serverId: settings.server_id }, "votes: could not post the notification");

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type VoteDesign, voteDesignProblems } from "../designer/vote-design.ts";
 import { requireRole, requireTextChannel } from "../servers/validate.ts";
 import { botReach, canAssign, dangerousPermissionsOf } from "../statica/roles.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
@@ -38,6 +39,8 @@ export interface VoteSetupInput {
   /** 0 = permanent, 1 to 168. */
   rewardHours?: number;
   leaderboards?: boolean;
+  /** The notification's design from the AI message designer; null goes back to the default message. */
+  design?: VoteDesign | null;
 }
 
 export interface VoteSetup {
@@ -53,6 +56,12 @@ export function webhookUrl(config: AppContext["config"], webhookId: string): str
 
 /** The reward role rules (spec §5): a plain role of the server, safe to give away, below the bot. */
 export async function checkRewardRole(deps: Pick<AppContext, "discord">, serverId: string, roleId: string) {
+  if (roleId === serverId) {
+    throw badRequest(
+      "reward_role: @everyone can't be a reward role: every member already has it",
+      "reward_role",
+    );
+  }
   const role = await requireRole(deps, serverId, roleId, "reward_role");
   const dangerous = dangerousPermissionsOf(role);
   if (dangerous.length > 0) {
@@ -74,14 +83,15 @@ export async function checkRewardRole(deps: Pick<AppContext, "discord">, serverI
   return role;
 }
 
-/** Creates or updates the server's vote tracking; the webhook id and secret are made once and kept. */
-export async function configureVotes(
-  deps: Deps,
+/**
+ * Checks setup options before anything is saved or asked (spec §5): hours 0 (permanent) or 1-168,
+ * a text channel of the server, a reward role Hearth can give, a design that passes validation.
+ */
+export async function checkVoteSetup(
+  deps: Pick<AppContext, "discord">,
   serverId: string,
-  actor: AuditActor,
   input: VoteSetupInput,
-  now = Date.now(),
-): Promise<VoteSetup> {
+): Promise<void> {
   const hours = input.rewardHours;
   if (hours !== undefined && (!Number.isInteger(hours) || hours < 0 || hours > voteLimits.rewardHoursMax)) {
     throw badRequest(
@@ -91,6 +101,20 @@ export async function configureVotes(
   }
   if (input.channelId) await requireTextChannel(deps, serverId, input.channelId, "channel");
   if (input.rewardRoleId) await checkRewardRole(deps, serverId, input.rewardRoleId);
+  const problems = input.design ? voteDesignProblems(input.design) : [];
+  if (problems.length > 0) throw badRequest(`design: ${problems.join("; ")}`, "design");
+}
+
+/** Creates or updates the server's vote tracking; the webhook id and secret are made once and kept. */
+export async function configureVotes(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  input: VoteSetupInput,
+  now = Date.now(),
+): Promise<VoteSetup> {
+  const hours = input.rewardHours;
+  await checkVoteSetup(deps, serverId, input);
 
   const result = await transactionForServer(deps.storage, serverId, "votes", async (trx) => {
     const existing = await findSettings(trx, serverId);
@@ -105,6 +129,10 @@ export async function configureVotes(
       leaderboards_enabled:
         input.leaderboards !== undefined ? Number(input.leaderboards) : (existing?.leaderboards_enabled ?? 1),
       message: existing?.message ?? null,
+      design:
+        input.design !== undefined
+          ? input.design && JSON.stringify(input.design)
+          : (existing?.design ?? null),
       created_at: existing?.created_at ?? now,
       updated_at: now,
     };
@@ -114,11 +142,39 @@ export async function configureVotes(
       rewardRoleId: settings.reward_role_id,
       rewardHours: settings.reward_hours,
       leaderboards: settings.leaderboards_enabled === 1,
+      ...(input.design !== undefined ? { design: input.design ? "ai-designer" : "default" } : {}),
     });
     return { settings, created: !existing };
   });
   await scheduleMonthlyReset(deps, now);
   return { ...result, webhookUrl: webhookUrl(deps.config, result.settings.webhook_id) };
+}
+
+/**
+ * Makes a new webhook id and secret: the old URL answers 404 from now on, and the listing sites
+ * need the new URL and secret. Nothing else changes.
+ */
+export async function rotateVoteWebhook(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  now = Date.now(),
+): Promise<VoteSetup> {
+  const settings = await transactionForServer(deps.storage, serverId, "votes", async (trx) => {
+    const existing = await findSettings(trx, serverId);
+    if (!existing)
+      throw badRequest("Vote tracking isn't set up here yet: run `/votetracker admin setup` first.");
+    const rotated: VoteSettingsRow = {
+      ...existing,
+      webhook_id: randomBytes(24).toString("base64url"),
+      secret: randomBytes(24).toString("base64url"),
+      updated_at: now,
+    };
+    await saveSettings(trx, rotated);
+    await recordAudit(trx, serverId, actor, "votes.rotate", {});
+    return rotated;
+  });
+  return { settings, created: false, webhookUrl: webhookUrl(deps.config, settings.webhook_id) };
 }
 
 export interface IncomingVote {

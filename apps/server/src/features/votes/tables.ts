@@ -11,6 +11,8 @@ export interface VotesTables {
     reward_hours: number;
     leaderboards_enabled: number;
     message: string | null;
+    /** JSON VoteDesign (content line + embed) saved from the AI message designer; null: `message`. */
+    design: string | null;
     created_at: number;
     updated_at: number;
   };

@@ -7,7 +7,7 @@ import type { AppContext } from "../../context.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import { addPingChannel, togglePingOnJoin } from "./ping.ts";
-import { updateWelcomeConfig } from "./service.ts";
+import { getWelcomeConfig, updateWelcomeConfig } from "./service.ts";
 
 // A member joins, through the real discord.js client and the Discord stand-in: the welcome is
 // POSTed to the welcome channel, the join ping to the ping channel, and the ping DELETEd by its job.
@@ -26,7 +26,7 @@ beforeAll(async () => {
   welcomeChannel = standIn.state.addChannel(guild.id, { name: "welcome", type: 0 }).id;
   rulesChannel = standIn.state.addChannel(guild.id, { name: "rules", type: 0 }).id;
 
-  harness = await startStandInBot(standIn, welcomeBot, { registerJobs: registerWelcomeJobs });
+  harness = await startStandInBot(standIn, welcomeBot, { commands: true, registerJobs: registerWelcomeJobs });
   ({ ctx, bot } = harness);
 
   const actor = { tokenId: null, userId: guild.ownerId };
@@ -102,5 +102,47 @@ describe("GUILD_MEMBER_ADD", () => {
     await heard;
     await bot.events.idle();
     expect(standIn.requests.slice(after).filter((request) => request.method === "POST")).toEqual([]);
+  });
+});
+
+describe("/welcome setup", () => {
+  it("answers a private preview (type 4, flags 64); Save edits it (type 7) and only then saves", async () => {
+    const before = await getWelcomeConfig(ctx, guild.id);
+    const asked = await standIn.runCommand({
+      guildId: guild.id,
+      userId: guild.ownerId,
+      channelId: rulesChannel,
+      name: "welcome",
+      subcommand: "setup",
+      options: { instructions: "Calm and minimal, green embed", channel: { channel: rulesChannel } },
+    });
+    expect(asked.callback.body.type).toBe(4);
+    const data = asked.callback.body.data;
+    expect(data.flags & 64).toBe(64);
+    expect(data.embeds[0].color).toBe(0x57f287);
+    expect(data.embeds[0].description).toContain(`<@${guild.ownerId}>`);
+    expect(data.embeds.at(-1).title).toBe("👀 Preview: not saved yet");
+    expect(await getWelcomeConfig(ctx, guild.id)).toEqual(before);
+
+    const rows = data.components as {
+      components: { label?: string; custom_id: string; disabled?: boolean }[];
+    }[];
+    expect(rows[0]?.components[0]?.disabled).toBe(true);
+    const save = rows.at(-1)?.components.find((button) => button.label === "Save");
+    const preview = [...standIn.state.messages.values()].filter((m) => m.channel_id === rulesChannel).at(-1);
+    const saved = await standIn.clickButton({
+      guildId: guild.id,
+      userId: guild.ownerId,
+      channelId: rulesChannel,
+      messageId: preview?.id ?? "",
+      customId: save?.custom_id ?? "",
+    });
+    expect(saved.callback.body.type).toBe(7);
+    expect(saved.callback.body.data.content).toContain(`**on** in <#${rulesChannel}>`);
+    expect(await getWelcomeConfig(ctx, guild.id)).toMatchObject({
+      enabled: true,
+      channelId: rulesChannel,
+      embed: { color: "#57F287" },
+    });
   });
 });

@@ -6,7 +6,8 @@ import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { testConfig } from "../../config.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
+import { pickEmojis } from "../designer/provider.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import { getPingOnJoin } from "./ping.ts";
@@ -32,6 +33,20 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
 
   const run = (subcommand: string, options: Record<string, string> = {}, userId = demoOwnerId) =>
     t.sandbox.simulateCommand({ guildId: demoGuildId, userId, name: "welcome", subcommand, options });
+  // Ephemeral previews aren't stored by the sandbox: their buttons are clicked on a channel message.
+  let host: string;
+  const click = (customId: string, userId = demoOwnerId) =>
+    t.sandbox.simulateButton({ guildId: demoGuildId, userId, messageId: host, customId });
+  const buttonOf = (message: OutgoingMessage | undefined, label: string) =>
+    (message?.components ?? [])
+      .flat()
+      .find((component): component is Button => component.type === "button" && component.label === label)
+      ?.customId ?? "";
+  /** `/welcome setup`, then Save on its preview: the config is written only then. */
+  async function setupAndSave(options: Record<string, string>) {
+    const [preview] = await run("setup", options);
+    return click(buttonOf(preview?.message, "Save"));
+  }
 
   beforeAll(async () => {
     t = await createTestContext({ dialect });
@@ -49,6 +64,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
       .where("user_id", "not in", [demoOwnerId, demoBotId])
       .executeTakeFirstOrThrow();
     memberId = member.user_id;
+    host = (await t.ctx.discord.sendMessage(ids.general ?? "", { content: "host" })).id;
   });
   afterAll(async () => {
     await bot.stop();
@@ -62,7 +78,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
   });
 
   describe("/welcome setup", () => {
-    it("composes offline, saves it on in the channel, and previews it privately", async () => {
+    it("composes offline and previews it privately; only Save turns it on in the channel", async () => {
       const responses = await run("setup", {
         instructions: `Fun hype welcome, pink embed, point to <#${ids.rules}>`,
         channel: ids.welcome ?? "",
@@ -70,22 +86,85 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
       expect(responses).toHaveLength(1);
       const [reply] = responses;
       expect(reply).toMatchObject({ type: "reply", ephemeral: true });
-      expect(reply?.message?.content).toContain(`**on** in <#${ids.welcome}>`);
-      expect(reply?.message?.content).not.toContain("written by AI");
-      const embed = reply?.message?.embeds?.[0];
-      // Rendered for the caller: the tags are filled in.
+      const embeds = reply?.message?.embeds ?? [];
+      const embed = embeds[0];
+      // Rendered for the caller: the tags are filled in, and the server's emoji is used.
       expect(embed?.description).toContain(`<@${demoOwnerId}>`);
       expect(embed?.description).toContain(`<#${ids.rules}>`);
+      const [firstEmoji] = pickEmojis(await t.ctx.discord.listEmojis(demoGuildId));
+      expect(embed?.description).toContain(firstEmoji);
       expect(embed?.color).toBe(0xeb459e);
+      const note = embeds.at(-1);
+      expect(note?.title).toBe("👀 Preview: not saved yet");
+      expect(note?.description).toContain(`in <#${ids.welcome}>`);
+      expect(note?.description).not.toContain("Written by AI");
+      // The welcome's own button is shown but disabled; the preview's buttons follow.
+      const rows = reply?.message?.components ?? [];
+      expect(rows[0]?.[0]).toMatchObject({ type: "button", disabled: true });
+      expect(rows[1]?.map((button) => (button.type === "button" ? button.label : ""))).toEqual([
+        "Save",
+        "Try again",
+        "Edit text",
+        "Cancel",
+      ]);
+      expect((await getWelcomeConfig(t.ctx, demoGuildId)).enabled).toBe(false);
 
-      const saved = await getWelcomeConfig(t.ctx, demoGuildId);
-      expect(saved).toMatchObject({ enabled: true, channelId: ids.welcome, embed: { color: "#EB459E" } });
-      expect(saved.embed.description).toContain("{user.mention}");
+      const saved = await click(buttonOf(reply?.message, "Save"));
+      expect(saved[0]?.type).toBe("update");
+      expect(saved[0]?.message?.content).toContain(`**on** in <#${ids.welcome}>`);
+      expect(saved[0]?.message?.components).toEqual([]);
+      const config = await getWelcomeConfig(t.ctx, demoGuildId);
+      expect(config).toMatchObject({ enabled: true, channelId: ids.welcome, embed: { color: "#EB459E" } });
+      expect(config.embed.description).toContain("{user.mention}");
+    });
+
+    it("Edit text changes the words before saving; Try again gives another version; Cancel saves nothing", async () => {
+      const [reply] = await run("setup", { instructions: "warm", channel: ids.welcome ?? "" });
+      const [retryForm] = await click(buttonOf(reply?.message, "Try again"));
+      expect(retryForm?.modal?.fields[0]?.value).toBe("warm");
+      const again = await t.sandbox.simulateModal({
+        guildId: demoGuildId,
+        userId: demoOwnerId,
+        customId: retryForm?.modal?.customId ?? "",
+        fields: { instructions: "warm" },
+        messageId: host,
+      });
+      expect(again[0]?.message?.embeds?.[0]?.title).not.toBe(reply?.message?.embeds?.[0]?.title);
+
+      const [editForm] = await click(buttonOf(reply?.message, "Edit text"));
+      const fields = Object.fromEntries(
+        (editForm?.modal?.fields ?? []).map((field) => [field.customId, field.value ?? ""]),
+      );
+      expect(Object.keys(fields)).toEqual(["title", "description", "color", "footer", "button"]);
+      const edit = (changes: Record<string, string>) =>
+        t.sandbox.simulateModal({
+          guildId: demoGuildId,
+          userId: demoOwnerId,
+          customId: editForm?.modal?.customId ?? "",
+          fields: { ...fields, ...changes },
+          messageId: host,
+        });
+      expect(JSON.stringify(await edit({ title: "Hi {user.mentoin}" }))).toContain(
+        "did you mean {user.mention}?",
+      );
+      expect(JSON.stringify(await edit({ color: "blue" }))).toContain("#RRGGBB");
+      const edited = await edit({ title: "Hello {user.displayName}", button: "" });
+      expect(edited[0]?.message?.embeds?.[0]?.title).toMatch(/^Hello /);
+      expect((await getWelcomeConfig(t.ctx, demoGuildId)).enabled).toBe(false);
+
+      // Someone else can't press the buttons of this preview.
+      expect(JSON.stringify(await click(buttonOf(reply?.message, "Save"), memberId))).toContain(
+        "Manage Server",
+      );
+      const cancelled = await click(buttonOf(reply?.message, "Cancel"));
+      expect(cancelled[0]?.message?.content).toBe("Cancelled: nothing was saved.");
+      expect((await getWelcomeConfig(t.ctx, demoGuildId)).enabled).toBe(false);
+      expect(JSON.stringify(await click(buttonOf(reply?.message, "Save")))).toContain("expired");
     });
 
     it("without a channel, keeps the current welcome channel", async () => {
-      await run("setup", { instructions: "warm", channel: ids.general ?? "" });
-      await run("setup", { instructions: "formal" });
+      await setupAndSave({ instructions: "warm", channel: ids.general ?? "" });
+      await setupAndSave({ instructions: "formal" });
       expect(await getWelcomeConfig(t.ctx, demoGuildId)).toMatchObject({
         channelId: ids.general,
         button: { label: "Say hello" },
@@ -126,10 +205,15 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
         const responses = await run("setup", { instructions: "pirate theme", channel: ids.welcome ?? "" });
         expect(requests).toHaveLength(1);
         expect(requests[0]?.model).toBe("gpt-4o-mini");
+        // The model is told the server's name.
+        const messages = requests[0]?.messages as { content: string }[];
+        expect(messages[0]?.content).toContain('"Ember Hollow"');
         // Deferred first (the model may be slow), then the preview replaces "thinking…".
         expect(responses.map((response) => response.type)).toEqual(["defer", "edit"]);
-        expect(responses[1]?.message?.content).toContain("written by AI");
-        expect(responses[1]?.message?.embeds?.[0]?.title).toMatch(/^Ahoy /);
+        const preview = responses[1]?.message;
+        expect(preview?.embeds?.at(-1)?.description).toContain("Written by AI");
+        expect(preview?.embeds?.[0]?.title).toMatch(/^Ahoy /);
+        await click(buttonOf(preview, "Save"));
         const saved = await getWelcomeConfig(t.ctx, demoGuildId);
         expect(saved.embed).toMatchObject({ title: "Ahoy {user.displayName}!", color: "#123456" });
         expect(saved.button).toEqual({ enabled: true, label: "Ahoy", emoji: "⚓" });
@@ -155,7 +239,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
     });
 
     it("sends the welcome rendered for the given member to the welcome channel", async () => {
-      await run("setup", { instructions: "warm", channel: ids.welcome ?? "" });
+      await setupAndSave({ instructions: "warm", channel: ids.welcome ?? "" });
       const responses = await run("test", { user: memberId });
       expect(responses[0]?.message?.content).toBe(
         `📨 Test welcome for <@${memberId}> sent to <#${ids.welcome}>.`,
@@ -170,7 +254,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
 
     it("toggles off and on, keeping the configuration", async () => {
       expect((await run("toggle"))[0]?.message?.content).toMatch(/no welcome channel yet/);
-      await run("setup", { instructions: "calm", channel: ids.welcome ?? "" });
+      await setupAndSave({ instructions: "calm", channel: ids.welcome ?? "" });
       const before = await getWelcomeConfig(t.ctx, demoGuildId);
       expect((await run("toggle"))[0]?.message?.content).toMatch(/^⏸️ Welcome messages are \*\*off\*\*/);
       expect(await getWelcomeConfig(t.ctx, demoGuildId)).toEqual({ ...before, enabled: false });
@@ -246,7 +330,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
 
   describe("a member joins", () => {
     it("gets the welcome and a ping that is deleted once the job runs", async () => {
-      await run("setup", { instructions: "warm", channel: ids.welcome ?? "" });
+      await setupAndSave({ instructions: "warm", channel: ids.welcome ?? "" });
       await run("ping_add", { channel: ids.rules ?? "" });
       await t.ctx.storage.db.deleteFrom("sandbox_outbox").execute();
 
@@ -297,7 +381,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
     });
 
     it("bots are neither welcomed nor pinged", async () => {
-      await run("setup", { instructions: "warm", channel: ids.welcome ?? "" });
+      await setupAndSave({ instructions: "warm", channel: ids.welcome ?? "" });
       await run("ping_add", { channel: ids.rules ?? "" });
       await t.ctx.storage.db.deleteFrom("sandbox_outbox").execute();
       await t.sandbox.simulateMemberJoin(demoGuildId, { username: "helperbot", bot: true });
@@ -305,7 +389,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
     });
 
     it("a broken welcome channel is logged, and the ping still goes out", async () => {
-      await run("setup", { instructions: "warm", channel: ids.welcome ?? "" });
+      await setupAndSave({ instructions: "warm", channel: ids.welcome ?? "" });
       await run("ping_add", { channel: ids.rules ?? "" });
       await t.ctx.storage.db
         .deleteFrom("sandbox_channels")

@@ -2,9 +2,11 @@ import { pingOnJoinLimits, validateTemplate } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { BotFeature } from "../../bot/commands/features.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { composeWelcome } from "./ai-composer.ts";
+import { listenForDesigns, startDesign } from "../designer/preview.ts";
+import { requireTextChannel } from "../servers/validate.ts";
 import { welcomeGuideEmbed } from "./bot-guide.ts";
 import { listenForJoins } from "./bot-join.ts";
+import { welcomeDesignFlow } from "./design-flow.ts";
 import {
   addPingChannel,
   getPingOnJoin,
@@ -12,14 +14,7 @@ import {
   removePingChannel,
   togglePingOnJoin,
 } from "./ping.ts";
-import { toOutgoingMessage } from "./render.ts";
-import {
-  getWelcomeConfig,
-  previewWelcome,
-  sendTestWelcome,
-  toggleWelcome,
-  updateWelcomeConfig,
-} from "./service.ts";
+import { getWelcomeConfig, sendTestWelcome, toggleWelcome } from "./service.ts";
 
 const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
 
@@ -29,21 +24,18 @@ const setup = defineCommand("welcome setup", async (command) => {
   const current = await getWelcomeConfig(ctx, serverId);
   const channelId = command.options.id("channel") ?? current.channelId ?? command.channelId;
   if (!channelId) throw badRequest("Please choose a **channel** for welcome messages.", "channel");
+  // A channel Hearth can't post in is named now, not after the preview.
+  await requireTextChannel(ctx, serverId, channelId, "channel");
   // The model may take a while; the member sees "thinking…" rather than a timeout.
-  if (ctx.config.aiBaseUrl && ctx.config.aiApiKey) await command.defer();
-  const { welcome, source } = await composeWelcome(ctx, instructions);
-  const config = { ...welcome, enabled: true, channelId };
-  await updateWelcomeConfig(ctx, serverId, actorOf(command), config);
-  const preview = toOutgoingMessage(await previewWelcome(ctx, serverId, command.user.id, config));
-  await command.reply({
-    content: [
-      `✅ Welcome messages are **on** in <#${channelId}>. Here's how they look for you${source === "ai" ? " (written by AI)" : ""}:`,
-      "Fine-tune it in the dashboard, or run `/welcome setup` again with other instructions.",
-    ].join("\n"),
-    ...(preview.embeds ? { embeds: preview.embeds } : {}),
-    ...(preview.components ? { components: preview.components } : {}),
-    allowedMentions: {},
+  if (ctx.config.aiBaseUrl && ctx.config.aiApiKey) await command.defer({ ephemeral: true });
+  // Nothing is saved yet: the preview's Save button writes the config (welcome/design-flow.ts).
+  const preview = await startDesign(ctx, welcomeDesignFlow, {
+    serverId,
+    user: command.user,
+    instructions,
+    extra: { channelId },
   });
+  await command.reply(preview, { ephemeral: true });
 });
 
 const test = defineCommand("welcome test", async (command) => {
@@ -125,5 +117,8 @@ const guide = defineCommand("welcome guide", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const welcomeBot: BotFeature = {
   commands: () => [setup, test, toggle, pingAdd, pingRemove, guide],
-  listen: (bot, ctx) => listenForJoins(bot, ctx),
+  listen: (bot, ctx) => {
+    listenForDesigns(bot, ctx, welcomeDesignFlow);
+    return listenForJoins(bot, ctx);
+  },
 };

@@ -25,7 +25,7 @@ const groups = [
 export function DocsContent() {
   return (
     <DocsArticle>
-      <DocsHeader lead="Greet every new member with a message written for your server. Describe it in plain words and Hearth writes it; fine-tune it with template tags; ping new members in the channels they should see first." />
+      <DocsHeader lead="Greet every new member with a message written for your server. Describe it in plain words, Hearth writes it and shows you a preview to save; fine-tune it with template tags; ping new members in the channels they should see first." />
 
       <DocsSection id="ai-setup" title="Write it with one sentence">
         <Steps
@@ -43,25 +43,37 @@ export function DocsContent() {
               title: "Hearth composes it",
               body: (
                 <>
-                  With an AI provider configured on this instance, a language model drafts the title, text,
-                  colour and button from your instructions; without one, Hearth's built-in composer builds it
-                  from the same instructions. Either way the result is checked against the template language
-                  before it is saved.
+                  With an AI provider configured on this instance (any OpenAI-compatible endpoint, 15 seconds
+                  to answer), a language model drafts the title, text, colour and button from your
+                  instructions, your server's name and up to 10 of its custom emojis; without one, or when the
+                  model fails, Hearth's built-in composer builds it from the same instructions (tone words,
+                  colour names or #RRGGBB, channel mentions, a sentence in quotes, "no button", "no avatar",
+                  "don't ping"), ending the text with one of your emojis (three if you ask for emojis, none on
+                  "no emoji"). Either way the result is checked against the template language and the limits
+                  before you can save it.
                 </>
               ),
             },
             {
-              title: "Test it",
+              title: "Preview, then save",
               body: (
                 <>
-                  <C>/welcome test</C> posts it as if you had just joined.
+                  Hearth answers privately with the welcome as it will look, rendered as if you had just
+                  joined, and says who wrote it. <strong>Save</strong> turns welcome messages on in the
+                  channel with this design; <strong>Try again</strong> writes another version (change the
+                  instructions if you like); <strong>Edit text</strong> opens the title, description, colour,
+                  footer and button label (empty: no button); <strong>Cancel</strong> keeps your current
+                  welcome. Nothing is saved before Save, and a preview lasts one hour.
                 </>
               ),
             },
             {
-              title: "Adjust",
+              title: "Test and adjust",
               body: (
-                <>Edit any part in the dashboard's Greetings tab, with a live preview, or run setup again.</>
+                <>
+                  <C>/welcome test</C> posts it as if you had just joined. Edit any part in the dashboard's
+                  Greetings tab, with a live preview, or run setup again.
+                </>
               ),
             },
           ]}
@@ -152,6 +164,14 @@ export function DocsContent() {
                 </>,
                 "Hearth needs Send Messages and Embed Links in the welcome channel.",
                 "The channel may have been deleted; pick a new one.",
+              ],
+            },
+            {
+              problem: "Setup didn't change my welcome",
+              fixes: [
+                "Setup only shows a preview: press Save on it.",
+                "A preview lasts an hour; after that run /welcome setup again.",
+                "If the preview says the built-in composer wrote it, no AI model answered; use Try again or Edit text.",
               ],
             },
             {
