@@ -219,12 +219,33 @@ describe("errors and headers", () => {
     await broken.app.close();
   });
 
-  it("sends security headers with a content security policy", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/ping" });
-    const csp = String(res.headers["content-security-policy"]);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
+  it("sends pages the document security headers with a content security policy", async () => {
+    for (const url of ["/dashboard", "/api/docs"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"], url).toBe("nosniff");
+      expect(res.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+    }
+  });
+
+  it("sends API answers the REST set: no sniffing, framing, caching or referrer", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/dashboard/server",
+      headers: { authorization: t.token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    const denied = await t.app.inject({ method: "GET", url: "/api/dashboard/server" });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.headers["cache-control"]).toBe("no-store");
   });
 });

@@ -14,7 +14,7 @@ import { version } from "../features/system/routes.ts";
 import { authPlugin } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { apiSecurityHeaders, isJsonApi, securityHeaders } from "./security-headers.ts";
 import { registerWebStatic } from "./web-static.ts";
 
 export interface BuildAppOptions {
@@ -86,13 +86,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     }
   });
 
-  const headers = securityHeaders({
+  const https = ctx.config.publicUrl?.startsWith("https://") ?? false;
+  const documentHeaders = securityHeaders({
     contentSecurityPolicy: { directives: contentSecurityPolicy },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: ctx.config.publicUrl?.startsWith("https://") ? undefined : false,
+    strictTransportSecurity: https ? undefined : false,
   });
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const jsonHeaders = apiSecurityHeaders(https);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isJsonApi(request.url) ? jsonHeaders : documentHeaders);
     done();
   });
 

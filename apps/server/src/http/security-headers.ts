@@ -23,3 +23,26 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   if (failure) throw failure;
   return headers;
 }
+
+/**
+ * The headers of JSON API answers (OWASP's REST set): nothing in them is ever rendered as a page,
+ * so the document policies (script sources, opener and agent-cluster isolation, DNS prefetch…) do
+ * nothing there; what matters is that a browser never sniffs, frames, caches or leaks them. Fewer
+ * header lines per answer also measurably raise throughput on small answers.
+ */
+export function apiSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "cross-origin-resource-policy": "same-origin",
+    "referrer-policy": "no-referrer",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    ...(https ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/** API routes answer JSON; the API's own docs page (`/api/docs`) is a document like the site. */
+export function isJsonApi(url: string): boolean {
+  return url.startsWith("/api/") && !url.startsWith("/api/docs");
+}

@@ -3,6 +3,7 @@ import { createTestContext, demoGuildId, type TestContext } from "../../../test/
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { channelPermissions, hasPermissions, Permission } from "../../discord/permissions.ts";
 import { grindersBot } from "./commands.ts";
 import { dmPacing } from "./dm.ts";
 import { registerGrinderJobs } from "./jobs.ts";
@@ -246,6 +247,25 @@ describe("/grinder list, summary, dm, ticket", () => {
     const id = /<#(\d+)>/.exec(reply)?.[1];
     const channel = (await t.ctx.discord.listChannels(demoGuildId)).find((c) => c.id === id);
     expect(channel).toMatchObject({ parentId: category, type: 0 });
+    // Private: only the grinder (and managers, and the bot) can see it.
+    const roles = await t.ctx.discord.listRoles(demoGuildId);
+    const guild = await t.ctx.discord.getGuild(demoGuildId);
+    const canSee = async (userId: string) => {
+      const who = await t.ctx.discord.getMember(demoGuildId, userId);
+      if (!who || !channel || !guild) return false;
+      const bits = channelPermissions({
+        ownerId: guild.ownerId,
+        roles,
+        member: { userId, roleIds: who.roleIds },
+        channel,
+      });
+      return hasPermissions(bits, Permission.ViewChannel);
+    };
+    expect(channel?.permissionOverwrites).toContainEqual(
+      expect.objectContaining({ id: demoGuildId, type: "role", deny: String(Permission.ViewChannel) }),
+    );
+    expect(await canSee(member(0))).toBe(true);
+    expect(await canSee(member(4))).toBe(false);
     expect(text(await run("ticket", {}, member(0)))).toMatch(/already have a ticket open/);
     expect(text(await run("ticket", {}, member(4)))).toBe("You aren't on the grinder team.");
   });

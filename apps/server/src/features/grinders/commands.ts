@@ -2,6 +2,7 @@ import { type GrindersQuery, parseAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { BotFeature } from "../../bot/commands/features.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
+import { Permission } from "../../discord/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../servers/setup-service.ts";
 import {
@@ -208,6 +209,9 @@ const dm = defineCommand("grinder dm", async (command) => {
   );
 });
 
+const ticketAccess =
+  Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AttachFiles;
+
 const ticket = defineCommand("grinder ticket", async (command) => {
   const { ctx, serverId, user } = command;
   const setup = await getSetup(ctx, serverId);
@@ -226,6 +230,15 @@ const ticket = defineCommand("grinder ticket", async (command) => {
   const channels = await ctx.discord.listChannels(serverId);
   const open = channels.find((c) => c.parentId === setup.ticketCategoryId && c.name === name);
   if (open) throw conflict(`You already have a ticket open: <#${open.id}>.`);
+  const managers = setup.managerRoleId ? [setup.managerRoleId] : [];
+  const bot = await ctx.discord.getBotMember(serverId);
+  const participant = (id: string, type: "role" | "member") => ({
+    id,
+    type,
+    allow: String(ticketAccess),
+    deny: "0",
+  });
+  // Private: hidden from @everyone, open to the grinder, the grinder managers and the bot itself.
   const channel = await ctx.discord.createChannel(
     serverId,
     {
@@ -233,10 +246,15 @@ const ticket = defineCommand("grinder ticket", async (command) => {
       type: 0,
       parentId: setup.ticketCategoryId,
       topic: `Grinder ticket of ${user.username} (${user.id})`,
+      permissionOverwrites: [
+        { id: serverId, type: "role", allow: "0", deny: String(Permission.ViewChannel) },
+        participant(user.id, "member"),
+        ...managers.map((id) => participant(id, "role")),
+        ...(bot ? [participant(bot.user.id, "member")] : []),
+      ],
     },
     `Grinder ticket for ${user.username}`,
   );
-  const managers = setup.managerRoleId ? [setup.managerRoleId] : [];
   await ctx.discord.sendMessage(channel.id, {
     content: `<@${user.id}>${managers.map((id) => ` <@&${id}>`).join("")}`,
     embeds: [

@@ -5,6 +5,8 @@ import { bindCommands } from "../../bot/commands/registry.ts";
 import type { AppContext } from "../../context.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
+import { hireGrinder, setBreak } from "../grinders/service.ts";
+import { configureDemoSetup, owner as grinderOwner } from "../grinders/test-fixtures.ts";
 import { recordReward } from "../statica/store.ts";
 import { expectAppError } from "../statica/test-support.ts";
 import { moderationBot } from "./commands.ts";
@@ -277,9 +279,15 @@ describe("role commands' rules", () => {
       { userId: "gone", roleId: reward, category: "status" },
       2,
     );
-    expect(await syncRoles(test.ctx, demoGuildId)).toEqual({
-      checked: 2,
+    expect(await syncRoles(test.ctx, demoGuildId, { userId: member })).toEqual({
+      checked: 1,
       restored: 1,
+      forgotten: 0,
+      skipped: 0,
+    });
+    expect(await syncRoles(test.ctx, demoGuildId, { userId: "gone" })).toEqual({
+      checked: 1,
+      restored: 0,
       forgotten: 1,
       skipped: 0,
     });
@@ -290,6 +298,44 @@ describe("role commands' rules", () => {
       forgotten: 0,
       skipped: 0,
     });
+  });
+});
+
+describe("role sync of grinder roles", () => {
+  it("gives back a lost tier or base role; a grinder on a break gets only the base role", async () => {
+    await configureDemoSetup(test.ctx);
+    const [worker, resting] = [plain[7] ?? "", plain[8] ?? ""];
+    const hired = await hireGrinder(test.ctx, demoGuildId, { userId: worker, tier: "Bronze" }, grinderOwner);
+    const onBreak = await hireGrinder(
+      test.ctx,
+      demoGuildId,
+      { userId: resting, tier: "Silver" },
+      grinderOwner,
+    );
+    await setBreak(test.ctx, demoGuildId, onBreak._id, true, { tokenId: null, userId: demoOwnerId });
+    const bronze = roles.Bronze ?? "";
+    const silver = roles.Silver ?? "";
+    const base = roles.Grinder ?? "";
+    await test.ctx.discord.removeMemberRole(demoGuildId, worker, bronze);
+    await test.ctx.discord.removeMemberRole(demoGuildId, worker, base);
+    await test.ctx.discord.removeMemberRole(demoGuildId, resting, base);
+    expect(await syncRoles(test.ctx, demoGuildId, { userId: worker })).toEqual({
+      checked: 2,
+      restored: 2,
+      forgotten: 0,
+      skipped: 0,
+    });
+    expect(await syncRoles(test.ctx, demoGuildId, { userId: resting })).toEqual({
+      checked: 1,
+      restored: 1,
+      forgotten: 0,
+      skipped: 0,
+    });
+    const after = async (userId: string) => (await test.ctx.discord.getMember(demoGuildId, userId))?.roleIds;
+    expect(await after(worker)).toEqual(expect.arrayContaining([bronze, base]));
+    expect(await after(resting)).toContain(base);
+    expect(await after(resting)).not.toContain(silver);
+    expect(hired.tier).toBe("Bronze");
   });
 });
 

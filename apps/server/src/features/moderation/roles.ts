@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { getGrinderConfig } from "../servers/setup-service.ts";
 import { forgetReward, listRewards } from "../statica/store.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "./hierarchy.ts";
 
@@ -98,10 +99,44 @@ export interface SyncReport {
   skipped: number;
 }
 
+/** A role Hearth's records say a member should hold, and why. */
+interface RoleRecord {
+  userId: string;
+  roleId: string;
+  source: "statica" | "grinder";
+}
+
 /**
- * Re-applies the roles Hearth records having given (Statica rewards) to match its records: a member
- * who lost one gets it back; the record of a member who left is dropped. One member at a time, in
- * order, so Discord's rate limits (handled by the REST client's queue) are never hit in a burst.
+ * The grinder roles the roster implies: every active grinder holds the base role (when the setup
+ * has one) and, unless on a break (when tier roles are held back), their tier's role.
+ */
+async function grinderRoleRecords(deps: Deps, serverId: string, userId?: string): Promise<RoleRecord[]> {
+  const config = await getGrinderConfig(deps.storage.db, serverId);
+  const tierRoles = new Map(config.tiers.map((tier) => [tier.id, tier.role_id]));
+  let query = deps.storage.db
+    .selectFrom("grinders")
+    .select(["user_id", "tier_id", "on_break"])
+    .where("server_id", "=", serverId)
+    .where("archived_at", "is", null);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  const records: RoleRecord[] = [];
+  for (const grinder of await query.orderBy("user_id").execute()) {
+    if (config.baseRoleId)
+      records.push({ userId: grinder.user_id, roleId: config.baseRoleId, source: "grinder" });
+    const tierRole = tierRoles.get(grinder.tier_id);
+    if (tierRole && grinder.on_break === 0) {
+      records.push({ userId: grinder.user_id, roleId: tierRole, source: "grinder" });
+    }
+  }
+  return records;
+}
+
+/**
+ * Re-applies the roles Hearth manages to match its records: Statica rewards it gave, and the
+ * grinder roster's base and tier roles. A member who lost one gets it back; a Statica record of a
+ * member who left is dropped (the grinder roster is the grinder commands' to change). One member at
+ * a time, in order, so Discord's rate limits (handled by the REST client's queue) are never hit in
+ * a burst.
  */
 export async function syncRoles(
   deps: Deps,
@@ -109,30 +144,44 @@ export async function syncRoles(
   options: { userId?: string; limit?: number } = {},
 ): Promise<SyncReport> {
   const report: SyncReport = { checked: 0, restored: 0, forgotten: 0, skipped: 0 };
-  const records = await listRewards(deps.storage.db, serverId, options.userId);
+  const rewards = await listRewards(deps.storage.db, serverId, options.userId);
+  const records: RoleRecord[] = [
+    ...rewards.map((reward) => ({
+      userId: reward.userId,
+      roleId: reward.roleId,
+      source: "statica" as const,
+    })),
+    ...(await grinderRoleRecords(deps, serverId, options.userId)),
+  ];
   const hierarchy = await loadHierarchy(deps, serverId);
   const botTop = hierarchy.bot ? topPosition(hierarchy, hierarchy.bot.roleIds) : 0;
-  const byUser = new Map<string, typeof records>();
+  const byUser = new Map<string, RoleRecord[]>();
   for (const record of records.slice(0, options.limit ?? 2000)) {
     byUser.set(record.userId, [...(byUser.get(record.userId) ?? []), record]);
   }
-  for (const [userId, rewards] of byUser) {
+  for (const [userId, held] of byUser) {
     const member = await deps.discord.getMember(serverId, userId);
-    for (const reward of rewards) {
+    for (const record of held) {
       report.checked++;
       if (!member) {
-        await forgetReward(deps.storage.db, serverId, userId, reward.roleId);
-        report.forgotten++;
+        if (record.source === "statica") {
+          await forgetReward(deps.storage.db, serverId, userId, record.roleId);
+          report.forgotten++;
+        } else {
+          report.skipped++;
+        }
         continue;
       }
-      if (member.roleIds.includes(reward.roleId)) continue;
-      const role = hierarchy.roles.get(reward.roleId);
+      if (member.roleIds.includes(record.roleId)) continue;
+      const role = hierarchy.roles.get(record.roleId);
       if (!role || role.managed || role.position >= botTop) {
         report.skipped++;
         continue;
       }
+      const reason =
+        record.source === "statica" ? "/role sync: Statica reward" : "/role sync: grinder roster";
       try {
-        await deps.discord.addMemberRole(serverId, userId, reward.roleId, "/role sync: Statica reward");
+        await deps.discord.addMemberRole(serverId, userId, record.roleId, reason);
         report.restored++;
       } catch (error) {
         if (!(error instanceof DiscordError)) throw error;

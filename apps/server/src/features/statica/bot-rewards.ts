@@ -9,6 +9,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { type Seen, toObservation } from "./bot-observations.ts";
+import { recordRewardEvents } from "./history.ts";
 import { botReach, canAssign } from "./roles.ts";
 import { findConfig, forgetReward, recordReward } from "./store.ts";
 
@@ -140,6 +141,9 @@ export async function applyRewards(
       deps.logger.warn({ err: error, serverId, userId, roleId }, "statica: could not remove a reward role");
     }
   }
+  const now = Date.now();
+  await recordRewardEvents(deps.storage.db, serverId, userId, "added", added, now);
+  await recordRewardEvents(deps.storage.db, serverId, userId, "removed", removed, now);
   await logEvent(deps, serverId, config, "Role Added", userId, added);
   await logEvent(deps, serverId, config, "Role Removed", userId, removed);
   if (config.settings.notifyUsers) {

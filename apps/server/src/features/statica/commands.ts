@@ -2,9 +2,11 @@ import { conditionsInUse, evaluateMember, rewardRoleIds } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { BotFeature } from "../../bot/commands/features.ts";
 import type { Embed } from "../../discord/port.ts";
-import { notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";
 import { applyRewards, onMemberLeft } from "./bot-rewards.ts";
+import { listenToSetupPanel, runSetupCommand } from "./bot-setup.ts";
+import { latestRewardEvents } from "./history.ts";
 import { deleteStaticaConfig, getStaticaConfig, getStaticaStats, toggleStaticaConfig } from "./service.ts";
 import { listRewards } from "./store.ts";
 
@@ -13,6 +15,35 @@ const mark = (value: boolean | null) => (value === null ? "not used" : value ? "
 const roleList = (ids: string[]) => (ids.length ? ids.map((id) => `<@&${id}>`).join(", ") : "none");
 
 export const staticaCommands = () => [
+  defineCommand("statica setup", runSetupCommand),
+  defineCommand("statica logs", async (command) => {
+    const limit = command.options.number("limit") ?? 10;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
+      throw badRequest("**limit** must be a whole number from 1 to 50.", "limit");
+    }
+    const events = await latestRewardEvents(command.ctx.storage.db, command.serverId, limit);
+    if (events.length === 0) {
+      await command.reply(
+        "No reward roles have been given or taken back yet. Use `/statica test` to see why a member doesn't qualify.",
+      );
+      return;
+    }
+    const lines = events.map(
+      (event) =>
+        `<t:${Math.floor(event.at / 1000)}:R> ${event.event === "added" ? "➕" : "➖"} <@${event.userId}> ${
+          event.event === "added" ? "received" : "lost"
+        } <@&${event.roleId}>`,
+    );
+    await command.reply({
+      embeds: [
+        {
+          title: `Statica · latest ${events.length} role change${events.length === 1 ? "" : "s"}`,
+          description: lines.join("\n"),
+          color: 0xf97316,
+        },
+      ],
+    });
+  }),
   defineCommand("statica test", async (command) => {
     const userId = command.options.id("user") ?? command.user.id;
     const config = await getStaticaConfig(command.ctx, command.serverId);
@@ -67,7 +98,8 @@ export const staticaCommands = () => [
   }),
   defineCommand("statica refresh", async (command) => {
     const config = await getStaticaConfig(command.ctx, command.serverId);
-    if (!config.enabled) throw notFound("Rewards are paused; enable them from the dashboard first.");
+    if (!config.enabled)
+      throw notFound("Rewards are paused; turn them on with `/statica setup` or from the dashboard first.");
     const observations = observationsFor(command.ctx);
     const recorded = (await listRewards(command.ctx.storage.db, command.serverId)).map((r) => r.userId);
     const users = [...new Set([...observations.usersOf(command.serverId), ...recorded])];
@@ -111,6 +143,7 @@ export const staticaBot: BotFeature = {
   commands: () => staticaCommands(),
   listen: (bot, ctx) => {
     const observations = observationsFor(ctx);
+    listenToSetupPanel(bot, ctx);
     const stops = [
       bot.events.on("presenceUpdate", async (presence) => {
         // Offline members show no status: that's not a change of status, so nothing is taken away.

@@ -76,6 +76,8 @@ export async function replaceConfig(
 /** Deletes the configuration and the record of rewards given under it; false when there was none. */
 export async function deleteConfig(db: Db, serverId: string): Promise<boolean> {
   await db.deleteFrom("statica_rewards").where("server_id", "=", serverId).execute();
+  await db.deleteFrom("statica_events").where("server_id", "=", serverId).execute();
+  await db.deleteFrom("statica_setup_drafts").where("server_id", "=", serverId).execute();
   const result = await db.deleteFrom("statica_configs").where("server_id", "=", serverId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** This feature's tables, merged into the Database type (db/schema.ts). */
 export interface StaticaTables {
   /** One rewards configuration per server. */
@@ -18,5 +20,22 @@ export interface StaticaTables {
     /** The roleConfig category the role was given for: combined, serverTag or status. */
     category: string;
     granted_at: number;
+  };
+  /** Reward roles given and taken back, newest last; pruned to the latest few thousand per server. */
+  statica_events: {
+    id: Generated<number>;
+    server_id: string;
+    user_id: string;
+    role_id: string;
+    event: "added" | "removed";
+    at: number;
+  };
+  /** `/statica setup`'s unsaved configuration, per member. */
+  statica_setup_drafts: {
+    server_id: string;
+    user_id: string;
+    /** A complete StaticaConfig as JSON. */
+    config: string;
+    updated_at: number;
   };
 }
