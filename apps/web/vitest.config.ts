@@ -12,5 +12,7 @@ export default defineConfig({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // jsdom renders slowly while the server project's forks share the CPU; 5 s was flaky in CI.
+    testTimeout: 15_000,
   },
 });
