@@ -3,7 +3,8 @@ import { compareWithBaseline, startBareServer } from "./harness.ts";
 
 /**
  * GET /api/dashboard/server with a token (auth lookup, guild read, owner read, zod serialisation)
- * against a bare node:http server answering the same JSON. Target: ratio >= 0.5.
+ * against a bare node:http server writing the same answer (same JSON, same header lines, security
+ * headers included). Target: ratio >= 0.5.
  */
 export async function benchDashboardServer(): Promise<{ ratio: number }> {
   const t = await createTestApp();
@@ -11,10 +12,13 @@ export async function benchDashboardServer(): Promise<{ ratio: number }> {
   const address = t.app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const headers = { authorization: t.token };
-  const body = await (await fetch(`${url}/api/dashboard/server`, { headers })).text();
-  const bare = await startBareServer(body);
+  const answer = await fetch(`${url}/api/dashboard/server`, { headers });
+  const body = await answer.text();
+  const bare = await startBareServer(body, answer.headers);
 
-  console.log("\nGET /api/dashboard/server (token auth, SQLite, sandbox Discord) vs bare node:http");
+  console.log(
+    `\nGET /api/dashboard/server (token auth, SQLite, sandbox Discord) vs bare node:http writing the same ${bare.headerCount} headers and body`,
+  );
   const { target, ratio } = await compareWithBaseline(
     "Hearth API  GET /api/dashboard/server",
     { url: `${url}/api/dashboard/server`, headers },

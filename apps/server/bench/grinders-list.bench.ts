@@ -57,9 +57,10 @@ export async function benchGrindersList(): Promise<{ ratio: number; uncachedRati
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   const path = `/api/grinders/${demoGuildId}/grinders`;
   const headers = { authorization: t.token };
-  const body = await (await fetch(`${url}${path}`, { headers })).text();
+  const answer = await fetch(`${url}${path}`, { headers });
+  const body = await answer.text();
   const count = (JSON.parse(body) as unknown[]).length;
-  const bare = await startBareServer(body);
+  const bare = await startBareServer(body, answer.headers);
 
   console.log(
     `\nGET ${path.replace(demoGuildId, "{id}")} (${count} grinders, ${(body.length / 1024).toFixed(0)} KB) vs bare node:http`,

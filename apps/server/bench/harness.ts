@@ -43,18 +43,30 @@ export async function load(url: string, headers: Record<string, string> = {}): P
 }
 
 /** The baseline: a bare node:http server answering a fixed JSON body, the ceiling for this machine. */
-export async function startBareServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+/** Headers node:http writes itself; the rest of an answer's headers are copied to the baseline. */
+const transportHeaders = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
+/**
+ * A bare node:http server writing the same answer as the server under test: the same body and,
+ * given `like`, the same header lines (so the comparison measures the framework, not what the
+ * answer carries — every header line costs throughput on small answers).
+ */
+export async function startBareServer(
+  body: string,
+  like?: Headers,
+): Promise<{ url: string; headerCount: number; close(): Promise<void> }> {
+  const headers: Record<string, string | number> = { "content-type": "application/json; charset=utf-8" };
+  for (const [name, value] of like ?? []) if (!transportHeaders.has(name)) headers[name] = value;
+  headers["content-length"] = Buffer.byteLength(body);
   const server = http.createServer((_request, response) => {
-    response.writeHead(200, {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": Buffer.byteLength(body),
-    });
+    response.writeHead(200, headers);
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    headerCount: Object.keys(headers).length,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
