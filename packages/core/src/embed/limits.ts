@@ -43,6 +43,27 @@ export interface EmbedProblem {
 const hexColour = /^#[0-9a-fA-F]{6}$/;
 const webUrl = /^https?:\/\/[^\s]+$/i;
 
+/** The image formats Discord shows in an embed (by file extension). */
+export const embedImageFormats = ["png", "jpg", "jpeg", "gif", "webp"] as const;
+const imageFormats: ReadonlySet<string> = new Set(embedImageFormats);
+
+/**
+ * The file extension of a link's path (lower case), or null when it has none. Links without one
+ * are accepted: image hosts and Discord's own CDN often serve images from such paths, and only the
+ * file itself could tell its format.
+ */
+function imageExtension(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(last);
+  return match ? (match[1] as string).toLowerCase() : null;
+}
+
 /** `#RRGGBB` as Discord's integer colour, or null when it isn't one. */
 export function parseHexColour(text: string): number | null {
   const trimmed = text.trim();
@@ -98,17 +119,26 @@ export function validateEmbed(embed: EmbedDraft): EmbedProblem[] {
   if (embed.color !== undefined && parseHexColour(embed.color) === null) {
     problems.push({ field: "color", message: "Colours are written #RRGGBB, for example #FF8C00." });
   }
-  const urls: [string, string | undefined][] = [
-    ["url", embed.url],
-    ["thumbnailUrl", embed.thumbnailUrl],
-    ["imageUrl", embed.imageUrl],
-    ["footer.iconUrl", embed.footer?.iconUrl],
-    ["author.iconUrl", embed.author?.iconUrl],
-    ["author.url", embed.author?.url],
+  const links: [string, string, string | undefined, boolean][] = [
+    ["url", "The title link", embed.url, false],
+    ["thumbnailUrl", "The thumbnail", embed.thumbnailUrl, true],
+    ["imageUrl", "The image", embed.imageUrl, true],
+    ["footer.iconUrl", "The footer icon", embed.footer?.iconUrl, true],
+    ["author.iconUrl", "The author icon", embed.author?.iconUrl, true],
+    ["author.url", "The author link", embed.author?.url, false],
   ];
-  for (const [field, url] of urls) {
-    if (url !== undefined && url !== "" && !webUrl.test(url)) {
-      problems.push({ field, message: `${field} must be a web address starting with http:// or https://.` });
+  for (const [field, label, url, isImage] of links) {
+    if (url === undefined || url === "") continue;
+    if (!webUrl.test(url)) {
+      problems.push({ field, message: `${label} must be a web address starting with http:// or https://.` });
+      continue;
+    }
+    const extension = isImage ? imageExtension(url) : null;
+    if (extension !== null && !imageFormats.has(extension)) {
+      problems.push({
+        field,
+        message: `${label} must be a PNG, JPG, GIF or WebP image; “.${extension}” isn't one of those formats.`,
+      });
     }
   }
   const total = embedLength(embed);

@@ -123,6 +123,34 @@ describe("/components", () => {
     expect(await hasRole(member)).toBe(before);
   });
 
+  it("Post in… posts a component created without a channel, only where the editor can post", async () => {
+    await run("create", { type: "button", name: "no-channel" });
+    const id = await idOf("no-channel");
+    const early = await submit(`cmpe:post:${id}`, { channel: "#general" });
+    expect(text(early)).toContain("Not finished yet");
+    await submit(`cmpe:act:${id}:send_message`, { text: "Hello {user.mention}", target: "private" });
+    const form = await click(`cmpe:post:${id}`);
+    expect(form[0]?.modal?.fields.map((f) => f.customId)).toEqual(["channel"]);
+    const nowhere = await submit(`cmpe:post:${id}`, { channel: "#nowhere" });
+    expect(text(nowhere)).toContain('No channel \\"#nowhere\\"');
+    const posted = await submit(`cmpe:post:${id}`, { channel: "#general" });
+    expect(text(posted)).toContain(`Posted **no-channel** in <#${channels.general}>`);
+    const message = await lastIn(channels.general ?? "");
+    expect(JSON.parse(message.payload ?? "{}").components[0][0]).toMatchObject({ customId: `cmp:${id}` });
+    expect(await listPosted(test.ctx.storage.db, id)).toHaveLength(1);
+    // A management-role member who can't write in #rules can't post there through Hearth either.
+    await run("edit", { manager_role: roles["Events Ping"] ?? "" });
+    await test.ctx.discord.addMemberRole(demoGuildId, memberId, roles["Events Ping"] ?? "");
+    try {
+      const refused = await submit(`cmpe:post:${id}`, { channel: "#rules" }, memberId);
+      expect(text(refused)).toContain(`You can't post in <#${channels.rules}> yourself`);
+      expect(await listPosted(test.ctx.storage.db, id)).toHaveLength(1);
+    } finally {
+      await test.ctx.discord.removeMemberRole(demoGuildId, memberId, roles["Events Ping"] ?? "");
+      await run("edit", { manager_role: demoGuildId });
+    }
+  });
+
   it("admin commands and builder clicks are refused without Manage Server or the management role", async () => {
     const refused = await run("create", { type: "button", name: "nope" }, memberId);
     expect(text(refused)).toContain("Manage Server (or this server's component management role)");

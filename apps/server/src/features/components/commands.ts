@@ -21,6 +21,7 @@ import {
   editorPrefix,
   finish,
   parseEditorId,
+  postFromEditor,
   removeItem,
 } from "./editor.ts";
 import { type ActionKind, actionKinds, incompleteReason } from "./model.ts";
@@ -228,7 +229,7 @@ async function editorTarget(
 
 async function onEditorButton(ctx: AppContext, interaction: ButtonInteraction) {
   const { step, component } = await editorTarget(ctx, interaction.data);
-  if (step === "look" || step === "option" || step === "field") {
+  if (step === "look" || step === "option" || step === "field" || step === "post") {
     await interaction.showModal(editorModal(component, step));
   } else if (step === "done") {
     const notice = await finish(ctx, component);
@@ -276,6 +277,11 @@ async function onEditorForm(ctx: AppContext, interaction: ModalInteraction) {
       channel: fields.channel ?? null,
     });
     await interaction.update(editorPanel(updated, "⚡ Action added."));
+    return;
+  }
+  if (step === "post") {
+    const notice = await postFromEditor(ctx, component, member, fields.channel ?? "");
+    await interaction.update(editorPanel(component, notice));
     return;
   }
   const { component: updated, notice } = await applyEditorForm(ctx, component, step, fields);

@@ -1,8 +1,9 @@
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { InteractionMember } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import type { Button, Embed, Modal, OutgoingMessage, SelectMenu, TextInput } from "../../discord/port.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import {
   type ActionKind,
   actionKindsFor,
@@ -24,6 +25,7 @@ import {
   mutateDefinition,
   postComponent,
   refreshPosted,
+  resolveChannel,
   type StoredComponent,
 } from "./service.ts";
 import * as store from "./store.ts";
@@ -132,6 +134,13 @@ export function editorPanel(component: StoredComponent, notice: string | null = 
     });
   }
   buttons.push({ type: "button", style: "success", label: "Done", customId: editorId("done", id) });
+  buttons.push({
+    type: "button",
+    style: "secondary",
+    label: "Post in…",
+    emoji: "📌",
+    customId: editorId("post", id),
+  });
   const addAction: SelectMenu = {
     type: "select",
     customId: editorId("action", id),
@@ -249,6 +258,13 @@ export function editorModal(component: StoredComponent, step: string, kind?: Act
         input("min_length", "Minimum length (optional, 0–4000)"),
         input("max_length", "Maximum length (optional, 1–4000)"),
       ],
+    };
+  }
+  if (step === "post") {
+    return {
+      customId: editorId("post", id),
+      title: "Post it in a channel",
+      fields: [input("channel", "Channel (#name, mention or ID)", { required: true })],
     };
   }
   if (step === "act" && kind) {
@@ -388,6 +404,44 @@ export async function removeItem(
       throw gone();
     }
   });
+}
+
+/**
+ * Posts another copy where the editor names (a component created without a channel has no other
+ * way out). The editor must be able to post there themselves, so the management role can't reach
+ * channels its members can't write in.
+ */
+export async function postFromEditor(
+  deps: Deps,
+  component: StoredComponent,
+  member: InteractionMember,
+  channelText: string,
+): Promise<string> {
+  const missing = incompleteReason(component.type, component.definition);
+  if (missing) throw badRequest(`Not finished yet: ${missing}`);
+  if (channelText.trim() === "") throw badRequest("Name the channel to post it in.", "channel");
+  const channelId = await resolveChannel(deps, component.serverId, channelText);
+  const channel = await deps.discord.getChannel(channelId);
+  const [guild, roles] = await Promise.all([
+    deps.discord.getGuild(component.serverId),
+    deps.discord.listRoles(component.serverId),
+  ]);
+  const bits = channel
+    ? channelPermissions({
+        ownerId: guild?.ownerId ?? "",
+        roles,
+        member: { userId: member.user.id, roleIds: member.roleIds },
+        channel,
+      })
+    : 0n;
+  const needed = Permission.ViewChannel | Permission.SendMessages;
+  if ((bits & needed) !== needed) {
+    throw forbidden(
+      `You can't post in <#${channelId}> yourself, so I won't post the component there for you.`,
+    );
+  }
+  await postComponent(deps, component, channelId);
+  return `📌 Posted **${component.name}** in <#${channelId}>.`;
 }
 
 /** Done: the component must be complete; posts it where `create` asked (once) and updates copies. */

@@ -171,7 +171,7 @@ describe("role rules", () => {
     }
   });
 
-  it("at save time the editor must outrank the role, and only Administrators attach dangerous roles", async () => {
+  it("at save time the editor must outrank the role; dangerous roles are never given, and only Administrators attach them to take", async () => {
     const button = await create("button");
     const manager: Editor = { userId: memberId, roleIds: [role("Grinder Manager")], permissions: "32" };
     await expect(addAction(test.ctx, button, manager, { kind: "give_role", role: "Admin" })).rejects.toThrow(
@@ -180,16 +180,60 @@ describe("role rules", () => {
     await expect(
       addAction(test.ctx, button, manager, { kind: "give_role", role: "@Moderator" }),
     ).rejects.toThrow("at or above your highest role");
+    for (const kind of ["give_role", "toggle_role"] as const) {
+      await expect(addAction(test.ctx, button, owner, { kind, role: "Grinder Manager" })).rejects.toThrow(
+        "@Grinder Manager grants Manage Server, Manage Roles; a component can't give it, since anyone who uses it would get that power.",
+      );
+    }
     await expect(
-      addAction(test.ctx, button, owner, { kind: "give_role", role: "Grinder Manager" }),
+      addAction(test.ctx, button, owner, { kind: "take_role", role: "Grinder Manager" }),
     ).resolves.toBeTruthy();
     const lowered: Editor = { userId: memberId, roleIds: [role("Moderator")], permissions: "32" };
     await expect(
-      addAction(test.ctx, button, lowered, { kind: "give_role", role: "Grinder Manager" }),
+      addAction(test.ctx, button, lowered, { kind: "take_role", role: "Grinder Manager" }),
     ).rejects.toThrow("only an Administrator");
     await expect(addAction(test.ctx, button, owner, { kind: "give_role", role: "Nope" })).rejects.toThrow(
       'No role "Nope"',
     );
+  });
+});
+
+describe("role rules on every click", () => {
+  it("a role that gained a dangerous permission after it was attached is not given; taking still works", async () => {
+    const ping = role("Giveaway Ping");
+    const button = await create("button");
+    await addAction(test.ctx, button, owner, { kind: "toggle_role", role: "Giveaway Ping" });
+    if (await hasRole(ping)) await test.ctx.discord.removeMemberRole(demoGuildId, memberId, ping);
+    const run = (kind: "give_role" | "toggle_role" | "take_role") =>
+      member().then((m) =>
+        runActions(test.ctx, [{ kind, roleId: ping }], { serverId: demoGuildId, channelId: null, member: m }),
+      );
+    await test.ctx.discord.editRole(demoGuildId, ping, { permissions: String(1n << 5n) });
+    try {
+      for (const kind of ["give_role", "toggle_role"] as const) {
+        const outcome = await run(kind);
+        expect(outcome.failures).toBe(1);
+        expect(outcome.lines[0]).toContain(`<@&${ping}> now grants Manage Server, so I won't hand it out`);
+        expect(await hasRole(ping)).toBe(false);
+      }
+      await test.ctx.discord.addMemberRole(demoGuildId, memberId, ping);
+      expect((await run("take_role")).lines[0]).toContain("Took");
+      expect(await hasRole(ping)).toBe(false);
+    } finally {
+      await test.ctx.discord.editRole(demoGuildId, ping, { permissions: "0" });
+    }
+    expect((await run("give_role")).lines[0]).toContain("Gave you");
+    await test.ctx.discord.removeMemberRole(demoGuildId, memberId, ping);
+  });
+
+  it("a role moved to or above the bot's highest role is refused on click with what to fix", async () => {
+    const outcome = await runActions(test.ctx, [{ kind: "give_role", roleId: role("Owner") }], {
+      serverId: demoGuildId,
+      channelId: null,
+      member: await member(),
+    });
+    expect(outcome.failures).toBe(1);
+    expect(outcome.lines[0]).toContain("is at or above my highest role; an admin must move my role above it");
   });
 });
 

@@ -27,6 +27,7 @@ import {
   componentLimits,
   defaultDefinition,
   incompleteReason,
+  type RoleActionKind,
   triggerActions,
   validateMessageText,
   validateName,
@@ -223,16 +224,37 @@ export async function checkRoleUsable(deps: Deps, serverId: string, roleId: stri
   return role;
 }
 
-/** At save time: the live rules, plus the editor must be able to manage the role themselves. */
-async function checkRoleForEditor(deps: Deps, serverId: string, editor: Editor, roleId: string) {
+/** The dangerous permissions a role grants, by name (empty when none). */
+export function dangerousPermissions(role: RoleInfo): string[] {
+  return dangerous.filter(([bit]) => (BigInt(role.permissions) & bit) !== 0n).map(([, name]) => name);
+}
+
+/**
+ * At save time: the live rules, plus the editor must be able to manage the role themselves. A role
+ * granting a dangerous permission is never handed out by a component (anyone who clicks would get
+ * that power); only an Administrator may attach one to a "take" action.
+ */
+async function checkRoleForEditor(
+  deps: Deps,
+  serverId: string,
+  editor: Editor,
+  roleId: string,
+  kind: RoleActionKind,
+) {
   const role = await checkRoleUsable(deps, serverId, roleId);
   const hierarchy = await loadHierarchy(deps, serverId);
   if (editor.userId !== hierarchy.ownerId && role.position >= topPosition(hierarchy, editor.roleIds)) {
     throw forbidden(`@${role.name} is at or above your highest role, so you can't hand it out.`);
   }
-  const risky = dangerous.filter(([bit]) => (BigInt(role.permissions) & bit) !== 0n).map(([, name]) => name);
+  const risky = dangerousPermissions(role);
+  if (risky.length === 0) return role;
+  if (kind !== "take_role") {
+    throw forbidden(
+      `@${role.name} grants ${risky.join(", ")}; a component can't give it, since anyone who uses it would get that power. Pick a role without those permissions.`,
+    );
+  }
   const isAdmin = (BigInt(editor.permissions || "0") & permissionBits.administrator) !== 0n;
-  if (risky.length > 0 && !isAdmin) {
+  if (!isAdmin) {
     throw forbidden(
       `@${role.name} grants ${risky.join(", ")}; only an Administrator can attach it to a component.`,
     );
@@ -297,7 +319,7 @@ async function buildAction(
     case "toggle_role": {
       if (!input.role?.trim()) throw badRequest("Name the role this action changes.", "role");
       const role = await resolveRole(deps, serverId, input.role);
-      await checkRoleForEditor(deps, serverId, editor, role.id);
+      await checkRoleForEditor(deps, serverId, editor, role.id, kind);
       return { kind, roleId: role.id };
     }
     case "send_message": {
@@ -631,6 +653,13 @@ async function runAction(
       const give = action.kind === "give_role" || (action.kind === "toggle_role" && !has);
       if (give) {
         if (has) return `You already have <@&${role.id}>.`;
+        // Checked on every click too: the role may have gained a dangerous permission since it was attached.
+        const risky = dangerousPermissions(role);
+        if (risky.length > 0) {
+          throw forbidden(
+            `<@&${role.id}> now grants ${risky.join(", ")}, so I won't hand it out from a component; an admin needs to remove that permission or this action.`,
+          );
+        }
         await deps.discord.addMemberRole(serverId, userId, role.id, "Interactive component");
         return `Gave you <@&${role.id}>.`;
       }

@@ -157,7 +157,7 @@ describe("/embed create and the builder", () => {
     expect(fix?.modal?.fields[0]).toMatchObject({ customId: "color", value: "orange" });
     const [badLink] = await submit(`embed:m:images:${session}`, { thumbnailUrl: "not a link", imageUrl: "" });
     expect(badLink?.message?.content).toContain(
-      "thumbnailUrl must be a web address starting with http:// or https://.",
+      "The thumbnail must be a web address starting with http:// or https://.",
     );
     const [badTag] = await submit(`embed:m:footer:${session}`, { text: "{server.nmae}", iconUrl: "" });
     expect(badTag?.message?.content).toContain("Did you mean {server.name}?");

@@ -241,7 +241,7 @@ async function sendExport(interaction: ButtonInteraction, session: DraftSession)
     "Import it with **Import JSON** in the builder, or save it as a `.json` file and use `/embed create file:`.";
   if (parts.length > embedBuilderLimits.exportParts) {
     throw badRequest(
-      `The embed's JSON is ${json.compact.length.toLocaleString("en-US")} characters, more than ${embedBuilderLimits.exportParts} messages can carry. Save the parts as templates instead (**Save as template**).`,
+      `The embed's JSON is ${json.compact.length.toLocaleString("en-US")} characters, more than ${embedBuilderLimits.exportParts} messages can carry. Keep it on the server with **Save as template** instead.`,
     );
   }
   if (parts.length === 1) {

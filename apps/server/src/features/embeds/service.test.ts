@@ -222,7 +222,12 @@ describe.each(dialects)("embed builder service (%s)", (dialect) => {
       [
         "link",
         { title: "t", url: "example.com" },
-        "url must be a web address starting with http:// or https://.",
+        "The title link must be a web address starting with http:// or https://.",
+      ],
+      [
+        "image format",
+        { title: "t", imageUrl: "https://example.com/banner.svg" },
+        "The image must be a PNG, JPG, GIF or WebP image; “.svg” isn't one of those formats.",
       ],
       ["empty", {}, "The embed is empty: give it a title, a description or a field."],
     ];
@@ -415,6 +420,27 @@ describe.each(dialects)("embed builder service (%s)", (dialect) => {
       const message = await test.ctx.discord.getMessage(channels.events ?? "", posted.id);
       expect(message?.content).toBe("Event!");
       expect(message?.embeds).toEqual([{ title: "New", color: 0x112233 }, { description: "second" }]);
+    });
+
+    it("an edit keeps the message within 6000 characters counting its other embeds", async () => {
+      const posted = await test.ctx.discord.sendMessage(channels.events ?? "", {
+        embeds: [{ title: "Old" }, { description: x(3000) }],
+      });
+      const session = await openEditSession(test.ctx, {
+        serverId: demoGuildId,
+        userId: owner.user.id,
+        member: owner,
+        channelId: channels.events ?? "",
+        messageId: posted.id,
+      });
+      const changed = await changeDraft(test.ctx, session, { description: x(3001) });
+      if (!changed.ok) throw new Error("a 3001-character embed is valid on its own");
+      const refused = await failure(sendSession(test.ctx, changed.session, owner));
+      expect(refused.message).toBe(
+        "With the message's other embeds (3000 characters), it would have 6001 characters in all; Discord's limit for a message is 6000.",
+      );
+      const unchanged = await test.ctx.discord.getMessage(channels.events ?? "", posted.id);
+      expect(unchanged?.embeds[0]).toEqual({ title: "Old" });
     });
 
     it("refuses to edit a message that isn't Hearth's, has no embed, or doesn't exist", async () => {

@@ -4,6 +4,7 @@ import {
   draftToEmbed,
   type EmbedDraft,
   type EmbedProblem,
+  embedLength,
   embedLimits,
   embedStarters,
   embedToDraft,
@@ -474,6 +475,15 @@ export async function sendSession(
   const text = content === "" ? "" : renderTemplate(content, context).slice(0, embedBuilderLimits.content);
   if (session.target) {
     const { messageId, rest } = session.target;
+    // Discord's 6,000 characters count every embed of a message, and the edit keeps the others.
+    const others = rest.embeds.reduce((sum, other) => sum + embedLength(embedToDraft(other)), 0);
+    const combined = embedLength(rendered) + others;
+    if (others > 0 && combined > embedLimits.total) {
+      throw badRequest(
+        `With the message's other embeds (${others} characters), it would have ${combined} characters in all; Discord's limit for a message is ${embedLimits.total}.`,
+        "embed",
+      );
+    }
     await deps.discord.editMessage(channel.id, messageId, {
       content: rest.content,
       embeds: [embed, ...rest.embeds],

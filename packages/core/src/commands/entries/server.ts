@@ -135,7 +135,7 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "selfroles bind",
-    description: "Attach a saved panel's buttons to an existing message posted by Hearth.",
+    description: "Attach a saved panel's buttons or menu to an existing message posted by Hearth.",
     category,
     permissions: adminOrManager,
     options: [
@@ -300,7 +300,8 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "components edit",
-    description: "Change a component's label, emoji, style, options or actions; or set the management role.",
+    description:
+      "Change a component's look, options or actions, post another copy, or set the management role.",
     category,
     permissions: ["Manage Server"],
     managerRole: "component management role",

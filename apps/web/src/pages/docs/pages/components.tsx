@@ -74,8 +74,9 @@ export function DocsContent() {
           items={[
             "The role can't be @everyone or a role managed by an integration (bot roles, the booster role).",
             "Hearth needs the Manage Roles permission, and its highest role must sit above the role.",
-            "When you add the action, the role must also be below your own highest role (the server owner excepted), and roles granting Administrator, Manage Server or Manage Roles can only be attached by an Administrator.",
-            "The rules are checked again on every click: if something changed, the member is told what is wrong and the other actions still run.",
+            "When you add the action, the role must also be below your own highest role (the server owner excepted).",
+            "A role granting Administrator, Manage Server or Manage Roles is never given by a component: Give role and Toggle role refuse it, since anyone who clicks would get that power. Only an Administrator can attach such a role to a Take role action.",
+            "The rules are checked again on every click, including a role that gained one of those permissions after it was attached: the member is told what is wrong, nothing is given, and the other actions still run.",
           ]}
         />
       </DocsSection>
@@ -109,7 +110,9 @@ export function DocsContent() {
               body: (
                 <>
                   <b>Done</b> checks the component is complete (a menu needs an option, a form a field, and
-                  there must be at least one action), then posts it in the channel you gave to <C>create</C>.
+                  there must be at least one action), then posts it in the channel you gave to <C>create</C>.{" "}
+                  <b>Post in…</b> asks for a channel and posts another copy there, for a component created
+                  without one or to show it in more places; you must be able to post in that channel yourself.
                 </>
               ),
             },
@@ -187,6 +190,7 @@ export function DocsContent() {
                 "Give Hearth the Manage Roles permission.",
                 "Move Hearth's role above the role in Server Settings → Roles.",
                 "Managed roles and @everyone can't be given by any bot.",
+                "Roles with Administrator, Manage Server or Manage Roles are never given by a component; remove the permission from the role or use another role.",
               ],
             },
             {

@@ -96,7 +96,10 @@ export function DocsContent() {
                 The side colour as <C>#RRGGBB</C> (e.g. <C>#F97316</C>); leave it empty for none.
               </>,
             ],
-            ["Images", "A thumbnail (small, top right) and a large image, as web links."],
+            [
+              "Images",
+              "A thumbnail (small, top right) and a large image, as web links to PNG, JPG, GIF or WebP files.",
+            ],
             ["Add field", "A name, a value, and whether it sits side by side with others."],
             [
               "Edit or remove a field",
@@ -212,7 +215,15 @@ export function DocsContent() {
             ["Author name", "256 characters"],
             ["Whole embed", "6,000 characters in total (title, description, fields, footer, author)"],
             ["Colour", "#RRGGBB"],
-            ["Links and images", "Web addresses starting with http:// or https://"],
+            ["Links", "Web addresses starting with http:// or https://"],
+            [
+              "Images and icons",
+              "PNG, JPG, GIF or WebP: a link whose file name ends in another extension (.svg, .bmp, .mp4…) is refused; a link without an extension is accepted, since only the file itself can tell",
+            ],
+            [
+              "Editing a message with several embeds",
+              "6,000 characters across all of the message's embeds (Discord's rule)",
+            ],
             ["Text above the embed", "2,000 characters"],
             ["Template import", "1 MB of JSON (1,048,576 bytes)"],
             ["Saved templates", "50 per server, names up to 50 characters"],
@@ -260,7 +271,7 @@ export function DocsContent() {
             {
               problem: "An image doesn't show",
               fixes: [
-                "Use a direct https:// link to a PNG, JPG, GIF or WebP file, up to 8 MB.",
+                "Use a direct https:// link to a PNG, JPG, GIF or WebP file. Hearth checks the link and the file's extension, not the file: Discord fetches it and leaves out anything it can't show (keep files under 8 MB).",
                 <>
                   A tag link (<C>{"{server.icon}"}</C>) is left out when it gives nothing.
                 </>,
