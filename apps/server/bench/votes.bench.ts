@@ -3,15 +3,15 @@ import { sql } from "kysely";
 import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
 import { configureVotes, getLeaderboard } from "../src/features/votes/service.ts";
 import { monthOf } from "../src/features/votes/stats.ts";
-import { signBody } from "../src/features/votes/webhook.ts";
+import { signTimestamped } from "../src/features/votes/webhook.ts";
 import { createTestApp } from "../test/helpers.ts";
 
 const median = (values: number[]) =>
   values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /**
- * (1) Ingest: signed votes (HMAC of the raw body checked, unique vote ids) posted to the webhook
- * route through Fastify's inject, 32 in flight; each is stored with the voter's stats in one
+ * (1) Ingest: top.gg-style signed votes (`t=…,v1=…` HMAC of the raw body checked, unique vote
+ * ids) posted to the webhook route through Fastify's inject, 32 in flight; each is stored with the voter's stats in one
  * transaction and its delivery job queued (the job itself is not run here).
  * (2) The leaderboard at 1,000,000 stored votes of about 37,500 voters on SQLite: top 15 plus the caller's
  * position, monthly and all-time, median of 21 runs.
@@ -24,11 +24,18 @@ export async function benchVotes(): Promise<{ votesPerSecond: number; leaderboar
     const votes = 5000;
     const bodies = Array.from({ length: votes }, (_, i) => {
       const raw = JSON.stringify({
-        id: `bench-${i}`,
-        weight: 1,
-        user: `71${String(i % 2000).padStart(16, "0")}`,
+        type: "vote.create",
+        data: {
+          id: `bench-${i}`,
+          weight: 1,
+          project: { type: "server", platform: "discord", platform_id: demoGuildId },
+          user: {
+            id: `90${String(i).padStart(16, "0")}`,
+            platform_id: `71${String(i % 2000).padStart(16, "0")}`,
+          },
+        },
       });
-      return { raw, signature: signBody(settings.secret, raw) };
+      return { raw, signature: signTimestamped(settings.secret, raw) };
     });
     const url = `/api/votes/${settings.webhook_id}`;
     let next = 0;

@@ -48,6 +48,14 @@ const platform = z
   .regex(/^[\w .-]+$/, "letters, digits, spaces, dots and dashes only");
 const voteId = z.union([z.string().min(1).max(voteLimits.voteIdMax), z.number().int()]).transform(String);
 
+/** A signing secret pasted from a listing site (top.gg's look like `whs_…`). */
+export const voteSigningSecret = z
+  .string()
+  .trim()
+  .min(8, "must be at least 8 characters")
+  .max(200, "must be at most 200 characters")
+  .regex(/^[\x21-\x7e]+$/, "must be one word of printable characters, as the site shows it");
+
 /** The vote-listing site's legacy webhook: shared secret in `Authorization`, no vote id. */
 export const legacyVoteBody = z.object({
   bot: snowflake.optional(),
@@ -58,11 +66,15 @@ export const legacyVoteBody = z.object({
   query: z.string().max(2000).optional(),
 });
 
-/** The signed webhook (`x-topgg-signature`): flat, or wrapped as `{ type, data }`; the vote has an id. */
+/**
+ * The signed webhook (`x-topgg-signature`): flat, or wrapped as `{ type, data }`. A vote has an id;
+ * the site's `webhook.test` event has none. `project` names the listed server (or bot).
+ */
 const signedVote = z.object({
-  id: voteId,
+  id: voteId.optional(),
   weight: weight.optional(),
   user: z.union([snowflake, z.object({ id: snowflake.optional(), platform_id: snowflake.optional() })]),
+  project: z.object({ type: z.string().max(32).optional(), platform_id: snowflake.optional() }).optional(),
 });
 export const signedVoteBody = z.union([
   signedVote.extend({ type: z.string().max(64).optional() }),

@@ -53,12 +53,8 @@ const imageFormats: ReadonlySet<string> = new Set(embedImageFormats);
  * file itself could tell its format.
  */
 function imageExtension(url: string): string | null {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return null;
-  }
+  // The path alone: after the host, before any query or fragment (no URL global in core's lib).
+  const path = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url)?.[1] ?? "";
   const last = path.slice(path.lastIndexOf("/") + 1);
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(last);
   return match ? (match[1] as string).toLowerCase() : null;

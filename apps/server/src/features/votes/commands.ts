@@ -8,6 +8,7 @@ import { listenForDesigns, startDesign } from "../designer/preview.ts";
 import { instructionsMax } from "../designer/provider.ts";
 import { deliverTestVote } from "./delivery.ts";
 import { requireVoteAdmin, voteDesignFlow } from "./design-flow.ts";
+import { rotateVoteWebhook, setSigningSecret } from "./secrets.ts";
 import {
   checkVoteSetup,
   configureVotes,
@@ -15,7 +16,6 @@ import {
   getLeaderboard,
   getVoterStats,
   type Leaderboard,
-  rotateVoteWebhook,
   type VoteSetupInput,
 } from "./service.ts";
 import {
@@ -209,6 +209,36 @@ async function onTestVote(ctx: AppContext, interaction: ButtonInteraction) {
   );
 }
 
+/** The form for the listing site's signing secret; left empty, it forgets the saved one. */
+const signingForm: Modal = {
+  customId: setupIds.signingForm,
+  title: "Listing site's signing secret",
+  fields: [
+    {
+      customId: "secret",
+      label: "Webhook secret from top.gg (whs_…)",
+      style: "short",
+      required: false,
+      maxLength: 200,
+      placeholder: "Leave empty to forget the saved one",
+    },
+  ],
+};
+
+async function onSigningSecret(ctx: AppContext, interaction: ModalInteraction) {
+  const serverId = serverOf(interaction);
+  const secret = (interaction.data.fields.secret ?? "").trim();
+  const setup = await setSigningSecret(ctx, serverId, clickerOf(interaction), secret === "" ? null : secret);
+  const message = setupMessage(
+    setup,
+    secret === ""
+      ? "🔏 Signing secret forgotten: signed webhooks are checked with the secret below."
+      : "🔏 Signing secret saved: top.gg's signed webhooks are checked with it.",
+  );
+  if (interaction.data.messageId) await interaction.update(message);
+  else await interaction.reply(message, { ephemeral: true });
+}
+
 function rotateQuestion(): OutgoingMessage {
   return {
     content:
@@ -265,6 +295,11 @@ export const votesBot: BotFeature = {
         components: [],
       });
     });
+    bot.onButton(setupIds.signingAsk, async (interaction) => {
+      serverOf(interaction);
+      await interaction.showModal(signingForm);
+    });
+    bot.onModal(setupIds.signingForm, (interaction) => onSigningSecret(ctx, interaction));
     listenForDesigns(bot, ctx, voteDesignFlow);
     return undefined;
   },

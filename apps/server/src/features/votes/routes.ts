@@ -7,12 +7,12 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 
 export const voteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The signed form is an HMAC of the exact bytes sent, so this plugin (and only it: parsers are
-  // scoped to the plugin) keeps JSON bodies raw; the webhook parses them after checking the signature.
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "buffer", bodyLimit: 64 * 1024 },
-    (_r, body, done) => done(null, body),
+  // scoped to the plugin) keeps every body raw; the webhook parses it after checking the signature.
+  // Not every listing site labels its JSON, so any content type is read: a body that isn't a vote
+  // answers 400 naming the field rather than 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_r, body, done) =>
+    done(null, body),
   );
 
   app.post(

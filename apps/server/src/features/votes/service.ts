@@ -122,6 +122,7 @@ export async function configureVotes(
       server_id: serverId,
       webhook_id: existing?.webhook_id ?? randomBytes(24).toString("base64url"),
       secret: existing?.secret ?? randomBytes(24).toString("base64url"),
+      signing_secret: existing?.signing_secret ?? null,
       channel_id: input.channelId !== undefined ? input.channelId : (existing?.channel_id ?? null),
       reward_role_id:
         input.rewardRoleId !== undefined ? input.rewardRoleId : (existing?.reward_role_id ?? null),
@@ -148,33 +149,6 @@ export async function configureVotes(
   });
   await scheduleMonthlyReset(deps, now);
   return { ...result, webhookUrl: webhookUrl(deps.config, result.settings.webhook_id) };
-}
-
-/**
- * Makes a new webhook id and secret: the old URL answers 404 from now on, and the listing sites
- * need the new URL and secret. Nothing else changes.
- */
-export async function rotateVoteWebhook(
-  deps: Deps,
-  serverId: string,
-  actor: AuditActor,
-  now = Date.now(),
-): Promise<VoteSetup> {
-  const settings = await transactionForServer(deps.storage, serverId, "votes", async (trx) => {
-    const existing = await findSettings(trx, serverId);
-    if (!existing)
-      throw badRequest("Vote tracking isn't set up here yet: run `/votetracker admin setup` first.");
-    const rotated: VoteSettingsRow = {
-      ...existing,
-      webhook_id: randomBytes(24).toString("base64url"),
-      secret: randomBytes(24).toString("base64url"),
-      updated_at: now,
-    };
-    await saveSettings(trx, rotated);
-    await recordAudit(trx, serverId, actor, "votes.rotate", {});
-    return rotated;
-  });
-  return { settings, created: false, webhookUrl: webhookUrl(deps.config, settings.webhook_id) };
 }
 
 export interface IncomingVote {

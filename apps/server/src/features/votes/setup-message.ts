@@ -12,6 +12,8 @@ export const setupIds = {
   rotateAsk: "votes:rotate:ask",
   rotateYes: "votes:rotate:yes",
   rotateNo: "votes:rotate:no",
+  signingAsk: "votes:signing:ask",
+  signingForm: "votes:signing:form",
 } as const;
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -102,7 +104,7 @@ export function setupMessage(setup: VoteSetup, headline?: string): OutgoingMessa
       ...(headline ? [headline, ""] : []),
       "**Next steps**",
       "1. Paste the **webhook URL** into your listing site's webhook settings (top.gg: your server's Webhooks page).",
-      "2. Paste the **secret** as its Authorization (legacy webhooks) or webhook secret (signed webhooks, `x-topgg-signature`). Other sites send `{ userId, platform }` JSON with the secret as Authorization.",
+      "2. Legacy webhooks: paste the **secret** as the site's Authorization. top.gg's signed webhooks (`x-topgg-signature`) make their own secret (`whs_…`): copy it and press **Signing secret** to give it to Hearth. Other sites send `{ userId, platform }` JSON with the secret as Authorization.",
       "3. Press **Send test vote** here, or the site's Test button, to see the notification.",
       "Keep the URL and secret private: anyone with them can add votes. **Rotate secret** makes new ones if they leak. Want your own notification? **Design message with AI** opens the AI message designer.",
     ].join("\n"),
@@ -120,7 +122,11 @@ export function setupMessage(setup: VoteSetup, headline?: string): OutgoingMessa
         inline: true,
       },
       { name: "Webhook URL", value: `\`${setup.webhookUrl}\`` },
-      { name: "Authorization / signing secret", value: `||\`${settings.secret}\`||` },
+      { name: "Authorization secret", value: `||\`${settings.secret}\`||` },
+      {
+        name: "Signing secret (x-topgg-signature)",
+        value: settings.signing_secret ? "the listing site's, saved" : "none saved: the secret above",
+      },
     ],
   };
   return {
@@ -141,6 +147,13 @@ export function setupMessage(setup: VoteSetup, headline?: string): OutgoingMessa
           label: "Design message with AI",
           emoji: "✨",
           customId: `${setupIds.custom}${encodeSetup({})}`,
+        },
+        {
+          type: "button",
+          style: "secondary",
+          label: "Signing secret",
+          emoji: "🔏",
+          customId: setupIds.signingAsk,
         },
         {
           type: "button",

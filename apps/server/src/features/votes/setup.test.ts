@@ -10,7 +10,7 @@ import { readVoteDesign } from "../designer/vote-design.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { findSettings } from "./store.ts";
-import { signBody } from "./webhook.ts";
+import { signBody, signTimestamped } from "./webhook.ts";
 
 // /votetracker admin setup through the sandbox: the Quick / Custom choice, the AI designer's
 // preview (Edit text, Try again, Save, Cancel), the reward role rules, Send test vote and rotation.
@@ -95,6 +95,7 @@ describe("/votetracker admin setup", () => {
     expect(buttons(saved[0]?.message).map((button) => button.label)).toEqual([
       "Send test vote",
       "Design message with AI",
+      "Signing secret",
       "Rotate secret",
     ]);
   });
@@ -277,6 +278,45 @@ describe("/votetracker admin setup", () => {
       .where("user_id", "=", demoOwnerId)
       .execute();
     expect(stats).toEqual([]);
+  });
+
+  it("Signing secret saves the listing site's secret (checked by name), used for x-topgg-signature", async () => {
+    const form = last(await click("votes:signing:ask"));
+    expect(form?.modal?.customId).toBe("votes:signing:form");
+    expect(text(await submit("votes:signing:form", { secret: "short" }))).toContain(
+      "signing_secret: must be at least 8 characters",
+    );
+    expect(text(await submit("votes:signing:form", { secret: "whs_two words" }))).toContain(
+      "signing_secret:",
+    );
+    expect((await settings())?.signing_secret).toBeNull();
+
+    const topggSecret = "whs_0123456789abcdefABCDEF";
+    const saved = await submit("votes:signing:form", { secret: ` ${topggSecret} ` });
+    expect(text(saved)).toContain("Signing secret saved");
+    expect(text(saved)).not.toContain(topggSecret);
+    const current = await settings();
+    expect(current?.signing_secret).toBe(topggSecret);
+
+    const body = JSON.stringify({
+      type: "vote.create",
+      data: { id: "sig-1", user: { platform_id: member } },
+    });
+    const send = (signature: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/votes/${current?.webhook_id}`,
+        headers: { "content-type": "application/json", "x-topgg-signature": signature },
+        payload: body,
+      });
+    expect((await send(signTimestamped(`${topggSecret}x`, body))).statusCode).toBe(401);
+    expect((await send(signTimestamped(topggSecret, body))).statusCode).toBe(204);
+    // Hearth's own secret keeps working beside the site's.
+    expect((await send(signBody(current?.secret ?? "", body))).statusCode).toBe(204);
+
+    expect(text(await submit("votes:signing:form", { secret: "" }))).toContain("Signing secret forgotten");
+    expect((await settings())?.signing_secret).toBeNull();
+    expect(text(await click("votes:signing:ask", member))).toContain("Administrator or Manage Server");
   });
 
   it("Rotate secret asks first; then the old URL is unknown (404) and the new one works", async () => {

@@ -129,7 +129,13 @@ export async function leaderboard(
     .select(["user_id", column, "last_vote_at"])
     .where("server_id", "=", serverId);
   if (kind === "monthly") query = query.where("month", "=", month).where("monthly_votes", ">", 0);
-  const rows = await query.orderBy(column, "desc").orderBy("last_vote_at", "asc").limit(limit).execute();
+  // The member id settles exact ties (same votes in the same millisecond) so rankOf agrees with this order.
+  const rows = await query
+    .orderBy(column, "desc")
+    .orderBy("last_vote_at", "asc")
+    .orderBy("user_id", "asc")
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     userId: row.user_id,
     votes: Number(kind === "monthly" ? row.monthly_votes : row.total_votes),
@@ -158,6 +164,11 @@ export async function rankOf(
       eb.or([
         eb(column, ">", votes),
         eb.and([eb(column, "=", votes), eb("last_vote_at", "<", stats.lastVoteAt)]),
+        eb.and([
+          eb(column, "=", votes),
+          eb("last_vote_at", "=", stats.lastVoteAt),
+          eb("user_id", "<", userId),
+        ]),
       ]),
     );
   if (kind === "monthly") query = query.where("month", "=", month);

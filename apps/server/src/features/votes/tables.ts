@@ -6,6 +6,8 @@ export interface VotesTables {
     server_id: string;
     webhook_id: string;
     secret: string;
+    /** The listing site's own signing secret (top.gg's `whs_…`) for `x-topgg-signature`; null: `secret`. */
+    signing_secret: string | null;
     channel_id: string | null;
     reward_role_id: string | null;
     reward_hours: number;

@@ -6,7 +6,7 @@ import { registerVoteJobs } from "./jobs.ts";
 import { monthlyResetJob, runMonthlyReset } from "./rewards.ts";
 import { configureVotes, getLeaderboard, getVoterStats, recordVote } from "./service.ts";
 import { findReward, listArchive } from "./store.ts";
-import { signBody } from "./webhook.ts";
+import { signBody, signTimestamped } from "./webhook.ts";
 
 const actor = { tokenId: null, userId: demoOwnerId };
 const hour = 3_600_000;
@@ -163,6 +163,91 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
       expect(
         (await post(undefined, { "x-topgg-signature": signBody(secret, badBody) }, badBody)).statusCode,
       ).toBe(400);
+    });
+
+    it("top.gg's timestamped signature (t=…,v1=… over `t.` + raw body), its test event, and its project", async () => {
+      const voter = members[5] ?? "";
+      const send = (body: unknown, sign = (raw: string) => signTimestamped(secret, raw)) => {
+        const raw = JSON.stringify(body);
+        return post(undefined, { "x-topgg-signature": sign(raw) }, raw);
+      };
+      const vote = (id: string) => ({
+        type: "vote.create",
+        data: {
+          id,
+          weight: 1,
+          created_at: "2025-03-10T12:00:00.000Z",
+          project: { id: "p1", type: "server", platform: "discord", platform_id: demoGuildId },
+          user: { id: "900000000000000001", platform_id: voter, name: "Voter" },
+        },
+      });
+      expect((await send(vote("ts-1"))).statusCode).toBe(204);
+      expect((await send(vote("ts-1"))).statusCode).toBe(204);
+      expect((await stats(voter)).totalVotes).toBe(1);
+
+      // The timestamp is part of what is signed: changing it breaks the signature.
+      const raw = JSON.stringify(vote("ts-2"));
+      const header = signTimestamped(secret, raw, Date.UTC(2025, 0, 1));
+      const moved = header.replace(/^t=\d+/, "t=1");
+      expect((await post(undefined, { "x-topgg-signature": moved }, raw)).statusCode).toBe(401);
+      expect((await post(undefined, { "x-topgg-signature": "t=1,v1=zz" }, raw)).statusCode).toBe(401);
+      expect((await post(undefined, { "x-topgg-signature": header }, raw)).statusCode).toBe(204);
+      expect((await stats(voter)).totalVotes).toBe(2);
+
+      // webhook.test carries no vote id: a marked notification, nothing counted.
+      const test = {
+        type: "webhook.test",
+        data: { user: { platform_id: voter }, project: { type: "server" } },
+      };
+      expect((await send(test)).statusCode).toBe(204);
+      await t.ctx.jobs.runDue();
+      expect((await stats(voter)).totalVotes).toBe(2);
+
+      const noId = await send({ type: "vote.create", data: { user: { platform_id: voter } } });
+      expect(noId.statusCode).toBe(400);
+      expect(noId.json()).toMatchObject({ field: "data.id" });
+      const elsewhere = vote("ts-3");
+      elsewhere.data.project.platform_id = "123456789012345678";
+      const other = await send(elsewhere);
+      expect(other.statusCode).toBe(400);
+      expect(other.json()).toMatchObject({ field: "data.project.platform_id" });
+      expect((await stats(voter)).totalVotes).toBe(2);
+    });
+
+    it("a bad body is 400 naming the field; retries in parallel count once; any content type is read", async () => {
+      const voter = members[6] ?? "";
+      const badWeight = await post({ userId: voter, platform: "dbl", weight: 0 }, { authorization: secret });
+      expect(badWeight.statusCode).toBe(400);
+      expect(badWeight.json()).toMatchObject({ field: "weight" });
+      expect(badWeight.json().message).toMatch(/^weight: /);
+      const noUser = await post({ type: "upvote" }, { authorization: secret });
+      expect(noUser.json()).toMatchObject({ field: "user" });
+      const empty = await post(undefined, { authorization: secret }, "");
+      expect(empty.statusCode).toBe(400);
+
+      const raw = JSON.stringify({
+        type: "vote.create",
+        data: { id: "par-1", user: { platform_id: voter } },
+      });
+      const retries = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          post(undefined, { "x-topgg-signature": signTimestamped(secret, raw) }, raw),
+        ),
+      );
+      expect(retries.map((res) => res.statusCode)).toEqual(Array(8).fill(204));
+      expect((await stats(voter)).totalVotes).toBe(1);
+      expect(
+        await t.ctx.storage.db.selectFrom("votes").select("id").where("user_id", "=", voter).execute(),
+      ).toHaveLength(1);
+
+      const plain = await t.app.inject({
+        method: "POST",
+        url: `/api/votes/${webhookId}`,
+        headers: { "content-type": "text/plain", authorization: secret },
+        payload: JSON.stringify({ userId: voter, platform: "discords.com", voteId: "txt-1" }),
+      });
+      expect(plain.statusCode).toBe(204);
+      expect((await stats(voter)).totalVotes).toBe(2);
     });
 
     it("generic form records the platform; its vote ids are per platform", async () => {
@@ -341,6 +426,15 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
         "800000000000000002",
         "800000000000000001",
       ]);
+      // Same votes in the same millisecond: the lower member id first, and the caller's rank agrees.
+      await vote("800000000000000005", now - 6000);
+      await vote("800000000000000004", now - 6000);
+      const tied = await getLeaderboard(t.ctx, server, "all-time", "800000000000000005");
+      expect(tied.rows.slice(1, 3).map((row) => [row.userId, row.rank])).toEqual([
+        ["800000000000000004", 2],
+        ["800000000000000005", 3],
+      ]);
+      expect((await getVoterStats(t.ctx, server, "800000000000000005")).rank).toBe(3);
     });
 
     it("is refused when leaderboards are off", async () => {

@@ -25,16 +25,47 @@ export function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-/** The hex HMAC-SHA256 of the raw body with the server's key (what `x-topgg-signature` carries). */
+/** The hex HMAC-SHA256 of the raw body with the server's key (the bare form of `x-topgg-signature`). */
 export function signBody(secret: string, rawBody: Buffer | string): string {
   return createHmac("sha256", secret).update(rawBody).digest("hex");
 }
 
-function validSignature(header: string, secret: string, rawBody: Buffer): boolean {
-  const hex = header.trim().replace(/^sha256=/i, "");
-  if (!/^[0-9a-f]{64}$/i.test(hex)) return false;
-  const expected = createHmac("sha256", secret).update(rawBody).digest();
-  return timingSafeEqual(Buffer.from(hex, "hex"), expected);
+/** top.gg's current header, `t=<unix seconds>,v1=<hex>`: the HMAC covers `<t>.` and then the raw body. */
+export function signTimestamped(secret: string, rawBody: Buffer | string, at = Date.now()): string {
+  const t = String(Math.floor(at / 1000));
+  const mac = createHmac("sha256", secret).update(`${t}.`).update(rawBody).digest("hex");
+  return `t=${t},v1=${mac}`;
+}
+
+/** The header's parts: `t=…,v1=…` (timestamped) or a bare / `sha256=` hex digest; null when neither. */
+function readSignature(header: string): { timestamp: string | null; digests: Buffer[] } | null {
+  const text = header.trim();
+  const isHex = (value: string) => /^[0-9a-f]{64}$/i.test(value);
+  if (!text.includes("=") || /^sha256=/i.test(text)) {
+    const hex = text.replace(/^sha256=/i, "");
+    return isHex(hex) ? { timestamp: null, digests: [Buffer.from(hex, "hex")] } : null;
+  }
+  const parts = text.split(",").map((part) => part.trim().split("=", 2) as [string, string?]);
+  const timestamp = parts.find(([key]) => key === "t")?.[1];
+  const digests = parts
+    .filter(([key, value]) => key === "v1" && value !== undefined && isHex(value))
+    .map(([, value]) => Buffer.from(value ?? "", "hex"));
+  if (!timestamp || !/^\d{1,15}$/.test(timestamp) || digests.length === 0) return null;
+  return { timestamp, digests };
+}
+
+/** Whether any digest of the header is the HMAC of the body under any of the keys (constant time each). */
+function validSignature(header: string, secrets: string[], rawBody: Buffer): boolean {
+  const signature = readSignature(header);
+  if (!signature) return false;
+  let valid = false;
+  for (const secret of secrets) {
+    const hmac = createHmac("sha256", secret);
+    if (signature.timestamp !== null) hmac.update(`${signature.timestamp}.`);
+    const expected = hmac.update(rawBody).digest();
+    for (const digest of signature.digests) valid = timingSafeEqual(digest, expected) || valid;
+  }
+  return valid;
 }
 
 function parseJson(rawBody: Buffer | undefined): unknown {
@@ -52,20 +83,28 @@ function invalid(issues: { path: PropertyKey[]; message: string }[]): AppError {
   return badRequest(`${field}: ${first?.message ?? "is not a vote"}`, field);
 }
 
-type Parsed = { test: boolean; vote: IncomingVote; guildId?: string };
+/** `listedServer`: the server the payload says was voted for, and the field that says it. */
+type Parsed = { test: boolean; vote: IncomingVote; listedServer?: { id: string; field: string } };
 
 function parseSigned(body: unknown, at: number): Parsed {
   const parsed = signedVoteBody.safeParse(body);
   if (!parsed.success) throw invalid(parsed.error.issues);
+  const payload = parsed.data;
+  const wrapped = "data" in payload;
   const { type, vote } =
-    "data" in parsed.data
-      ? { type: parsed.data.type, vote: parsed.data.data }
-      : { type: parsed.data.type, vote: parsed.data };
+    "data" in payload ? { type: payload.type, vote: payload.data } : { type: payload.type, vote: payload };
+  const path = (field: string) => (wrapped ? `data.${field}` : field);
   const userId = typeof vote.user === "string" ? vote.user : (vote.user.platform_id ?? vote.user.id);
-  if (!userId) throw badRequest("user: the voter's Discord id is missing", "user");
+  if (!userId) throw badRequest(`${path("user")}: the voter's Discord id is missing`, path("user"));
+  const test = type?.includes("test") ?? false;
+  if (!test && vote.id === undefined) {
+    throw badRequest(`${path("id")}: a signed vote needs its id (retries are recognised by it)`, path("id"));
+  }
+  const listed = vote.project?.type === "server" ? vote.project.platform_id : undefined;
   return {
-    test: type?.includes("test") ?? false,
-    vote: { userId, platform: "top.gg", voteId: vote.id, weight: vote.weight ?? 1, at },
+    test,
+    vote: { userId, platform: "top.gg", voteId: vote.id ?? null, weight: vote.weight ?? 1, at },
+    ...(listed ? { listedServer: { id: listed, field: path("project.platform_id") } } : {}),
   };
 }
 
@@ -82,13 +121,14 @@ function parseShared(body: unknown, at: number): Parsed {
   return {
     test: type === "test",
     vote: { userId: user, platform: "top.gg", voteId: null, weight: isWeekend ? 2 : 1, at },
-    ...(guild ? { guildId: guild } : {}),
+    ...(guild ? { listedServer: { id: guild, field: "guild" } } : {}),
   };
 }
 
 /**
  * `POST /api/votes/:webhookId`. Authenticates before reading the body (signed form: HMAC of the raw
- * bytes; legacy and generic forms: the shared secret in `Authorization`), then records the vote once.
+ * bytes with the site's signing secret or Hearth's; legacy and generic forms: Hearth's secret in
+ * `Authorization`), then records the vote once.
  * Unknown webhook → 404, bad credentials → 401, a body that isn't a vote → 400.
  */
 export async function receiveVoteWebhook(deps: Deps, request: WebhookRequest): Promise<{ counted: boolean }> {
@@ -97,7 +137,8 @@ export async function receiveVoteWebhook(deps: Deps, request: WebhookRequest): P
   const at = request.now ?? Date.now();
   let parsed: Parsed;
   if (request.signature !== undefined) {
-    if (!validSignature(request.signature, settings.secret, request.rawBody ?? Buffer.alloc(0))) {
+    const secrets = settings.signing_secret ? [settings.signing_secret, settings.secret] : [settings.secret];
+    if (!validSignature(request.signature, secrets, request.rawBody ?? Buffer.alloc(0))) {
       throw unauthorized("x-topgg-signature does not match the body");
     }
     parsed = parseSigned(parseJson(request.rawBody), at);
@@ -108,8 +149,9 @@ export async function receiveVoteWebhook(deps: Deps, request: WebhookRequest): P
     }
     parsed = parseShared(parseJson(request.rawBody), at);
   }
-  if (parsed.guildId && parsed.guildId !== settings.server_id) {
-    throw badRequest("guild: this webhook belongs to another server", "guild");
+  const listed = parsed.listedServer;
+  if (listed && listed.id !== settings.server_id) {
+    throw badRequest(`${listed.field}: this webhook belongs to another server`, listed.field);
   }
   if (parsed.test) {
     const { userId, platform } = parsed.vote;

@@ -44,11 +44,16 @@ const webhookForms = [
     </>,
   ],
   [
-    "Signed (top.gg v2)",
+    "Signed (top.gg's current webhooks)",
     <>
-      <C>x-topgg-signature</C>: HMAC-SHA256 of the raw body with your secret
+      <C>x-topgg-signature</C>: <C>t=…,v1=…</C>, an HMAC-SHA256 of the timestamp and the raw body (a bare hex
+      HMAC of the raw body is accepted too), keyed with the site's signing secret you saved, or with Hearth's
+      secret
     </>,
-    <>Each vote's id is remembered, so a retry is never counted twice; its weight is used</>,
+    <>
+      <C>vote.create</C>: each vote's id is remembered, so a retry is never counted twice; its weight is used.{" "}
+      <C>webhook.test</C> posts a test notification
+    </>,
   ],
   [
     "Generic (any other site)",
@@ -84,7 +89,7 @@ export function DocsContent() {
         <CardGrid columns={3}>
           <InfoCard title="Your own webhook">
             Each server gets a unique webhook URL and secret. Legacy, signed and generic webhooks are
-            accepted.
+            accepted, and the platform of every vote is recorded.
           </InfoCard>
           <InfoCard title="Counted once">
             Listing sites retry webhooks; a vote id (or, without one, a second vote within 11 hours) is never
@@ -237,7 +242,9 @@ export function DocsContent() {
                 <>
                   The private setup reply shows your server's unique URL and its secret, with next steps. Keep
                   both private; <strong>Rotate secret</strong> (after a confirmation) makes new ones and the
-                  old URL stops working at once.
+                  old URL stops working at once. top.gg's signed webhooks come with a secret top.gg makes (
+                  <C>whs_…</C>): press <strong>Signing secret</strong> and paste it (leave the form empty to
+                  forget it).
                 </>
               ),
             },
@@ -245,9 +252,9 @@ export function DocsContent() {
               title: "Connect the listing site and test",
               body: (
                 <>
-                  Paste the URL into the site's webhook settings and the secret as its Authorization or
-                  webhook secret. Press <strong>Send test vote</strong> (or the site's Test button): a
-                  notification marked "🧪 Test vote" is posted and nothing is counted.
+                  Paste the URL into the site's webhook settings, and Hearth's secret as its Authorization
+                  (legacy and generic webhooks). Press <strong>Send test vote</strong> (or the site's Test
+                  button): a notification marked "🧪 Test vote" is posted and nothing is counted.
                 </>
               ),
             },
@@ -262,8 +269,9 @@ export function DocsContent() {
         </div>
         <p className="mt-4 max-w-3xl leading-relaxed text-stone-300">
           Hearth answers the site at once (204) after storing the vote; the reward role and the notification
-          follow within seconds. An unknown URL answers 404, a wrong secret or signature 401, a body that
-          isn't a vote 400.
+          follow within seconds. A retry of a counted vote also answers 204 and changes nothing. An unknown
+          URL answers 404, a wrong secret or signature 401, a body that isn't a vote (or a vote for another
+          server) 400 with the field named. Bodies up to 64 KB are read whatever their content type.
         </p>
       </DocsSection>
 
@@ -304,7 +312,7 @@ export function DocsContent() {
               problem: "Votes aren't tracked",
               fixes: [
                 "Copy the webhook URL exactly; after Rotate secret only the new URL works.",
-                "The secret must match: as Authorization (legacy and generic) or as the webhook secret (signed).",
+                "The secret must match: Hearth's as Authorization (legacy and generic); for top.gg's signed webhooks, save top.gg's webhook secret with the Signing secret button.",
                 "Check the site sends one of the three webhook forms above.",
                 "The role and notification follow within seconds of the vote being stored.",
               ],
