@@ -9,6 +9,15 @@ import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 
 let t: SelfRoleFixture;
 let bot: Bot;
+let stopListening: (() => void) | undefined;
+
+/** A bot as it comes up after a restart: fresh handlers, nothing in memory but the database. */
+async function startBot() {
+  bot = createBot(t.ctx, t.sandbox);
+  bindCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
+  stopListening = selfrolesBot.listen?.(bot, t.ctx);
+  await bot.start();
+}
 
 const run = (subcommand: string, options: Record<string, string> = {}, userId = t.ownerId) =>
   t.sandbox.simulateCommand({
@@ -36,12 +45,10 @@ async function lastPosted(channelId: string) {
 
 beforeAll(async () => {
   t = await openSelfRoleFixture();
-  bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
-  selfrolesBot.listen?.(bot, t.ctx);
-  await bot.start();
+  await startBot();
 });
 afterAll(async () => {
+  stopListening?.();
   await bot.stop();
   await t.cleanup();
 });
@@ -169,6 +176,23 @@ describe("/selfroles", () => {
     expect(duplicate[0]?.message?.content).toContain('already has a panel named "regions"');
   });
 
+  it("every admin subcommand refuses a member without Administrator or Manage Server", async () => {
+    const channel = t.channels["self-roles"] ?? "";
+    const attempts: [string, Record<string, string>][] = [
+      ["create", { channel }],
+      ["quick", { channel, roles: `<@&${t.role("Red")}>` }],
+      ["migrate", { message_id: "123456789012345678", channel }],
+      ["bind", { panel: "Colours", message_id: "123456789012345678", channel }],
+      ["delete", { panel: "Colours" }],
+    ];
+    for (const [subcommand, options] of attempts) {
+      const reply = await run(subcommand, options, t.memberId);
+      expect(reply[0]).toMatchObject({ type: "reply", ephemeral: true });
+      expect(text(reply)).toMatch(/You need Administrator or Manage Server/);
+    }
+    expect(await store.findPanelByName(t.ctx.storage.db, t.serverId, "Colours")).not.toBeNull();
+  });
+
   it("list shows panels, their roles and where they are posted, to everyone", async () => {
     const reply = await run("list", {}, t.memberId);
     const body = text(reply);
@@ -223,5 +247,27 @@ describe("/selfroles", () => {
     expect((await run("delete", { panel: "Colours" }))[0]?.message?.content).toContain(
       'no panel named "Colours"',
     );
+  });
+
+  it("a panel keeps working after a restart: its button is found again by its stored id", async () => {
+    const channelId = t.channels["self-roles"] ?? "";
+    await run("quick", { channel: channelId, roles: `<@&${t.role("Green")}>`, title: "Survivor" });
+    const panel = await lastPosted(channelId);
+    const green = (panel.components?.[0]?.[0] as Button | undefined)?.customId ?? "";
+    stopListening?.();
+    await bot.stop();
+    await startBot();
+    const holder = t.memberId;
+    const before = (await t.memberRoles(holder)).includes(t.role("Green"));
+    const answers = await t.sandbox.simulateButton({
+      guildId: t.serverId,
+      userId: holder,
+      messageId: panel.id,
+      customId: green,
+    });
+    expect(answers).toHaveLength(1);
+    const [answer] = answers;
+    expect(answer?.message?.content).toBe(`${before ? "Removed" : "Added"} <@&${t.role("Green")}>`);
+    expect((await t.memberRoles(holder)).includes(t.role("Green"))).toBe(!before);
   });
 });

@@ -6,7 +6,7 @@ import { cancelDeleteId, deletePrefix, listenForSelfRoles } from "./components.t
 import { startCreate } from "./create-flow.ts";
 import { migrateReactionRoles } from "./migrate.ts";
 import { bindPanel, createPanel, freeName, type PostedPanel, requirePanel } from "./panels.ts";
-import { panelColor, parseRoleList, RoleListError } from "./rules.ts";
+import { fitLines, panelColor, parseRoleList, RoleListError } from "./rules.ts";
 import * as store from "./store.ts";
 import { addToWhitelist, removeFromWhitelist, viewWhitelist } from "./whitelist.ts";
 
@@ -40,16 +40,21 @@ async function whitelistCommand(command: CommandContext) {
       description:
         whitelisted.length === 0
           ? "No roles are whitelisted. Add one with `/selfroles whitelist action:add role:@Role`."
-          : whitelisted.map((entry) => `• <@&${entry.roleId}>`).join("\n"),
+          : fitLines(
+              whitelisted.map((entry) => `• <@&${entry.roleId}>`),
+              4000,
+            ),
       ...(blacklisted.length > 0
         ? {
             fields: [
               {
                 name: "🛡️ Blacklisted (taken off automatically)",
-                value: blacklisted
-                  .map((entry) => `• <@&${entry.roleId}>: ${entry.reason ?? "dangerous permissions"}`)
-                  .join("\n")
-                  .slice(0, 1024),
+                value: fitLines(
+                  blacklisted.map(
+                    (entry) => `• <@&${entry.roleId}>: ${entry.reason ?? "dangerous permissions"}`,
+                  ),
+                  1024,
+                ),
               },
             ],
           }
@@ -77,6 +82,36 @@ async function whitelistCommand(command: CommandContext) {
   } else {
     throw badRequest("**action** must be add, remove or view.", "action");
   }
+}
+
+/** Discord refuses an embed over 6,000 characters in all: fields stop before that (then "and N more"). */
+const embedBudget = 5800;
+
+function panelListEmbed(serverId: string, panels: store.Panel[], messages: store.PanelMessage[]): Embed {
+  const fields: { name: string; value: string }[] = [];
+  let used = 0;
+  for (const panel of panels.slice(0, 25)) {
+    const roles = panel.roles.map((role) => `<@&${role.roleId}>`).join(" ") || "no roles right now";
+    const posted = messages
+      .filter((message) => message.panelId === panel.id)
+      .map(
+        (m) =>
+          `[${m.kind === "bound" ? "bound" : "posted"} in <#${m.channelId}>](${jump(serverId, m.channelId, m.messageId)})`,
+      );
+    const where = posted.length > 0 ? fitLines(posted, 1023 - roles.length) : "not posted anywhere";
+    const field = { name: `${panel.name} · ${panel.display}`, value: `${roles}\n${where}` };
+    if (used + field.name.length + field.value.length > embedBudget) break;
+    used += field.name.length + field.value.length;
+    fields.push(field);
+  }
+  return {
+    title: `Self-role panels (${panels.length})`,
+    color: panelColor,
+    fields,
+    ...(panels.length > fields.length
+      ? { footer: { text: `and ${panels.length - fields.length} more` } }
+      : {}),
+  };
 }
 
 export const selfRoleCommands = () => [
@@ -115,11 +150,18 @@ export const selfRoleCommands = () => [
     });
     const skipped =
       migration.skipped.length > 0
-        ? [`Skipped ${migration.skipped.length}:`, ...migration.skipped.map((line) => `• ${line}`)]
+        ? [
+            `Skipped ${migration.skipped.length}:`,
+            fitLines(
+              migration.skipped.map((line) => `• ${line}`),
+              1000,
+            ),
+          ]
         : [];
     const extra = [
       `Imported ${migration.imported} role${migration.imported === 1 ? "" : "s"} with their emojis.`,
       ...skipped,
+      ...migration.notes.map((note) => `• ${note}`),
       "The old message still works with its old bot; delete it once members use the new panel.",
     ];
     await command.reply({
@@ -130,14 +172,18 @@ export const selfRoleCommands = () => [
   defineCommand("selfroles bind", async (command) => {
     const channelId = commandChannel(command);
     const messageId = command.options.requireString("message_id").trim();
-    const panel = await bindPanel(command.ctx, command.serverId, {
+    const { panel, warnings } = await bindPanel(command.ctx, command.serverId, {
       panelName: command.options.requireString("panel"),
       channelId,
       messageId,
     });
-    await command.reply(
-      `🔗 Bound the **${panel.name}** panel to [that message](${jump(command.serverId, channelId, messageId)}): its ${panel.display === "buttons" ? "buttons" : "menu"} now give the panel's roles.`,
-    );
+    await command.reply({
+      content: [
+        `🔗 Bound the **${panel.name}** panel to [that message](${jump(command.serverId, channelId, messageId)}): its ${panel.display === "buttons" ? "buttons" : "menu"} now give the panel's roles.`,
+        ...warnings.map((warning) => `⚠️ ${warning}`),
+      ].join("\n"),
+      allowedMentions: { roles: [] },
+    });
   }),
   defineCommand("selfroles list", async (command) => {
     const { ctx, serverId } = command;
@@ -149,27 +195,7 @@ export const selfRoleCommands = () => [
       return;
     }
     const messages = await store.listPanelMessages(ctx.storage.db, serverId);
-    const shown = panels.slice(0, 25);
-    const embed: Embed = {
-      title: `Self-role panels (${panels.length})`,
-      color: panelColor,
-      fields: shown.map((panel) => {
-        const roles = panel.roles.map((role) => `<@&${role.roleId}>`).join(" ") || "no roles right now";
-        const posted = messages
-          .filter((message) => message.panelId === panel.id)
-          .map(
-            (m) =>
-              `[${m.kind === "bound" ? "bound" : "posted"} in <#${m.channelId}>](${jump(serverId, m.channelId, m.messageId)})`,
-          );
-        return {
-          name: `${panel.name} · ${panel.display}`,
-          value: `${roles}\n${posted.length > 0 ? posted.join(" · ") : "not posted anywhere"}`.slice(0, 1024),
-        };
-      }),
-      ...(panels.length > shown.length
-        ? { footer: { text: `and ${panels.length - shown.length} more` } }
-        : {}),
-    };
+    const embed = panelListEmbed(serverId, panels, messages);
     await command.reply({ embeds: [embed], allowedMentions: { roles: [] } });
   }),
   defineCommand("selfroles delete", async (command) => {

@@ -44,14 +44,24 @@ async function whitelisted(deps: Deps, serverId: string): Promise<WhitelistedRol
   });
 }
 
-/** Step 1: checks the channel and the whitelist, and answers the form to open. */
-export async function startCreate(deps: Deps, serverId: string, channelId: string): Promise<Modal> {
-  await requireTextChannel(deps, serverId, channelId, "channel");
-  if ((await whitelisted(deps, serverId)).length === 0) {
+/**
+ * The whitelisted roles the builder's menu offers; none left (all removed or deleted meanwhile) is
+ * refused, since Discord rejects a menu without options.
+ */
+async function requireWhitelisted(deps: Deps, serverId: string): Promise<WhitelistedRole[]> {
+  const roles = await whitelisted(deps, serverId);
+  if (roles.length === 0) {
     throw badRequest(
       "No roles are whitelisted yet. Whitelist the roles members may pick with `/selfroles whitelist action:add`, then create the panel.",
     );
   }
+  return roles;
+}
+
+/** Step 1: checks the channel and the whitelist, and answers the form to open. */
+export async function startCreate(deps: Deps, serverId: string, channelId: string): Promise<Modal> {
+  await requireTextChannel(deps, serverId, channelId, "channel");
+  await requireWhitelisted(deps, serverId);
   return {
     customId: `${createIds.form}${channelId}`,
     title: "New self-role panel",
@@ -107,6 +117,7 @@ export async function submitCreateForm(
   if (description && description.length > selfRoleLimits.descriptionLength) {
     throw badRequest(`The description is over ${selfRoleLimits.descriptionLength} characters.`);
   }
+  const roles = await requireWhitelisted(deps, serverId);
   const now = Date.now();
   const draft: store.Draft = {
     id: randomBytes(8).toString("hex"),
@@ -122,7 +133,7 @@ export async function submitCreateForm(
     expiresAt: now + draftLifetimeMs,
   };
   await store.insertDraft(deps.storage.db, draft, now);
-  return builderMessage(draft, await whitelisted(deps, serverId));
+  return builderMessage(draft, roles);
 }
 
 function builderMessage(draft: store.Draft, roles: WhitelistedRole[]): OutgoingMessage {
@@ -204,8 +215,10 @@ export async function chooseDraftRoles(
   values: string[],
 ): Promise<OutgoingMessage> {
   const draft = await requireDraft(deps, serverId, userId, draftId);
-  const roles = await whitelisted(deps, serverId);
-  const onPage = new Set(roles.slice(draft.page * pageSize, (draft.page + 1) * pageSize).map((r) => r.id));
+  const roles = await requireWhitelisted(deps, serverId);
+  // The whitelist may have shrunk since the page was drawn: read the page the builder showed.
+  const page = Math.min(draft.page, Math.ceil(roles.length / pageSize) - 1);
+  const onPage = new Set(roles.slice(page * pageSize, (page + 1) * pageSize).map((r) => r.id));
   const picked = values.filter((id) => onPage.has(id));
   const roleIds = [...draft.roleIds.filter((id) => !onPage.has(id)), ...picked];
   if (roleIds.length > selfRoleLimits.maxRoles) {
@@ -225,7 +238,7 @@ export async function changeDraft(
   change: { page?: number; display?: store.PanelDisplay },
 ): Promise<OutgoingMessage> {
   const draft = await requireDraft(deps, serverId, userId, draftId);
-  const roles = await whitelisted(deps, serverId);
+  const roles = await requireWhitelisted(deps, serverId);
   const pages = Math.max(1, Math.ceil(roles.length / pageSize));
   const next = {
     ...draft,

@@ -146,8 +146,9 @@ export async function restoreRole(deps: Deps, serverId: string, roleId: string, 
   const refusal = refusalFor(role);
   if (refusal) throw badRequest(`Not yet: ${refusal}`);
   const restoredTo: string[] = [];
-  await deps.storage.db.transaction().execute(async (trx) => {
-    await store.whitelistRole(trx, serverId, roleId, actorId, Date.now());
+  const lifted = await deps.storage.db.transaction().execute(async (trx) => {
+    // Another admin's press may have restored it a moment ago: put it back on the panels only once.
+    if (!(await store.whitelistRole(trx, serverId, roleId, actorId, Date.now()))) return false;
     for (const { panelId, emoji } of entry.removedFrom) {
       const panel = await store.findPanel(trx, serverId, panelId);
       if (!panel) continue;
@@ -155,7 +156,9 @@ export async function restoreRole(deps: Deps, serverId: string, roleId: string, 
         restoredTo.push(panel.name);
       }
     }
+    return true;
   });
+  if (!lifted) return { role, panels: [] as string[], already: true };
   await refreshPanels(
     deps,
     serverId,

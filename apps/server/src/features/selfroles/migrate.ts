@@ -1,13 +1,37 @@
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Deps } from "./access.ts";
 import { createPanel, freeName, type PostedPanel } from "./panels.ts";
-import { parseReactionRoleMessage, refusedIn, selfRoleLimits } from "./rules.ts";
+import { fitLines, parseReactionRoleMessage, refusedIn, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
 
 export interface Migration extends PostedPanel {
   imported: number;
   /** Roles found on the message but left out, each with why. */
   skipped: string[];
+  /** Imported roles that lost something on the way (an emoji Hearth can't use). */
+  notes: string[];
+}
+
+/**
+ * Discord refuses a button whose custom emoji the bot can't use, which would sink the whole panel:
+ * a custom emoji from another server is left off its button (the role stays), and the admin is told.
+ */
+async function dropForeignEmojis(
+  deps: Deps,
+  serverId: string,
+  kept: { roleId: string; emoji: string | null }[],
+  notes: string[],
+) {
+  const custom = (emoji: string | null) => (emoji ? /^<a?:[\w~]+:(\d+)>$/.exec(emoji)?.[1] : undefined);
+  if (!kept.some((pair) => custom(pair.emoji))) return;
+  const own = new Set((await deps.discord.listEmojis(serverId)).map((emoji) => emoji.id));
+  for (const pair of kept) {
+    const id = custom(pair.emoji);
+    if (id && !own.has(id)) {
+      notes.push(`<@&${pair.roleId}>: kept, without its emoji ${pair.emoji} (it's from another server)`);
+      pair.emoji = null;
+    }
+  }
 }
 
 /**
@@ -66,10 +90,15 @@ export async function migrateReactionRoles(
   }
   if (kept.length === 0) {
     throw badRequest(
-      `None of the roles on that message can be a self-role yet:\n${skipped.map((s) => `• ${s}`).join("\n")}\nWhitelist them with \`/selfroles whitelist action:add\`, then run this again.`,
+      `None of the roles on that message can be a self-role yet:\n${fitLines(
+        skipped.map((s) => `• ${s}`),
+        1700,
+      )}\nWhitelist them with \`/selfroles whitelist action:add\`, then run this again.`,
       "message_id",
     );
   }
+  const notes: string[] = [];
+  await dropForeignEmojis(deps, serverId, kept, notes);
   const title = message.embeds[0]?.title?.trim() || "Pick your roles";
   const posted = await createPanel(deps, serverId, actorId, {
     name: await freeName(deps, serverId, title),
@@ -79,5 +108,5 @@ export async function migrateReactionRoles(
     roles: kept,
     channelId: input.channelId,
   });
-  return { ...posted, imported: kept.length, skipped };
+  return { ...posted, imported: kept.length, skipped, notes };
 }

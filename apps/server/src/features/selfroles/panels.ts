@@ -202,12 +202,26 @@ export async function refreshPanels(
   }
 }
 
-/** Attaches a saved panel's components to a message Hearth posted (keeping its text and embeds). */
+/** What stops the bot giving the panel's roles now (its role moved, Manage Roles taken away). */
+async function panelWarnings(deps: Deps, serverId: string, panel: store.Panel): Promise<string[]> {
+  const hierarchy = await loadHierarchy(deps, serverId);
+  const problems = panel.roles.flatMap(({ roleId }) => {
+    const role = hierarchy.roles.get(roleId);
+    const problem = role ? botRoleProblem(hierarchy, serverId, role) : null;
+    return problem ? [problem] : [];
+  });
+  return [...new Set(problems)];
+}
+
+/**
+ * Attaches a saved panel's components to a message Hearth posted (keeping its text and embeds),
+ * answering the roles it can't give yet, each with what to fix.
+ */
 export async function bindPanel(
   deps: Deps,
   serverId: string,
   input: { panelName: string; channelId: string; messageId: string },
-): Promise<store.Panel> {
+): Promise<{ panel: store.Panel; warnings: string[] }> {
   const panel = await requirePanel(deps, serverId, input.panelName);
   const message = await deps.discord.getMessage(input.channelId, input.messageId);
   if (!message || (message.guildId !== null && message.guildId !== serverId)) {
@@ -235,7 +249,7 @@ export async function bindPanel(
     { messageId: input.messageId, panelId: panel.id, channelId: input.channelId, kind: "bound" },
     Date.now(),
   );
-  return panel;
+  return { panel, warnings: await panelWarnings(deps, serverId, panel) };
 }
 
 /**

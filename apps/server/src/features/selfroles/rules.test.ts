@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { RoleInfo, SelectMenu } from "../../discord/port.ts";
 import {
+  fitLines,
   panelComponents,
   panelEmbed,
   parseReactionRoleMessage,
@@ -158,7 +159,50 @@ describe("reading a reaction-role message", () => {
     ]);
   });
 
+  it("reads a line holding only an emoji and a role's exact name", () => {
+    const pairs = parseReactionRoleMessage(
+      { ...base, content: "Pick one\n🔴 - Red\n**Events Ping** : 🔵\n🟢 Red team only" },
+      roles,
+    );
+    expect(pairs).toEqual([
+      { roleId: "200000000000000001", emoji: "🔴" },
+      { roleId: "200000000000000003", emoji: "🔵" },
+    ]);
+  });
+
+  it("pairs reactions with roles mentioned only in an embed, in the order the embed names them", () => {
+    const pairs = parseReactionRoleMessage(
+      {
+        ...base,
+        // Discord's mention list leaves out embed mentions; the text order is what members read.
+        embeds: [{ description: "Blue <@&200000000000000002>, then Red <@&200000000000000001>" }],
+        reactions: [{ emoji: { id: null, name: "🔵" } }, { emoji: { id: null, name: "🔴" } }],
+      },
+      roles,
+    );
+    expect(pairs).toEqual([
+      { roleId: "200000000000000002", emoji: "🔵" },
+      { roleId: "200000000000000001", emoji: "🔴" },
+    ]);
+  });
+
   it("finds nothing on a message without roles", () => {
     expect(parseReactionRoleMessage({ ...base, content: "🔴 hello" }, roles)).toEqual([]);
+  });
+});
+
+describe("fitting lines into a Discord limit", () => {
+  const lines = Array.from({ length: 250 }, (_, i) => `• <@&${String(200000000000000000n + BigInt(i))}>`);
+
+  it("keeps every line when they fit", () => {
+    expect(fitLines(lines.slice(0, 3), 4000)).toBe(lines.slice(0, 3).join("\n"));
+  });
+
+  it("stops before the limit and says how many were left out", () => {
+    const text = fitLines(lines, 4000);
+    expect(text.length).toBeLessThanOrEqual(4000);
+    const shown = text.split("\n");
+    const more = Number(/^…and (\d+) more$/.exec(shown.at(-1) ?? "")?.[1]);
+    expect(shown.length - 1 + more).toBe(250);
   });
 });

@@ -61,6 +61,25 @@ const list = (names: string[]) =>
 
 export { list as joinNames };
 
+/**
+ * Joins lines up to `limit` characters (Discord's cap for the spot they go in), ending with how many
+ * were left out: a 250-role whitelist would overflow an embed description otherwise.
+ */
+export function fitLines(lines: string[], limit: number): string {
+  const all = lines.join("\n");
+  if (all.length <= limit) return all;
+  const room = limit - "\n…and 1000 more".length;
+  const kept: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (length + line.length + 1 > room) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  kept.push(`…and ${lines.length - kept.length} more`);
+  return kept.join("\n");
+}
+
 /** The panel's embed: title, description, and its roles (15 shown, then how many more). */
 export function panelEmbed(panel: Pick<Panel, "title" | "description" | "roles" | "display">): Embed {
   const { roles } = panel;
@@ -202,10 +221,16 @@ export interface MigratedPair {
 const emojiPattern =
   /<a?:[\w~]{2,32}:\d{17,20}>|(?:\p{Regional_Indicator}{2})|(?:[#*0-9]\uFE0F?\u20E3)|(?:\p{Extended_Pictographic}(?:\uFE0F|\u200D\p{Extended_Pictographic}|\p{Emoji_Modifier})*)/u;
 
+/** Punctuation reaction-role messages put between an emoji and a role name. */
+const separators = /[-–—:=|>→*_~`•]+/g;
+/** A name without that punctuation, spacing or case, so `**Events  Ping**` reads as `events ping`. */
+const plain = (text: string) => text.replace(separators, " ").replace(/\s+/g, " ").trim().toLowerCase();
+
 /**
- * Reads the emoji–role pairs of a reaction-role message: lines such as `🔴 <@&id>`, `🔴 - @Red` or
- * `@Red: 🔴`, in the content, embed descriptions and fields. When no line pairs them, the message's
- * reactions are paired in order with the roles it mentions (when there are as many of each).
+ * Reads the emoji–role pairs of a reaction-role message: lines such as `🔴 <@&id>`, `🔴 - @Red`,
+ * `@Red: 🔴` or `🔴 - Red` (a line holding only the emoji and a role's exact name), in the content,
+ * embed descriptions and fields. When no line pairs them, the message's reactions are paired in
+ * order with the roles it mentions (when there are as many of each).
  */
 export function parseReactionRoleMessage(
   input: {
@@ -236,17 +261,25 @@ export function parseReactionRoleMessage(
   for (const line of texts.join("\n").split("\n")) {
     const emojiMatch = emojiPattern.exec(line);
     const mention = /<@&(\d{5,20})>/.exec(line);
+    if (!emojiMatch) continue;
     let roleId = mention?.[1] ?? null;
     if (!roleId) {
       const at = line.toLowerCase();
       roleId = byName.find((role) => at.includes(`@${role.name.toLowerCase()}`))?.id ?? null;
     }
-    if (!roleId || !emojiMatch) continue;
+    if (!roleId) {
+      // `🔴 - Red` or `**Red** : 🔴`: the line is the emoji and exactly one role's name, nothing else.
+      const bare = plain(line.replace(emojiMatch[0], " "));
+      roleId = byName.find((role) => plain(role.name) === bare)?.id ?? null;
+    }
+    if (!roleId) continue;
     const parsed = parseEmoji(emojiMatch[0]);
     add(roleId, parsed ? emojiMarkup(parsed) : emojiMatch[0]);
   }
   if (pairs.length > 0) return pairs;
-  const mentioned = [...new Set(input.mentionRoleIds)];
+  // Discord lists content mentions only, in no promised order: the text gives the order, embeds included.
+  const inText = [...texts.join("\n").matchAll(/<@&(\d{5,20})>/g)].map((match) => match[1] ?? "");
+  const mentioned = [...new Set([...inText, ...input.mentionRoleIds])];
   if (mentioned.length > 0 && mentioned.length === input.reactions.length) {
     mentioned.forEach((roleId, index) => {
       const emoji = input.reactions[index]?.emoji;

@@ -111,15 +111,17 @@ export async function whitelistRole(
   const existing = await findRole(db, serverId, roleId);
   if (existing?.status === "whitelisted") return false;
   if (existing) {
-    await db
+    // Conditional on the status, so of two restores pressed together only one lifts the blacklist.
+    const result = await db
       .updateTable("selfrole_roles")
       .set({ status: "whitelisted", reason: null, removed_from: "[]", added_by: addedBy, updated_at: now })
       .where("server_id", "=", serverId)
       .where("role_id", "=", roleId)
-      .execute();
-    return true;
+      .where("status", "=", "blacklisted")
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
-  await db
+  const inserted = await db
     .insertInto("selfrole_roles")
     .values({
       server_id: serverId,
@@ -132,8 +134,8 @@ export async function whitelistRole(
       updated_at: now,
     })
     .onConflict((oc) => oc.columns(["server_id", "role_id"]).doNothing())
-    .execute();
-  return true;
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /**

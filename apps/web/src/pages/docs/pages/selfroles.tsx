@@ -17,7 +17,7 @@ import { CommandTable } from "../ui/command-table";
 export function DocsContent() {
   return (
     <DocsArticle>
-      <DocsHeader lead="Role panels members use to give themselves roles: pings, colours, regions, games. Only roles you whitelist can be offered, and Hearth keeps watching them so a panel can never hand out a dangerous permission." />
+      <DocsHeader lead="Role panels members use to give themselves roles: pings, colours, regions, games. Only roles you whitelist can be offered, and Hearth keeps watching them: a role that gains a dangerous permission is pulled from every panel." />
 
       <DocsSection id="why" title="Why use Hearth's self-roles">
         <CardGrid columns={3}>
@@ -39,7 +39,7 @@ export function DocsContent() {
         <Bullets
           items={[
             "Panels with buttons (rows of five, labelled with the role's name and an optional emoji) or one dropdown menu.",
-            "Buttons toggle: press to get the role, press again to give it back. The dropdown sets your selection: roles you pick are given, roles you unpick are taken off.",
+            "Buttons toggle: press to get the role, press again to give it back. The dropdown sets your selection: the panel's roles you pick are given and the panel's roles you leave out are taken off. The menu can't show what you already have, so pick every role of that panel you want to keep.",
             "Up to 25 roles per panel, Discord's limit for buttons or menu options on one message. The panel text lists the first 15 and then 'and X more available'.",
             "Guided creation in a private conversation with a live preview, or one-line quick panels.",
             "Bind a saved panel to a message Hearth already posted, to reuse your own text and embed.",
@@ -58,7 +58,7 @@ export function DocsContent() {
         </p>
         <Bullets
           items={[
-            "Automatic blacklist: when a whitelisted role gains Administrator, Manage Server or Manage Roles, Hearth blacklists it at once, takes it off every panel and redraws the posted panels. It also checks the whitelist whenever it reconnects and whenever a member presses a button, so a change made while it was offline is caught too.",
+            "Automatic blacklist: when a whitelisted role gains Administrator, Manage Server or Manage Roles, Hearth blacklists it at once, takes it off every panel and redraws the posted panels (and the buttons of bound messages). It also checks the whole whitelist each time Discord sends it the server (at start-up and after a full reconnect), and checks the role again whenever a member presses a button or uses a menu, so a change made while it was offline is caught too.",
             <>
               The alert goes to the log channel set with <C>/setup log_channel</C>; without one, Hearth sends
               it to the server owner by DM.
@@ -70,7 +70,7 @@ export function DocsContent() {
         <Callout tone="warning" title="Role order matters">
           Hearth can only give roles below its own highest role, and it needs Manage Roles. It checks both
           every time a member presses a button and tells them exactly what to fix. It also warns you when you
-          whitelist a role or post a panel that it can't give yet.
+          whitelist a role, post a panel or bind one whose roles it can't give yet.
         </Callout>
       </DocsSection>
 
@@ -154,7 +154,7 @@ export function DocsContent() {
             ],
             [
               "bind",
-              "Adds a saved panel's buttons or menu to a message Hearth posted (for example with /embed create), keeping its text and embed. Give channel when the message is in another channel. Messages from other users or bots are refused: Discord only lets a bot add components to its own messages.",
+              "Adds a saved panel's buttons or menu to a message Hearth posted (for example with /embed create), keeping its text and embed, and warns about roles it can't give yet. Give channel when the message is in another channel. Messages from other users or bots are refused: Discord only lets a bot add components to its own messages.",
             ],
             [
               "delete",
@@ -195,7 +195,8 @@ export function DocsContent() {
             ["Panel name", "1 to 50 characters, unique in the server (any capitalisation)"],
             ["Panel title", "256 characters (Discord's embed title limit)"],
             ["Panel description", "1,000 characters"],
-            ["Whitelist", "250 roles per server"],
+            ["Whitelist", "250 roles per server (whitelisted and blacklisted together)"],
+            ["/selfroles list", "up to 25 panels in one answer, then 'and X more'"],
             ["Unfinished /selfroles create drafts", "kept for one hour"],
           ]}
         />
@@ -251,7 +252,7 @@ export function DocsContent() {
               problem: "Migration doesn't find the roles",
               fixes: [
                 "Give the channel option when the message is in another channel; Hearth needs Read Message History there.",
-                "Each role should be on its own line with its emoji (🔴 @Red), or the message must mention its roles in the same order as its reactions.",
+                "Each role should be on its own line with its emoji: 🔴 @Red, 🔴 <role mention>, or just 🔴 - Red when the line holds nothing but the emoji and the role's exact name. Otherwise the message must mention its roles (in its text or embed) in the same order as its reactions, with as many reactions as roles.",
                 "Roles that aren't whitelisted are listed as skipped: whitelist them and run migrate again.",
               ],
             },
@@ -284,7 +285,8 @@ export function DocsContent() {
               body: (
                 <>
                   <C>/selfroles migrate message_id:… channel:#roles</C> reads the emoji and role pairs in the
-                  message's text, embed descriptions and fields.
+                  message's text, embed descriptions and fields. When no line pairs them, it pairs the
+                  message's reactions, in order, with the roles the message mentions.
                 </>
               ),
             },
@@ -293,7 +295,9 @@ export function DocsContent() {
               body: (
                 <>
                   Hearth posts a button panel with the same emojis in that channel and lists every role it
-                  skipped and why (not whitelisted, dangerous permissions, blacklisted, deleted, managed).
+                  skipped and why (not whitelisted, dangerous permissions, blacklisted, deleted, managed, over
+                  25). A custom emoji from another server is left off its button, since Discord wouldn't let
+                  Hearth use it; the role is still imported.
                 </>
               ),
             },
