@@ -4,7 +4,7 @@ import { DiscordError } from "../discord/port.ts";
 import { forbidden } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { type ButtonData, type CommandData, Interaction, type InteractionTransport } from "./interaction.ts";
-import { genericFailure, InteractionRouter } from "./interaction-router.ts";
+import { fitReply, genericFailure, InteractionRouter } from "./interaction-router.ts";
 
 const logger = createLogger({ logLevel: "silent" });
 const user = { id: "1", username: "alice", globalName: null, avatar: null, bot: false, createdAt: 0 };
@@ -139,6 +139,20 @@ describe("InteractionRouter", () => {
       "delete",
       "followUp Only managers can do that. (ephemeral)",
     ]);
+  });
+
+  it("an error text over Discord's 2,000 characters is cut to fit, at a line break when one is near", async () => {
+    const router = fastRouter();
+    const lines = Array.from({ length: 60 }, (_, index) => `Role ${index} was skipped: it sits above my role.`);
+    router.onCommand("long", () => {
+      throw forbidden(lines.join("\n"));
+    });
+    const [answer] = await run(router, command("long"));
+    const text = (answer ?? "").replace(/^reply /, "").replace(/ \(ephemeral\)$/, "");
+    expect(text.length).toBeLessThanOrEqual(2000);
+    expect(text.endsWith("above my role.…")).toBe(true);
+    expect(fitReply("short")).toBe("short");
+    expect(fitReply("x".repeat(2500))).toBe(`${"x".repeat(1999)}…`);
   });
 
   it("Discord's refusals read as friendly text; a bug as the generic reply, never its message", async () => {

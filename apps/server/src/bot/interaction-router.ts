@@ -32,6 +32,9 @@ export const deferAfterMs = 2500;
 
 export const genericFailure = "Something went wrong while doing that. Please try again in a moment.";
 
+/** Discord refuses a message over 2,000 characters, which would leave the member with no answer at all. */
+const maxReplyLength = 2000;
+
 const discordFailures: Partial<Record<DiscordErrorCode, string>> = {
   missing_permissions: "I don't have the permissions I need for that here.",
   dm_closed: "I couldn't send you a direct message: your DMs are closed to me.",
@@ -135,11 +138,19 @@ export class InteractionRouter {
 
   private async refuse(interaction: Interaction, message: string): Promise<void> {
     try {
-      await interaction.reply(message, { ephemeral: true });
+      await interaction.reply(fitReply(message), { ephemeral: true });
     } catch (error) {
       this.logger.warn({ err: error, interaction: describe(interaction) }, "could not send the error reply");
     }
   }
+}
+
+/** A reply cut to Discord's length limit, on a line break where one is near the end. */
+export function fitReply(message: string): string {
+  if (message.length <= maxReplyLength) return message;
+  const room = message.slice(0, maxReplyLength - 1);
+  const lineEnd = room.lastIndexOf("\n");
+  return `${lineEnd > maxReplyLength - 400 ? room.slice(0, lineEnd) : room}…`;
 }
 
 /** The text for an expected failure, or null for a bug. */
