@@ -143,7 +143,10 @@ describe("InteractionRouter", () => {
 
   it("an error text over Discord's 2,000 characters is cut to fit, at a line break when one is near", async () => {
     const router = fastRouter();
-    const lines = Array.from({ length: 60 }, (_, index) => `Role ${index} was skipped: it sits above my role.`);
+    const lines = Array.from(
+      { length: 60 },
+      (_, index) => `Role ${index} was skipped: it sits above my role.`,
+    );
     router.onCommand("long", () => {
       throw forbidden(lines.join("\n"));
     });
