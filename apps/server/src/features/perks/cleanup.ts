@@ -5,6 +5,7 @@ import { memberLimits } from "./rules.ts";
 import {
   deleteMemberData,
   findMember,
+  forgetAsset,
   getAutoCleanup,
   listMembers,
   listTiers,
@@ -66,13 +67,22 @@ export async function reviewMember(
   return "active";
 }
 
-/** Reviews every member with a channel or role (after a tier changed or was deleted). */
-export async function reviewServer(deps: Deps, serverId: string, now = Date.now()): Promise<number> {
+/**
+ * Reviews every member with a channel or role (after a tier changed or was deleted). `deletedRoleId`
+ * is left out of members' roles: a member cache may still list a role Discord just deleted.
+ */
+export async function reviewServer(
+  deps: Deps,
+  serverId: string,
+  now = Date.now(),
+  deletedRoleId?: string,
+): Promise<number> {
   let expired = 0;
   for (const member of await listMembers(deps.storage.db, serverId)) {
     if (member.channelId === null && member.roleId === null) continue;
     const info = await deps.discord.getMember(serverId, member.userId);
-    if ((await reviewMember(deps, serverId, member.userId, info?.roleIds ?? null, now)) === "expired") {
+    const roleIds = info ? info.roleIds.filter((id) => id !== deletedRoleId) : null;
+    if ((await reviewMember(deps, serverId, member.userId, roleIds, now)) === "expired") {
       expired++;
     }
   }
@@ -174,4 +184,29 @@ export async function deleteUserPerks(
   await deps.jobs.cancel(cleanupKey(serverId, userId));
   perkCache(deps).invalidate(serverId);
   return { channel: member?.channelId != null, role: member?.roleId != null, found: member !== null };
+}
+
+/**
+ * Something was deleted on Discord (by hand, or by Hearth itself): a private channel or role is
+ * forgotten, so its owner can make a new one, and a deleted tier role expires what it gave.
+ */
+export async function forgetDeleted(
+  deps: Deps,
+  serverId: string,
+  deleted: { channelId: string } | { roleId: string },
+  now = Date.now(),
+): Promise<void> {
+  const owner = await forgetAsset(deps.storage.db, serverId, deleted, now);
+  if (owner) {
+    // Nothing left to clean up: its pending cleanup goes too.
+    if (owner.expiredAt === null) await deps.jobs.cancel(cleanupKey(serverId, owner.userId));
+    perkCache(deps).invalidate(serverId);
+  }
+  if ("roleId" in deleted) {
+    const tiers = await listTiers(deps.storage.db, serverId);
+    if (tiers.some((tier) => tier.roleId === deleted.roleId)) {
+      perkCache(deps).invalidate(serverId);
+      await reviewServer(deps, serverId, now, deleted.roleId);
+    }
+  }
 }

@@ -167,6 +167,32 @@ describe("/perks and /afk", () => {
     expect((await findMember(test.ctx.storage.db, demoGuildId, member))?.channelMembers).toEqual([]);
   });
 
+  it("Delete channel and Delete role ask first; only the second click deletes", async () => {
+    const channelId = (await findMember(test.ctx.storage.db, demoGuildId, member))?.channelId ?? "";
+    const ask = await click(panelIds.channelDelete, member);
+    expect(ask[0]).toMatchObject({ type: "update" });
+    expect(text(ask)).toContain(`Delete your private channel <#${channelId}>?`);
+    expect(text(ask)).toContain(`${panelIds.confirmDelete}channel`);
+    expect(text(await click(panelIds.back, member))).toContain("Nothing was deleted");
+    expect(await test.ctx.discord.getChannel(channelId)).not.toBeNull();
+
+    const made = await test.sandbox.simulateModal({
+      guildId: demoGuildId,
+      userId: member,
+      customId: "perks:m:role",
+      fields: { name: "Starlight", colour: "#38BDF8", members: "" },
+      channelId: channels["bot-commands"] ?? "",
+    });
+    expect(text(made)).toContain("Created <@&");
+    const roleId = (await findMember(test.ctx.storage.db, demoGuildId, member))?.roleId ?? "";
+    expect(text(await click(panelIds.roleDelete, member))).toContain(
+      `Delete your private role <@&${roleId}>?`,
+    );
+    expect((await test.ctx.discord.listRoles(demoGuildId)).some((r) => r.id === roleId)).toBe(true);
+    expect(text(await click(`${panelIds.confirmDelete}role`, member))).toContain("Deleted your private role");
+    expect((await test.ctx.discord.listRoles(demoGuildId)).some((r) => r.id === roleId)).toBe(false);
+  });
+
   it("/afk sets a public note", async () => {
     const replies = await test.sandbox.simulateCommand({
       guildId: demoGuildId,

@@ -213,6 +213,17 @@ describe("AFK", () => {
     expect((await botPosts(channels.general ?? "")).filter((p) => p.includes("is AFK"))).toHaveLength(1);
   });
 
+  it("a member who lost AFK access has their note dropped instead of shown", async () => {
+    const away = await owner(people[17] ?? "", vipRole);
+    await goAfk(test.ctx, demoGuildId, away, "Gone fishing");
+    await test.ctx.discord.removeMemberRole(demoGuildId, away.userId, vipRole);
+    await say("suggestions", people[18] ?? "", `<@${away.userId}> hello?`);
+    const posts = await botPosts(channels.suggestions ?? "");
+    expect(posts.some((p) => p.includes("Gone fishing"))).toBe(false);
+    const notes = await db().selectFrom("perk_afk").select("user_id").execute();
+    expect(notes.map((n) => n.user_id)).not.toContain(away.userId);
+  });
+
   it("needs a tier with AFK access and a note of at most 200 characters", async () => {
     const supporter = await owner(people[11] ?? "", supporterRole);
     await expect(goAfk(test.ctx, demoGuildId, supporter, "brb")).rejects.toThrow(/include \/afk/);
@@ -221,6 +232,28 @@ describe("AFK", () => {
       /201 characters; the limit is 200/,
     );
     expect((await goAfk(test.ctx, demoGuildId, vip, undefined)).message).toBe("AFK");
+  });
+});
+
+describe("highlights in threads", () => {
+  it("follow the parent channel's permissions, and never come from a private thread", async () => {
+    const watcher = await owner(people[15] ?? "", vipRole);
+    await setKeywords(test.ctx, demoGuildId, watcher, "treasure");
+    const author = people[16] ?? "";
+    const hidden = await test.ctx.discord.createChannel(demoGuildId, {
+      name: "vault",
+      type: 0,
+      permissionOverwrites: [{ id: demoGuildId, type: "role", allow: "0", deny: String(1n << 10n) }],
+    });
+    const thread = (parentId: string, type: number, name: string) =>
+      test.ctx.discord.createChannel(demoGuildId, { name, type, parentId });
+    await test.sandbox.simulateMessage((await thread(hidden.id, 11, "vault-talk")).id, author, "treasure!");
+    expect(await dms(watcher.userId)).toHaveLength(0);
+    const general = channels.general ?? "";
+    await test.sandbox.simulateMessage((await thread(general, 12, "secret-club")).id, author, "treasure?");
+    expect(await dms(watcher.userId)).toHaveLength(0);
+    await test.sandbox.simulateMessage((await thread(general, 11, "hunt")).id, author, "treasure map");
+    expect(await dms(watcher.userId)).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { BotEvents, MessageEvent } from "../../bot/events.ts";
 import type { AppContext } from "../../context.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
-import { type ChannelInfo, DiscordError, type MemberInfo, type RoleInfo } from "../../discord/port.ts";
+import { DiscordError, type MemberInfo } from "../../discord/port.ts";
 import { afkNotice, recordMention, returnFromAfk, welcomeBack } from "./afk.ts";
 import { type GuildPerks, perkCache } from "./cache.ts";
-import { reviewMember } from "./cleanup.ts";
+import { forgetDeleted, reviewMember } from "./cleanup.ts";
 import { highlightMessage, parseStoredEmoji, responderMessage } from "./messages.ts";
 import { memberLimits } from "./rules.ts";
 
@@ -27,6 +27,9 @@ export const perkCooldowns = {
 /** Responses posted for one message at most, whoever's responders match. */
 const respondersPerMessage = 3;
 const readAccess = Permission.ViewChannel | Permission.ReadMessageHistory;
+/** Discord's thread channel types: announcement, public and private thread. */
+const threadTypes = new Set([10, 11, 12]);
+const privateThread = 12;
 
 /** Remembers when something last happened per key, forgetting entries older than their cooldown. */
 class Recent {
@@ -63,6 +66,10 @@ export class PerkListener {
       events.on("messageCreate", (message) => this.onMessage(message)),
       events.on("memberUpdate", (member) => this.onMemberUpdate(member)),
       events.on("memberRemove", ({ guildId, user }) => reviewMember(this.deps, guildId, user.id, null)),
+      events.on("channelDelete", ({ guildId, channelId }) =>
+        forgetDeleted(this.deps, guildId, { channelId }),
+      ),
+      events.on("roleDelete", ({ guildId, roleId }) => forgetDeleted(this.deps, guildId, { roleId })),
     ];
     return () => {
       for (const stop of stops) stop();
@@ -122,6 +129,12 @@ export class PerkListener {
     for (const userId of new Set(message.mentionUserIds)) {
       const note = perks.afk.get(userId);
       if (!note || userId === message.author.id) continue;
+      const member = await this.deps.discord.getMember(guildId, userId);
+      if (!member || !memberLimits(perks.tiers, member.roleIds)?.afk) {
+        // AFK is a perk: without a tier that allows it any more (or gone), the note is dropped.
+        await returnFromAfk(this.deps, guildId, userId);
+        continue;
+      }
       await recordMention(this.deps, guildId, userId, {
         authorId: message.author.id,
         channelId: message.channelId,
@@ -131,8 +144,7 @@ export class PerkListener {
       const key = `${message.channelId}:${userId}`;
       if (this.noticed.within(key, now)) continue;
       this.noticed.mark(key, now);
-      const member = await this.deps.discord.getMember(guildId, userId);
-      const name = member?.nick ?? member?.user.globalName ?? member?.user.username ?? "That member";
+      const name = member.nick ?? member.user.globalName ?? member.user.username;
       await this.deps.discord.sendMessage(message.channelId, afkNotice(note, name));
     }
   }
@@ -186,17 +198,17 @@ export class PerkListener {
     now: number,
   ) {
     if (candidates.size === 0) return;
-    let place: { channel: ChannelInfo | null; roles: RoleInfo[]; ownerId: string } | undefined;
+    let place: Awaited<ReturnType<PerkListener["place"]>> | undefined;
     for (const [userId, keyword] of candidates) {
       const member = await this.deps.discord.getMember(guildId, userId);
       if (!member || !memberLimits(perks.tiers, member.roleIds)?.highlights) continue;
       place ??= await this.place(guildId, message.channelId);
-      if (!place.channel) return;
+      if (!place.channel || !place.readers) return;
       const bits = channelPermissions({
         ownerId: place.ownerId,
         roles: place.roles,
         member: { userId, roleIds: member.roleIds },
-        channel: place.channel,
+        channel: place.readers,
       });
       if ((bits & readAccess) !== readAccess) continue;
       const key = `${guildId}:${userId}:${message.channelId}`;
@@ -219,13 +231,25 @@ export class PerkListener {
     }
   }
 
+  /**
+   * The channel, and the channel whose overwrites decide who reads it: a thread has none of its
+   * own, so its parent's apply; a private thread is readable by its members only, which isn't
+   * known here, so it never highlights (`readers` null).
+   */
   private async place(guildId: string, channelId: string) {
     const [channel, roles, guild] = await Promise.all([
       this.deps.discord.getChannel(channelId),
       this.deps.discord.listRoles(guildId),
       this.deps.discord.getGuild(guildId),
     ]);
-    return { channel, roles, ownerId: guild?.ownerId ?? "" };
+    let readers = channel;
+    if (channel && threadTypes.has(channel.type)) {
+      readers =
+        channel.type === privateThread || !channel.parentId
+          ? null
+          : await this.deps.discord.getChannel(channel.parentId);
+    }
+    return { channel, readers, roles, ownerId: guild?.ownerId ?? "" };
   }
 
   private async respond(perks: GuildPerks, guildId: string, message: MessageEvent, now: number) {

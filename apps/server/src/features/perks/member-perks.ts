@@ -1,6 +1,6 @@
 import { parseHexColour, validateEmbed } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { emojiKey, parseEmoji } from "../../discord/port.ts";
+import { emojiKey, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { type MemberLimits, memberLimits, normaliseKeyword, perkLimits } from "./rules.ts";
@@ -48,16 +48,39 @@ export function readUserIds(text: string): string[] {
   return ids;
 }
 
+/** One unicode emoji as Discord accepts it for a reaction: keycap, flag, or pictograph with its modifiers and joins. */
+const unicodeEmoji =
+  /^(?:[#*0-9]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * Reads emojis separated by spaces or commas; unicode emojis typed together ("🔥⭐") count one by
+ * one. Anything that isn't wholly emojis is refused here, so a reaction never fails later.
+ */
+export function readEmojis(text: string): ReactionEmoji[] {
+  const emojis: ReactionEmoji[] = [];
+  for (const token of text.split(/[\s,]+/).filter(Boolean)) {
+    const custom = /[<:]/.test(token) ? parseEmoji(token) : null;
+    if (custom?.id) {
+      emojis.push(custom);
+      continue;
+    }
+    const parts = [...graphemes.segment(token)].map((part) => part.segment);
+    if (!parts.every((part) => unicodeEmoji.test(part))) {
+      throw badRequest(`"${token.slice(0, 40)}" isn't an emoji.`, "emojis");
+    }
+    for (const part of parts) emojis.push({ id: null, name: part });
+  }
+  return emojis;
+}
+
 /** Sets the member's auto-reaction emojis (unicode, or this server's custom emojis), up to their limit. */
 export async function setEmojis(deps: Deps, serverId: string, owner: Owner, text: string): Promise<string[]> {
   const limits = await requirePerks(deps, serverId, owner);
   refuseWithout(limits.emojis, "auto-reactions", limits.tiers);
-  const tokens = text.split(/[\s,]+/).filter(Boolean);
   const keys: string[] = [];
   let serverEmojis: Set<string> | null = null;
-  for (const token of tokens) {
-    const emoji = parseEmoji(token);
-    if (!emoji) throw badRequest(`"${token.slice(0, 40)}" isn't an emoji.`, "emojis");
+  for (const emoji of readEmojis(text)) {
     if (emoji.id) {
       serverEmojis ??= new Set((await deps.discord.listEmojis(serverId)).map((e) => e.id));
       if (!serverEmojis.has(emoji.id)) {
@@ -161,11 +184,18 @@ export async function addResponder(deps: Deps, serverId: string, owner: Owner, i
         ...(colour ? { color: parseHexColour(colour) ?? 0 } : {}),
       }
     : null;
-  const responder = await personal.insertResponder(
-    deps.storage.db,
-    { serverId, userId: owner.userId, trigger, response: text, embed },
-    now(),
-  );
+  const responder = await personal
+    .insertResponder(
+      deps.storage.db,
+      { serverId, userId: owner.userId, trigger, response: text, embed },
+      now(),
+    )
+    .catch((error: unknown) => {
+      // The same form submitted twice at once: the unique index keeps one.
+      if (store.isUniqueViolation(error))
+        throw badRequest(`You already have a responder for "${trigger}".`, "trigger");
+      throw error;
+    });
   perkCache(deps).invalidate(serverId);
   return responder;
 }

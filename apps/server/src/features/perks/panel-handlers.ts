@@ -17,16 +17,9 @@ import {
   setEmojis,
   setKeywords,
 } from "./member-perks.ts";
-import { panelForm, panelIds, panelMessage } from "./panel.ts";
-import {
-  createPrivateChannel,
-  deletePrivateChannel,
-  deletePrivateRole,
-  savePrivateRole,
-  setChannelMembers,
-  setRoleMembers,
-  toggleListed,
-} from "./private-spaces.ts";
+import { confirmDeleteMessage, panelForm, panelIds, panelMessage } from "./panel.ts";
+import { deletePrivateRole, savePrivateRole, setRoleMembers, toggleListed } from "./private-role.ts";
+import { createPrivateChannel, deletePrivateChannel, setChannelMembers } from "./private-spaces.ts";
 
 type Ctx = AppContext;
 
@@ -66,19 +59,22 @@ async function onForm(ctx: Ctx, interaction: ModalInteraction) {
     notice = `🔔 ${plural(keywords.length, "highlight keyword")} saved.`;
   } else if (kind === "channel") {
     const ids = readUserIds(field("members"));
+    let members: string[];
     if (field("name").trim() !== "") {
-      const channel = await createPrivateChannel(ctx, serverId, owner, field("name"));
-      notice = `🔒 Created <#${channel.id}>.`;
+      const created = await createPrivateChannel(ctx, serverId, owner, field("name"), ids);
+      members = created.members;
+      notice = `🔒 Created <#${created.channel.id}>.`;
     } else {
+      members = await setChannelMembers(ctx, serverId, owner, ids);
       notice = "🔒 Channel members saved.";
     }
-    const members = await setChannelMembers(ctx, serverId, owner, ids);
     if (members.length > 0) notice += ` ${plural(members.length, "member")} can see it besides you.`;
   } else if (kind === "role") {
     const ids = readUserIds(field("members"));
     const { role, created } = await savePrivateRole(ctx, serverId, owner, {
       name: field("name"),
       colour: field("colour"),
+      members: ids,
     });
     const members = await setRoleMembers(ctx, serverId, owner, ids);
     notice = `🎨 ${created ? "Created" : "Updated"} <@&${role.id}>; ${plural(members.length + 1, "member")} have it.`;
@@ -136,6 +132,15 @@ async function onRemoveResponders(ctx: Ctx, interaction: SelectInteraction) {
   await showPanel(ctx, interaction, `💬 Removed ${plural(removed, "responder")}.`);
 }
 
+/** The first click on a Delete button: the panel turns into a question. */
+async function askDelete(ctx: Ctx, interaction: ButtonInteraction, what: "channel" | "role") {
+  const { serverId, owner } = interactionOwner(interaction);
+  const { member } = await overview(ctx, serverId, owner);
+  const id = what === "channel" ? member?.channelId : member?.roleId;
+  if (!id) throw badRequest(`You don't have a private ${what}.`);
+  await interaction.update(confirmDeleteMessage(what, id));
+}
+
 /** The `/perks` panel's buttons, menu and forms. */
 export function listenPanel(bot: Bot, ctx: Ctx): void {
   bot.onButton(panelIds.emojis, (i) => openForm(ctx, i, "emojis"));
@@ -143,16 +148,19 @@ export function listenPanel(bot: Bot, ctx: Ctx): void {
   bot.onButton(panelIds.channel, (i) => openForm(ctx, i, "channel"));
   bot.onButton(panelIds.role, (i) => openForm(ctx, i, "role"));
   bot.onButton(panelIds.responderAdd, (i) => openForm(ctx, i, "responder"));
-  bot.onButton(panelIds.channelDelete, async (i) => {
+  bot.onButton(panelIds.channelDelete, (i) => askDelete(ctx, i, "channel"));
+  bot.onButton(panelIds.roleDelete, (i) => askDelete(ctx, i, "role"));
+  bot.onButton(`${panelIds.confirmDelete}channel`, async (i) => {
     const { serverId, owner } = interactionOwner(i);
     await deletePrivateChannel(ctx, serverId, owner);
     await showPanel(ctx, i, "🔒 Deleted your private channel.");
   });
-  bot.onButton(panelIds.roleDelete, async (i) => {
+  bot.onButton(`${panelIds.confirmDelete}role`, async (i) => {
     const { serverId, owner } = interactionOwner(i);
     await deletePrivateRole(ctx, serverId, owner);
     await showPanel(ctx, i, "🎨 Deleted your private role.");
   });
+  bot.onButton(panelIds.back, (i) => showPanel(ctx, i, "Nothing was deleted."));
   bot.onButton(panelIds.target, (i) => onTarget(ctx, i));
   bot.onSelect(panelIds.responderRemove, (i) => onRemoveResponders(ctx, i));
   bot.onModal(panelIds.form, (i) => onForm(ctx, i));

@@ -11,6 +11,9 @@ export const panelIds = {
   channelDelete: "perks:channel-delete",
   role: "perks:role",
   roleDelete: "perks:role-delete",
+  /** The second click of a deletion: the first only asks. */
+  confirmDelete: "perks:confirm-delete:",
+  back: "perks:back",
   responderAdd: "perks:responder-add",
   responderRemove: "perks:responder-remove",
   /** `perks:t:<channel|role>-<add|remove>:<userId>` from `/perks member:`. */
@@ -277,4 +280,26 @@ export function panelForm(
         ],
       };
   }
+}
+
+/** Asks before deleting the private channel (its messages are lost) or role. */
+export function confirmDeleteMessage(what: "channel" | "role", id: string): OutgoingMessage {
+  const target = what === "channel" ? `your private channel <#${id}>` : `your private role <@&${id}>`;
+  const loss = what === "channel" ? "Its messages are lost for good." : "Everyone you gave it to loses it.";
+  return {
+    content: `⚠️ Delete ${target}? ${loss}`,
+    embeds: [],
+    components: [
+      [
+        {
+          type: "button",
+          style: "danger",
+          label: `Delete ${what}`,
+          customId: `${panelIds.confirmDelete}${what}`,
+        },
+        { type: "button", style: "secondary", label: "Keep it", customId: panelIds.back },
+      ],
+    ],
+    allowedMentions: { users: [], roles: [] },
+  };
 }

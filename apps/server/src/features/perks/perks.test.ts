@@ -11,13 +11,9 @@ import {
   setEmojis,
   setKeywords,
 } from "./member-perks.ts";
-import {
-  createPrivateChannel,
-  savePrivateRole,
-  setChannelMembers,
-  setRoleMembers,
-} from "./private-spaces.ts";
-import { findMember } from "./store.ts";
+import { savePrivateRole, setRoleMembers } from "./private-role.ts";
+import { createPrivateChannel, setChannelMembers } from "./private-spaces.ts";
+import { findMember, listTiers } from "./store.ts";
 import { memberKeywords } from "./store-personal.ts";
 import { configureCleanup, createTier, deleteTier, editTier } from "./tiers.ts";
 
@@ -108,6 +104,22 @@ describe("perk tiers", () => {
     );
   });
 
+  it("two creates racing for one name: one tier, and a friendly conflict for the other", async () => {
+    const other = (await ctx().discord.createRole(demoGuildId, { name: "Racer" })).id;
+    const results = await Promise.allSettled([
+      createTier(ctx(), demoGuildId, { name: "Racer", roleId: other }),
+      createTier(ctx(), demoGuildId, { name: "racer", roleId: other }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected");
+    expect(refused?.status === "rejected" && String(refused.reason.message)).toMatch(
+      /already a tier called|just taken/,
+    );
+    const [raced] = (await listTiers(ctx().storage.db, demoGuildId)).filter((t) => t.roleId === other);
+    expect(raced).toBeDefined();
+    await deleteTier(ctx(), demoGuildId, raced?.id ?? 0);
+  });
+
   it("members without a tier role get a friendly refusal listing the perk roles", async () => {
     await expect(requirePerks(ctx(), demoGuildId, { userId: people[0] ?? "", roleIds: [] })).rejects.toThrow(
       /Roles with perks here: <@&\d+> \(Supporter\)/,
@@ -155,7 +167,7 @@ describe("member perks", () => {
       /include a private channel/,
     );
     const owner = await giveRole(people[2] ?? "", roles.VIP ?? "");
-    const channel = await createPrivateChannel(ctx(), demoGuildId, owner, "My Den");
+    const { channel } = await createPrivateChannel(ctx(), demoGuildId, owner, "My Den");
     expect(channel.name).toBe("my-den");
     const info = await ctx().discord.getChannel(channel.id);
     const everyone = info?.permissionOverwrites.find((o) => o.id === demoGuildId);
@@ -279,7 +291,7 @@ describe("losing the perk role", () => {
 
   it("deleting a tier expires what only it allowed; deleteuser removes everything, on Discord too", async () => {
     const owner = await giveRole(people[6] ?? "", roles.VIP ?? "");
-    const channel = await createPrivateChannel(ctx(), demoGuildId, owner, "gone-soon");
+    const { channel } = await createPrivateChannel(ctx(), demoGuildId, owner, "gone-soon");
     const { role } = await savePrivateRole(ctx(), demoGuildId, owner, { name: "Soon gone" });
     await setKeywords(ctx(), demoGuildId, owner, "lore");
     const vip = (

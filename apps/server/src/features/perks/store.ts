@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { PerkTier, TierLimits } from "./rules.ts";
 
@@ -56,6 +56,12 @@ const limitColumns = (limits: Partial<TierLimits>) => ({
   ...(limits.afk !== undefined ? { afk: limits.afk ? 1 : 0 } : {}),
   ...(limits.responders !== undefined ? { responder_limit: limits.responders } : {}),
 });
+
+/** Whether a write broke a unique index (SQLite or PostgreSQL): a concurrent duplicate. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "23505";
+}
 
 export async function listTiers(db: Db, serverId: string): Promise<PerkTier[]> {
   const rows = await db
@@ -222,4 +228,39 @@ export async function deleteMemberData(db: Kysely<Database>, serverId: string, u
       await trx.deleteFrom(table).where("server_id", "=", serverId).where("user_id", "=", userId).execute();
     }
   });
+}
+
+/**
+ * Forgets a deleted private channel or role on the row that still holds it (a conditional update,
+ * so it can't revive a member's data removed meanwhile); the expired mark goes too when nothing is
+ * left to clean up. Answers the owner's row after the change.
+ */
+export async function forgetAsset(
+  db: Db,
+  serverId: string,
+  asset: { channelId: string } | { roleId: string },
+  now: number,
+): Promise<PerkMember | null> {
+  const query = db.updateTable("perk_members").where("server_id", "=", serverId);
+  const row = await ("channelId" in asset
+    ? query
+        .set({
+          channel_id: null,
+          channel_members: "[]",
+          expired_at: sql<number | null>`case when role_id is null then null else expired_at end`,
+          updated_at: now,
+        })
+        .where("channel_id", "=", asset.channelId)
+    : query
+        .set({
+          role_id: null,
+          role_members: "[]",
+          expired_at: sql<number | null>`case when channel_id is null then null else expired_at end`,
+          updated_at: now,
+        })
+        .where("role_id", "=", asset.roleId)
+  )
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toMember(row) : null;
 }

@@ -1,3 +1,4 @@
+import { NoResultError } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireRole } from "../servers/validate.ts";
@@ -57,6 +58,15 @@ async function checkName(deps: Deps, serverId: string, name: string, exceptTierI
   }
 }
 
+/** Another admin changed the tiers between our checks and the write: a friendly answer, not a crash. */
+function explainRace(error: unknown): never {
+  if (store.isUniqueViolation(error)) {
+    throw conflict("That tier name or role was just taken by another change; see `/perks-admin list`.");
+  }
+  if (error instanceof NoResultError) throw notFound("That perk tier was just deleted.");
+  throw error;
+}
+
 /**
  * Creates a tier. Unset limits are 0 (no emojis, channel, role or responders); highlights and AFK
  * are on unless switched off.
@@ -70,21 +80,23 @@ export async function createTier(
   const limits = readLimits(input);
   await checkName(deps, serverId, name, null);
   await checkRole(deps, serverId, input.roleId, null);
-  const tier = await store.insertTier(
-    deps.storage.db,
-    {
-      serverId,
-      name,
-      roleId: input.roleId,
-      emojis: limits.emojis ?? 0,
-      highlights: limits.highlights ?? true,
-      channelMembers: limits.channelMembers ?? 0,
-      roleMembers: limits.roleMembers ?? 0,
-      afk: limits.afk ?? true,
-      responders: limits.responders ?? 0,
-    },
-    Date.now(),
-  );
+  const tier = await store
+    .insertTier(
+      deps.storage.db,
+      {
+        serverId,
+        name,
+        roleId: input.roleId,
+        emojis: limits.emojis ?? 0,
+        highlights: limits.highlights ?? true,
+        channelMembers: limits.channelMembers ?? 0,
+        roleMembers: limits.roleMembers ?? 0,
+        afk: limits.afk ?? true,
+        responders: limits.responders ?? 0,
+      },
+      Date.now(),
+    )
+    .catch(explainRace);
   perkCache(deps).invalidate(serverId);
   await reviewServer(deps, serverId);
   return tier;
@@ -113,16 +125,18 @@ export async function editTier(
       "Nothing to change: give a new role or a limit (emojis, highlights, channel_members …).",
     );
   }
-  const updated = await store.updateTier(
-    deps.storage.db,
-    tier.id,
-    {
-      ...limits,
-      ...(name !== undefined ? { name } : {}),
-      ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
-    },
-    Date.now(),
-  );
+  const updated = await store
+    .updateTier(
+      deps.storage.db,
+      tier.id,
+      {
+        ...limits,
+        ...(name !== undefined ? { name } : {}),
+        ...(input.roleId !== undefined ? { roleId: input.roleId } : {}),
+      },
+      Date.now(),
+    )
+    .catch(explainRace);
   perkCache(deps).invalidate(serverId);
   return { tier: updated, expired: await reviewServer(deps, serverId) };
 }

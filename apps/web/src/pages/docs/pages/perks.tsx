@@ -27,7 +27,7 @@ export function DocsContent() {
           </InfoCard>
           <InfoCard title="Highlights">
             A direct message when one of their keywords (1–30 characters, any case, whole words only) appears
-            in a channel they can read. Up to 25 keywords each.
+            in a channel or thread they can read. Up to 25 keywords each.
           </InfoCard>
           <InfoCard title="Private channel">
             A text channel hidden from everyone else, shared with up to the tier's channel member cap.
@@ -37,8 +37,8 @@ export function DocsContent() {
             the tier's role member cap.
           </InfoCard>
           <InfoCard title="AFK">
-            <C>/afk</C> sets a note shown to anyone who mentions them; their next message clears it and tells
-            them who pinged them.
+            <C>/afk</C> sets a note shown to anyone who mentions them; their next message in the server clears
+            it and tells them who pinged them.
           </InfoCard>
           <InfoCard title="Auto-responders">
             A trigger word or phrase that makes Hearth answer in the channel with text or an embed.
@@ -108,19 +108,19 @@ export function DocsContent() {
           steps={[
             {
               title: "Auto-reactions",
-              body: "A form with the emojis separated by spaces (🔥 ⭐ or <:name:id>). Leave it empty to stop the reactions.",
+              body: "A form with the emojis, separated by spaces or commas (🔥 ⭐ or <:name:id>); emojis typed together (🔥⭐) count one by one. Anything that isn't an emoji, a custom emoji from another server, or more emojis than the tier allows is refused with the reason, and nothing changes. Leave it empty to stop the reactions.",
             },
             {
               title: "Highlights",
-              body: "A form with one keyword per line, replacing the list. Keywords are stored in lower case and matched as whole words.",
+              body: "A form with one keyword per line (commas separate too), replacing the list. Keywords are stored in lower case and matched as whole words; a keyword over 30 characters or more than 25 keywords are refused and the old list stays.",
             },
             {
               title: "Private channel",
-              body: "Create channel asks for a name and, optionally, the members to let in; Channel members changes who can see it; Delete channel removes it. Hearth hides it from @everyone and allows the owner, the members and itself to view, write and read the history.",
+              body: "Create channel asks for a name and, optionally, the members to let in (checked before the channel is made, so a refused list creates nothing); Channel members changes who can see it; Delete channel asks for confirmation, then removes it. Hearth hides it from @everyone and allows the owner, the members and itself to view, write and read the history.",
             },
             {
               title: "Private role",
-              body: "Create role (or Edit role to rename and recolour) asks for a name, an optional #RRGGBB colour and the members to give it to; Delete role removes it.",
+              body: "Create role (or Edit role to rename and recolour) asks for a name, an optional #RRGGBB colour and the members to give it to (checked first, so a refused list changes nothing); Delete role asks for confirmation, then removes it.",
             },
             {
               title: "Auto-responders",
@@ -150,7 +150,7 @@ export function DocsContent() {
             ],
             [
               "Highlight DMs",
-              "Only for channels the member can view and read the history of; not for their own messages or messages that already ping them; not while they've spoken in that channel in the last 5 minutes; at most one per channel every 5 minutes",
+              "Only for channels the member can view and read the history of (a thread follows its parent channel; private threads never send highlights); not for their own messages or messages that already ping them; not while they've spoken in that channel in the last 5 minutes; at most one per channel every 5 minutes",
             ],
             ["AFK note", "Up to 200 characters; “AFK” when left empty"],
             [
@@ -163,11 +163,11 @@ export function DocsContent() {
             ],
             [
               "Auto-responders",
-              "Trigger up to 50 characters (whole words, any case); text up to 2,000 characters; embeds follow Discord's limits (title 256, description 4,096); each answers at most once every 30 seconds, and at most 3 responders answer one message",
+              "Trigger up to 50 characters (whole words, any case); text up to 2,000 characters; embed title up to 256 characters and description up to 4,000 (the most a Discord form field takes); each answers at most once every 30 seconds, and at most 3 responders answer one message",
             ],
             [
               "Over the limit",
-              "If a tier shrinks, the first emojis and the oldest responders stay active; nothing is deleted",
+              "If a tier shrinks, the first emojis and the oldest responders stay active and nothing is deleted. Channel and role members already added keep access; the owner can take people off (one at a time too) but add nobody until the list fits the new cap",
             ],
           ]}
         />
@@ -186,8 +186,10 @@ export function DocsContent() {
       <DocsSection id="cleanup" title="Losing the perk role and auto-cleanup">
         <Bullets
           items={[
-            "Perks follow the member's roles at every message: when they lose their perk role, auto-reactions, highlights, responders and /afk stop at once. Their settings are kept, so getting the role back restores them.",
-            "Their private channel and role are marked expired when no tier they hold allows them any more (role removed, tier edited or deleted, or the member left).",
+            "Perks follow the member's roles at every message: when they lose their perk role, auto-reactions, highlights and responders stop at once and /afk is refused. Their emojis, keywords and responders are kept, so getting the role back restores them. An AFK note set before is dropped the next time someone mentions them, without being shown.",
+            "Their private channel and role are marked expired when no tier they hold allows them any more (role removed, tier edited or deleted, the tier's role deleted on Discord, or the member left). An expired channel and role keep working for the people in them, but the owner can no longer add or remove people.",
+            "A tier whose role is deleted on Discord stays in the list with no one holding it: link it to another role with /perks-admin edit, or delete it.",
+            "A private channel or role deleted by hand in Discord is forgotten (with its expired mark and any pending cleanup), so the owner can create a new one.",
             <>
               With auto-cleanup off (the default) expired channels and roles stay until an admin runs{" "}
               <C>/perks-admin deleteuser</C>.
