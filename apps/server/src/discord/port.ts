@@ -313,11 +313,16 @@ export function parseEmoji(text: string): ReactionEmoji | null {
   const custom =
     /^<(a?):([\w~]{2,32}):(\d{17,20})>$/.exec(trimmed) ?? /^()([\w~]{2,32}):(\d{17,20})$/.exec(trimmed);
   if (custom) return { id: custom[3] ?? null, name: custom[2] ?? "", animated: custom[1] === "a" };
-  if (trimmed.length === 0 || trimmed.length > 16 || /[\s<>:@#]/.test(trimmed)) return null;
-  return /\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3/u.test(trimmed)
+  if (trimmed.length === 0 || trimmed.length > 16 || /[\s<>:@]/.test(trimmed)) return null;
+  // Exactly one emoji: "🔥abc" or "🔥⭐" would be refused by Discord as a reaction.
+  const graphemes = [...emojiSegmenter.segment(trimmed)];
+  if (graphemes.length !== 1) return null;
+  return /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3)/u.test(trimmed)
     ? { id: null, name: trimmed }
     : null;
 }
+
+const emojiSegmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /** How an emoji is written in a message. */
 export function emojiMarkup(emoji: ReactionEmoji): string {
