@@ -72,6 +72,8 @@ export interface BotEventMap {
   presenceUpdate: PresenceEvent;
   messageCreate: MessageEvent;
   messageDelete: { guildId: string | null; channelId: string; messageId: string };
+  /** A message was edited (or Discord filled in its embeds); listeners read it again if they care. */
+  messageUpdate: { guildId: string | null; channelId: string; messageId: string };
   reactionAdd: ReactionEvent;
   reactionRemove: ReactionEvent;
   /** Every reaction (or every reaction of one emoji, when `emoji` is set) was cleared from a message. */

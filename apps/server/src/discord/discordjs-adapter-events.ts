@@ -18,6 +18,7 @@ import {
   type GatewayMessageCreateDispatchData,
   type GatewayMessageDeleteBulkDispatchData,
   type GatewayMessageDeleteDispatchData,
+  type GatewayMessageUpdateDispatchData,
   type GatewayPresenceUpdateDispatchData,
   InteractionResponseType,
   InteractionType,
@@ -150,6 +151,13 @@ export function forwardGatewayEvents(client: Client, rest: REST, events: BotEven
       channelId: clear.channel_id,
       messageId: clear.message_id,
       emoji: reactionEmojiFromApi(clear.emoji),
+    });
+  });
+  on<GatewayMessageUpdateDispatchData>(GatewayDispatchEvents.MessageUpdate, (message) => {
+    void events.emit("messageUpdate", {
+      guildId: message.guild_id ?? null,
+      channelId: message.channel_id,
+      messageId: message.id,
     });
   });
   on<GatewayMessageDeleteDispatchData>(GatewayDispatchEvents.MessageDelete, (message) => {

@@ -229,6 +229,23 @@ export class SandboxAdapter extends SandboxDirectory {
     });
   }
 
+  /** The author edits a message's text (its attachments stay) and the bot hears `messageUpdate`. */
+  async simulateMessageEdit(channelId: string, messageId: string, content: string): Promise<void> {
+    const message = await this.requireMessage(channelId, messageId);
+    const row = await this.db
+      .selectFrom("sandbox_messages")
+      .select("payload")
+      .where("id", "=", messageId)
+      .executeTakeFirstOrThrow();
+    const payload = { ...(JSON.parse(row.payload) as OutgoingMessage), content };
+    await this.db
+      .updateTable("sandbox_messages")
+      .set({ content, payload: JSON.stringify(payload), edited_at: Date.now() })
+      .where("id", "=", messageId)
+      .execute();
+    await this.events.emit("messageUpdate", { guildId: message.guild_id, channelId, messageId });
+  }
+
   /** Someone else (the author, a moderator) deletes a message. */
   async simulateMessageDelete(channelId: string, messageId: string): Promise<void> {
     const message = await this.requireMessage(channelId, messageId);

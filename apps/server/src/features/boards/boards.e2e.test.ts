@@ -6,7 +6,8 @@ import * as store from "./store.ts";
 
 // Boards through the real discord.js client and the Discord stand-in: /boards create over an
 // interaction, then a burst of MESSAGE_REACTION_ADD frames puts the message on the board once (one
-// POST to the board channel) with the final count; removals below the threshold DELETE the post.
+// POST to the board channel) with the final count; an edit of the original (MESSAGE_UPDATE) edits
+// the post's text; removals below the threshold DELETE the post.
 
 let standIn: DiscordStandIn;
 let harness: StandInBot;
@@ -87,6 +88,22 @@ describe("boards through the Discord stand-in", () => {
     // What the board channel shows now: the post, edited to the final count.
     const shown = standIn.state.messages.get(row?.postMessageId ?? "");
     expect(shown?.content).toBe(`⭐ **30** · <#${generalId}>`);
+
+    // The author edits the original (MESSAGE_UPDATE): the post is edited to the new text (PATCH).
+    const original = standIn.state.messages.get(message.id);
+    if (!original) throw new Error("the original is stored");
+    original.content = "The hearth burns brightest at dawn.";
+    original.edited_timestamp = new Date().toISOString();
+    await standIn.dispatch("MESSAGE_UPDATE", {
+      id: message.id,
+      channel_id: generalId,
+      guild_id: guild.id,
+      content: original.content,
+    });
+    await harness.settle();
+    const edited = standIn.state.messages.get(row?.postMessageId ?? "");
+    expect(edited?.content).toBe(`⭐ **30** · <#${generalId}>`);
+    expect(JSON.stringify(edited?.embeds)).toContain("The hearth burns brightest at dawn.");
 
     // Falling below the threshold takes the post down (DELETE).
     await Promise.all(

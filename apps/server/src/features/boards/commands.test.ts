@@ -5,6 +5,7 @@ import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button } from "../../discord/port.ts";
 import { boardsBot } from "./commands.ts";
+import { deleteBoard } from "./service.ts";
 import * as store from "./store.ts";
 
 let t: TestContext;
@@ -127,6 +128,39 @@ describe("/boards", () => {
     expect(text(missing)).toContain('no board called \\"ghost\\"');
     const badId = await run("check", { message_id: "hello" });
     expect(text(badId)).toContain("message_id: give a message ID");
+  });
+
+  it("top and recent fit 25 long messages into one embed and say how many were left out", async () => {
+    await run("create", { name: "Overflow", emoji: "🎉", channel: channels.memes ?? "", min_reactions: 1 });
+    for (let i = 0; i < 25; i++) {
+      const sent = await t.sandbox.simulateMessage(
+        channels.general ?? "",
+        members[0] ?? "",
+        `${i} ${"a long and winding message ".repeat(10)}`,
+      );
+      await t.sandbox.simulateReaction({
+        channelId: channels.general ?? "",
+        messageId: sent.id,
+        userId: members[1] ?? "",
+        emoji: "🎉",
+      });
+    }
+    for (const [sub, options] of [
+      ["top", { board: "overflow", limit: 25 }],
+      ["recent", { board: "overflow" }],
+    ] as const) {
+      const replies = await run(sub, options);
+      const embed = replies[0]?.message?.embeds?.[0];
+      expect(embed?.description?.length ?? 0).toBeGreaterThan(3000);
+      expect(embed?.description?.length ?? 0).toBeLessThanOrEqual(4096);
+      const shown = embed?.description?.split("\n").filter((line) => line.startsWith("**")).length ?? 0;
+      expect(shown).toBeLessThan(25);
+      expect(embed?.footer?.text).toMatch(sub === "top" ? /^\d+ more didn't fit/ : /^and \d+ more$/);
+      expect(embed?.footer?.text).toContain(String(25 - Math.min(shown, sub === "top" ? 25 : 15)));
+    }
+    // Out of the way of the next tests, which count the server's stored messages.
+    const board = await store.findBoardByName(t.ctx.storage.db, demoGuildId, "overflow");
+    await deleteBoard(t.ctx, demoGuildId, board?.id ?? 0);
   });
 
   it("cleanup reports what it did", async () => {

@@ -6,7 +6,7 @@ import type { AppContext } from "../../context.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { BoardCounter } from "./counter.ts";
-import { boardColours, jumpLink } from "./post.ts";
+import { boardColours, descriptionLimit, jumpLink } from "./post.ts";
 import {
   type Board,
   type BoardMessage,
@@ -51,6 +51,22 @@ function messageLine(row: BoardMessage, board: Board | undefined, index: number,
   const link = jumpLink(row.serverId, row.channelId, row.messageId);
   const emoji = board?.emojiMarkup ?? "";
   return `**${index + 1}.** ${emoji} **${row.reactionCount}** · <@${row.authorId}> in <#${row.channelId}>${extra} · [jump](${link})\n${preview(row.content)}`;
+}
+
+/**
+ * The lines that fit in one embed description (long texts and custom emojis make 25 lines overflow
+ * Discord's limit), and how many were left out.
+ */
+function fitLines(lines: string[]): { text: string; left: number } {
+  let text = "";
+  let shown = 0;
+  for (const line of lines) {
+    const next = shown === 0 ? line : `${text}\n${line}`;
+    if (next.length > descriptionLimit) break;
+    text = next;
+    shown++;
+  }
+  return { text, left: lines.length - shown };
 }
 
 /** Reads the option flags a command was given, leaving out those not given. */
@@ -145,18 +161,19 @@ export const boardCommands = () => [
       const byId = new Map(boards.map((board) => [board.id, board]));
       const title =
         boards.length === 1 ? `🏆 Top ${limit} on ${boards[0]?.name}` : `🏆 Top ${limit} board messages`;
+      const shown = fitLines(
+        messages.map((row, index) => {
+          const board = byId.get(row.boardId);
+          return messageLine(row, board, index, boards.length > 1 && board ? ` · ${board.name}` : "");
+        }),
+      );
       const embed: Embed = {
         title,
         color: colour,
-        description:
-          messages.length === 0
-            ? "No message has reached a board yet."
-            : messages
-                .map((row, index) => {
-                  const board = byId.get(row.boardId);
-                  return messageLine(row, board, index, boards.length > 1 && board ? ` · ${board.name}` : "");
-                })
-                .join("\n"),
+        description: messages.length === 0 ? "No message has reached a board yet." : shown.text,
+        ...(shown.left > 0
+          ? { footer: { text: `${shown.left} more didn't fit in one message: ask for fewer, or one board.` } }
+          : {}),
       };
       await command.reply({ embeds: [embed], allowedMentions: { users: [] } });
     },
@@ -170,23 +187,22 @@ export const boardCommands = () => [
         hours: command.options.number("hours"),
       });
       const byId = new Map(boards.map((board) => [board.id, board]));
+      const shown = fitLines(
+        messages.map((row, index) =>
+          messageLine(
+            row,
+            byId.get(row.boardId),
+            index,
+            ` · <t:${Math.floor((row.postedAt ?? 0) / 1000)}:R>`,
+          ),
+        ),
+      );
+      const more = total - messages.length + shown.left;
       const embed: Embed = {
         title: `🕒 On the board${boards.length === 1 ? ` ${boards[0]?.name}` : "s"} in the last ${plural(hours, "hour")}`,
         color: colour,
-        description:
-          messages.length === 0
-            ? "Nothing reached a board in that time."
-            : messages
-                .map((row, index) =>
-                  messageLine(
-                    row,
-                    byId.get(row.boardId),
-                    index,
-                    ` · <t:${Math.floor((row.postedAt ?? 0) / 1000)}:R>`,
-                  ),
-                )
-                .join("\n"),
-        ...(total > messages.length ? { footer: { text: `and ${total - messages.length} more` } } : {}),
+        description: messages.length === 0 ? "Nothing reached a board in that time." : shown.text,
+        ...(more > 0 ? { footer: { text: `and ${more} more` } } : {}),
       };
       await command.reply({ embeds: [embed], allowedMentions: { users: [] } });
     },
@@ -247,6 +263,11 @@ export const boardCommands = () => [
         `🧹 Checked ${plural(report.checked, "stored message")} on ${plural(report.boards, "board")}.`,
         `Removed ${plural(report.orphans, "post")} whose original message was deleted.`,
         `Found ${plural(report.missingPosts, "post")} deleted from a board channel; those messages stay off the board.`,
+        ...(report.unavailable.length > 0
+          ? [
+              `⚠️ Board channel unavailable, board disabled: ${report.unavailable.map((name) => `**${name}**`).join(", ")}. Give it a new channel with \`/boards edit\`.`,
+            ]
+          : []),
       ].join("\n"),
     );
   }),
@@ -294,6 +315,7 @@ export const boardsBot: BotFeature = {
       bot.events.on("reactionRemove", (event) => counter.onReaction(event, true)),
       bot.events.on("reactionClear", (event) => counter.onReactionClear(event)),
       bot.events.on("messageDelete", (event) => counter.onMessageDelete(event)),
+      bot.events.on("messageUpdate", (event) => counter.onMessageUpdate(event)),
       bot.events.on("channelDelete", (event) => counter.onChannelDelete(event)),
     ];
     return () => {

@@ -2,8 +2,8 @@ import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { SandboxAdapter } from "../../discord/sandbox-adapter.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
-import { ensureRow, syncMessage } from "./counter.ts";
 import { createBoard } from "./service.ts";
+import { ensureRow, syncMessage } from "./sync.ts";
 
 const hour = 3_600_000;
 

@@ -9,7 +9,7 @@ export const boardColours: Record<BoardType, number> = {
 };
 
 /** Discord's limit for an embed description. */
-const descriptionLimit = 4096;
+export const descriptionLimit = 4096;
 
 export function jumpLink(guildId: string, channelId: string, messageId: string): string {
   return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
@@ -25,6 +25,11 @@ export function firstImage(attachments: Attachment[]): string | null {
       : imageExtensions.test(attachment.filename),
   );
   return image?.url ?? null;
+}
+
+/** The picture a board shows for a message: its first image attachment, else an embed's image. */
+export function messageImage(message: Pick<MessageInfo, "attachments" | "embeds">): string | null {
+  return firstImage(message.attachments) ?? message.embeds.find((embed) => embed.image)?.image?.url ?? null;
 }
 
 /** The text a board shows for a message: its content, else the first embed's text. */

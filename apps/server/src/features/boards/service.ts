@@ -3,9 +3,10 @@ import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { DiscordError, emojiKey, emojiMarkup, parseEmoji } from "../../discord/port.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { requireTextChannel } from "../servers/validate.ts";
-import { boardEmoji, countFor, deleteQuietly, type Standing, standingOf } from "./counter.ts";
+import { sameEmoji } from "./match.ts";
 import type { Board, BoardMessage, BoardType } from "./store.ts";
 import * as store from "./store.ts";
+import { countFor, deleteQuietly, type Standing, standingOf } from "./sync.ts";
 
 export type { Board, BoardMessage, BoardType } from "./store.ts";
 
@@ -148,7 +149,9 @@ export async function createBoard(deps: Deps, serverId: string, input: CreateBoa
   }
   const clash = boards.find((board) => board.name.toLowerCase() === name.toLowerCase());
   if (clash) throw conflict(`name: there is already a board called "${clash.name}".`, "name");
-  const twin = boards.find((board) => board.emojiKey === emoji.key && board.channelId === input.channelId);
+  const twin = boards.find(
+    (board) => sameEmoji(board.emojiKey, emoji.key) && board.channelId === input.channelId,
+  );
   if (twin) {
     throw conflict(
       `emoji: the board "${twin.name}" already posts ${twin.emojiMarkup} messages to <#${input.channelId}>.`,
@@ -237,7 +240,7 @@ export async function editBoard(
   const emojiAfter = changes.emojiKey ?? board.emojiKey;
   const channelAfter = changes.channelId ?? board.channelId;
   const twin = boards.find(
-    (b) => b.id !== board.id && b.emojiKey === emojiAfter && b.channelId === channelAfter,
+    (b) => b.id !== board.id && sameEmoji(b.emojiKey, emojiAfter) && b.channelId === channelAfter,
   );
   if (twin) {
     throw conflict(
@@ -303,25 +306,56 @@ export interface CleanupReport {
   orphans: number;
   /** Posts found deleted from the board channel (those messages stay off the board). */
   missingPosts: number;
+  /** Boards turned off because their channel is gone or closed to the bot. */
+  unavailable: string[];
+}
+
+/** Reads a message, answering "unknown" when Discord won't say (no access, outage) rather than "gone". */
+async function readMessage(deps: Deps, channelId: string, messageId: string) {
+  try {
+    return await deps.discord.getMessage(channelId, messageId);
+  } catch (error) {
+    if (error instanceof DiscordError) return "unknown" as const;
+    throw error;
+  }
 }
 
 /**
- * Finds what changed while the bot wasn't listening: posts whose original is gone are deleted (and
+ * Finds what changed while the bot wasn't listening: a board whose channel is gone is turned off
+ * (its posts can be made again in a new channel); posts whose original is gone are deleted (and
  * the message forgotten); posts someone deleted from the board channel are marked so the message
- * isn't posted again.
+ * isn't posted again. A message Discord won't show is left alone: unreadable isn't deleted.
  */
 export async function cleanupBoards(deps: Deps, serverId: string, boardName?: string | null) {
   const db = deps.storage.db;
   const boards = boardName
     ? [await requireBoard(deps, serverId, boardName)]
     : await store.listBoards(db, serverId);
-  const report: CleanupReport = { boards: boards.length, checked: 0, orphans: 0, missingPosts: 0 };
+  const report: CleanupReport = {
+    boards: boards.length,
+    checked: 0,
+    orphans: 0,
+    missingPosts: 0,
+    unavailable: [],
+  };
   for (const board of boards) {
+    const boardChannel = await deps.discord.getChannel(board.channelId);
+    if (!boardChannel || boardChannel.guildId !== serverId) {
+      await store.forgetChannelPosts(db, board.id, board.channelId);
+      if (board.enabled || !board.disabledReason) {
+        await store.updateBoard(
+          db,
+          board.id,
+          { enabled: false, disabledReason: "the board channel no longer exists" },
+          Date.now(),
+        );
+      }
+      report.unavailable.push(board.name);
+    }
     for (const row of await store.rowsToCheck(db, board.id)) {
       report.checked++;
-      const original = row.originalDeleted
-        ? null
-        : await deps.discord.getMessage(row.channelId, row.messageId);
+      const original = row.originalDeleted ? null : await readMessage(deps, row.channelId, row.messageId);
+      if (original === "unknown") continue;
       if (!original) {
         if (row.postMessageId && row.postChannelId) {
           if (await store.takePost(db, row.id, row.postMessageId, Date.now(), { originalDeleted: true })) {
@@ -333,7 +367,7 @@ export async function cleanupBoards(deps: Deps, serverId: string, boardName?: st
         continue;
       }
       if (row.postMessageId && row.postChannelId) {
-        const post = await deps.discord.getMessage(row.postChannelId, row.postMessageId);
+        const post = await readMessage(deps, row.postChannelId, row.postMessageId);
         if (!post && (await store.takePost(db, row.id, row.postMessageId, Date.now(), { dismissed: true }))) {
           report.missingPosts++;
         }
@@ -397,15 +431,19 @@ export async function recentMessages(
   return { boards, hours, ...recent };
 }
 
-/** A message id, or a message link (which names its channel too). */
-export function parseMessageRef(raw: string): { messageId: string; channelId: string | null } {
+/** A message id, or a message link (which names its server and channel too). */
+export function parseMessageRef(raw: string): {
+  messageId: string;
+  channelId: string | null;
+  serverId: string | null;
+} {
   const text = raw.trim();
   const link =
-    /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/\d+\/(\d{17,20})\/(\d{17,20})\/?$/.exec(
+    /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d+)\/(\d{17,20})\/(\d{17,20})\/?$/.exec(
       text,
     );
-  if (link) return { channelId: link[1] ?? null, messageId: link[2] ?? "" };
-  if (/^\d{17,20}$/.test(text)) return { messageId: text, channelId: null };
+  if (link) return { serverId: link[1] ?? null, channelId: link[2] ?? null, messageId: link[3] ?? "" };
+  if (/^\d{17,20}$/.test(text)) return { messageId: text, channelId: null, serverId: null };
   throw badRequest(
     "message_id: give a message ID (17 to 20 digits; right-click the message → Copy Message ID) or a message link.",
     "message_id",
@@ -433,6 +471,9 @@ export async function checkMessage(
   input: { message: string; channelId?: string | null },
 ): Promise<{ messageId: string; channelId: string | null; checks: BoardCheck[] }> {
   const ref = parseMessageRef(input.message);
+  if (ref.serverId && ref.serverId !== serverId) {
+    throw badRequest("message_id: that link is to a message in another server.", "message_id");
+  }
   const db = deps.storage.db;
   const boards = await store.listBoards(db, serverId);
   if (boards.length === 0) {
@@ -459,6 +500,11 @@ export async function checkMessage(
     }
     if (!channelId) continue;
     if (live === undefined) {
+      // Only this server's channels: the bot must not read other servers' messages for a member.
+      const channel = await deps.discord.getChannel(channelId);
+      if (!channel || channel.guildId !== serverId) {
+        throw notFound(`No channel ${channelId} in this server: check the link or the channel.`);
+      }
       try {
         live = await deps.discord.getMessage(channelId, ref.messageId);
       } catch (error) {
@@ -470,9 +516,9 @@ export async function checkMessage(
       }
     }
     if (!live) continue;
-    const reacted = live.reactions.some((reaction) => emojiKey(reaction.emoji) === board.emojiKey);
-    const userIds = reacted
-      ? await deps.discord.listReactionUsers(channelId, ref.messageId, boardEmoji(board))
+    const reaction = live.reactions.find((candidate) => sameEmoji(board.emojiKey, candidate.emoji));
+    const userIds = reaction
+      ? await deps.discord.listReactionUsers(channelId, ref.messageId, reaction.emoji)
       : [];
     const count = userIds.filter((id) => board.allowSelf || id !== live?.author.id).length;
     const channel = await deps.discord.getChannel(channelId);

@@ -212,13 +212,12 @@ export async function listBoards(db: Db, serverId: string): Promise<Board[]> {
   return rows.map(toBoard);
 }
 
-/** The server's enabled boards counting this emoji. */
-export async function boardsForEmoji(db: Db, serverId: string, emojiKey: string): Promise<Board[]> {
+/** The server's enabled boards (the caller matches emojis: by id, or unicode without variants). */
+export async function enabledBoards(db: Db, serverId: string): Promise<Board[]> {
   const rows = await db
     .selectFrom("boards")
     .selectAll()
     .where("server_id", "=", serverId)
-    .where("emoji_key", "=", emojiKey)
     .where("enabled", "=", 1)
     .orderBy("id")
     .execute();
@@ -456,6 +455,27 @@ export async function claimPost(db: Db, id: number, now: number, staleMs: number
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Claims the right to edit the message's post, like `claimPost`: editors (in any process) take
+ * turns, so the last edit to land always shows the latest count.
+ */
+export async function claimEdit(
+  db: Db,
+  id: number,
+  postMessageId: string,
+  now: number,
+  staleMs: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("board_messages")
+    .set({ posting_at: now })
+    .where("id", "=", id)
+    .where("post_message_id", "=", postMessageId)
+    .where((eb) => eb.or([eb("posting_at", "is", null), eb("posting_at", "<", now - staleMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Notes the post made under a claim; false when the claim was lost meanwhile (the post must go). */
 export async function setPost(
   db: Db,
@@ -557,6 +577,30 @@ export async function rowsOfChannel(db: Db, serverId: string, channelId: string)
     .where("channel_id", "=", channelId)
     .execute();
   return rows.map(toMessage);
+}
+
+/** The board channel went away with the board's posts in it: they can be posted again elsewhere. */
+export async function forgetChannelPosts(db: Db, boardId: number, channelId: string): Promise<void> {
+  await db
+    .updateTable("board_messages")
+    .set({ post_channel_id: null, post_message_id: null, posted_count: 0 })
+    .where("board_id", "=", boardId)
+    .where("post_channel_id", "=", channelId)
+    .execute();
+}
+
+/** The original was edited: its new text and image. */
+export async function setMessageFacts(
+  db: Db,
+  id: number,
+  facts: Pick<BoardMessage, "content" | "imageUrl">,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable("board_messages")
+    .set({ content: facts.content, image_url: facts.imageUrl, updated_at: now })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function markOriginalDeleted(db: Db, id: number, now: number): Promise<void> {

@@ -57,7 +57,7 @@ export interface BoardsTables {
     /** The count the post shows, so unchanged counts aren't edited again. */
     posted_count: number;
     posted_at: number | null;
-    /** A claim to post (ms): of all callers, in any process, only the one whose update set it posts. */
+    /** A claim to post or edit the post (ms): of all callers, in any process, only the one whose update set it acts. */
     posting_at: number | null;
     /** A moderator deleted the post: the message is never posted again. */
     dismissed: number;

@@ -102,7 +102,8 @@ export const funCommands: CommandEntry[] = [
   }),
   command({
     name: "boards cleanup",
-    description: "Remove board posts whose original was deleted; forget posts deleted by hand.",
+    description:
+      "Remove orphaned board posts, forget posts deleted by hand, disable boards whose channel is gone.",
     category,
     permissions: manageServer,
     options: [text("board", "The board (defaults to all)", false)],

@@ -48,7 +48,9 @@ export function DocsContent() {
                   counts only if self-reactions are allowed; messages from bots and webhooks count only if bot
                   messages are allowed. Reactions in the board channel, on board posts and Hearth's own never
                   count. Reactions added before Hearth saw a message are read from Discord the first time
-                  someone reacts to it.
+                  someone reacts to it. ⭐ and ⭐️ (with the variation selector some keyboards add) are the
+                  same emoji, and a custom emoji is recognised by its ID, so renaming it doesn't break the
+                  board.
                 </>
               ),
             },
@@ -76,12 +78,16 @@ export function DocsContent() {
           ]}
         />
         <Callout tone="info" title="Age-restricted channels">
-          A message from an age-restricted channel never reaches a board whose channel isn't age-restricted.
+          A message from an age-restricted channel (or from a thread of one) never reaches a board whose
+          channel isn't age-restricted. Both channels are checked again at every count, so marking the source
+          channel age-restricted later, or unmarking the board channel, takes the post down at the message's
+          next reaction.
         </Callout>
         <Callout tone="tip" title="Posted exactly once">
           A burst of reactions arriving at the same moment still makes one post with the final count: each
-          member's reaction is stored once, and the right to post is claimed in the database, so even several
-          Hearth processes never post the same message twice.
+          member's reaction is stored once, and the right to post (and to edit the post) is claimed in the
+          database, so even several Hearth processes never post the same message twice or leave an old count
+          on it.
         </Callout>
       </DocsSection>
 
@@ -123,6 +129,10 @@ export function DocsContent() {
           rows={[
             ["The original message is deleted", "Deletes its board posts and forgets the message."],
             [
+              "The original message is edited",
+              "Edits its board posts to the new text and image; the count stays.",
+            ],
+            [
               "A moderator deletes a board post",
               "The message stays off that board for good, however many reactions it gets.",
             ],
@@ -135,7 +145,7 @@ export function DocsContent() {
               "Disables the board and shows why in /boards list; give it a new channel with /boards edit and it is enabled again.",
             ],
             [
-              "Hearth can't post in the board channel",
+              "Hearth can't post or edit in the board channel",
               "Disables the board with the reason; fix the channel's permissions and enable it with /boards edit.",
             ],
             [
@@ -172,15 +182,15 @@ export function DocsContent() {
             ],
             [
               <C key="c">/boards check</C>,
-              "A message's count per board and why it is or isn't on it (needs more reactions, bot message, age-restricted, post deleted by a moderator…). Takes a message ID or link; add channel for a message no board has counted yet.",
+              "A message's count per board and why it is or isn't on it (needs more reactions, bot message, age-restricted, post deleted by a moderator…). Takes a message ID or a link to a message in this server; add channel (of this server) for a message no board has counted yet.",
             ],
             [
               <C key="c">/boards top</C>,
-              "The messages on the board with the most reactions: 10 by default, 1 to 25. Without board, all boards.",
+              "The messages on the board with the most reactions: 10 by default, 1 to 25. Without board, all boards. Lines that don't fit in one message (Discord's 4,096-character limit) are left out and counted in the footer.",
             ],
             [
               <C key="c">/boards recent</C>,
-              "Messages posted to the board in the last 24 hours by default (1 to 168 hours); shows 15 and how many more.",
+              "Messages posted to the board in the last 24 hours by default (1 to 168 hours); shows up to 15 (as many as fit in one message) and how many more.",
             ],
             [
               <C key="c">/boards edit</C>,
@@ -188,7 +198,7 @@ export function DocsContent() {
             ],
             [
               <C key="c">/boards cleanup</C>,
-              "For after Hearth was offline: deletes posts whose original was deleted, and marks posts someone deleted so their messages stay off. Reports the counts.",
+              "For after Hearth was offline: disables a board whose channel no longer exists (its messages can be posted again once you give it a new channel), deletes posts whose original was deleted, and marks posts someone deleted so their messages stay off. A message Discord won't show (no access) is left alone. Reports the counts.",
             ],
           ]}
         />
@@ -238,8 +248,20 @@ export function DocsContent() {
               ],
             },
             {
-              problem: "Board posts point to deleted messages",
-              fixes: ["Run /boards cleanup to remove orphaned posts."],
+              problem: "Channel unavailable",
+              fixes: [
+                "/boards list shows ⚠️ disabled with the reason: the board channel was deleted, or Hearth can't post in it.",
+                "Give the board a new channel with /boards edit channel:…: it is enabled again.",
+                "Or restore Hearth's View Channel, Send Messages and Embed Links there and run /boards edit enabled:true.",
+                "If the channel was deleted while Hearth was offline, /boards cleanup finds it and disables the board.",
+              ],
+            },
+            {
+              problem: "Orphaned messages (board posts pointing to deleted messages)",
+              fixes: [
+                "Hearth deletes a post as soon as it hears its original was deleted.",
+                "For originals deleted while Hearth was offline, run /boards cleanup: it deletes their posts and forgets them.",
+              ],
             },
           ]}
         />
