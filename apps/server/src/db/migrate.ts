@@ -19,7 +19,7 @@ import * as components from "./migrations/0016-components.ts";
 import * as embeds from "./migrations/0017-embeds.ts";
 import * as designer from "./migrations/0018-designer.ts";
 import * as staticaHistory from "./migrations/0019-statica-history.ts";
-import * as voteSigningSecret from "./migrations/0023-vote-signing-secret.ts";
+import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -42,7 +42,7 @@ const migrations: Record<string, Migration> = {
   "0017-embeds": embeds,
   "0018-designer": designer,
   "0019-statica-history": staticaHistory,
-  "0023-vote-signing-secret": voteSigningSecret,
+  "0020-vote-signing-secret": voteSigningSecret,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
