@@ -1,4 +1,4 @@
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { monthRange, type VoterStats } from "./stats.ts";
 
@@ -143,6 +143,8 @@ export async function leaderboard(
   }));
 }
 
+type AheadQuery = SelectQueryBuilder<Database, "vote_stats", object>;
+
 /** The 1-based position of a member on a board, or null when they aren't on it. */
 export async function rankOf(
   db: Db,
@@ -156,23 +158,30 @@ export async function rankOf(
   const votes = kind === "monthly" ? (stats.month === month ? stats.monthlyVotes : 0) : stats.totalVotes;
   if (votes === 0) return null;
   const column = kind === "monthly" ? "monthly_votes" : "total_votes";
-  let query = db
-    .selectFrom("vote_stats")
-    .select((eb) => eb.fn.countAll<number | string>().as("ahead"))
-    .where("server_id", "=", serverId)
-    .where((eb) =>
-      eb.or([
-        eb(column, ">", votes),
-        eb.and([eb(column, "=", votes), eb("last_vote_at", "<", stats.lastVoteAt)]),
-        eb.and([
-          eb(column, "=", votes),
-          eb("last_vote_at", "=", stats.lastVoteAt),
-          eb("user_id", "<", userId),
-        ]),
-      ]),
-    );
-  if (kind === "monthly") query = query.where("month", "=", month);
-  const { ahead } = await query.executeTakeFirstOrThrow();
+  // Three disjoint counts (more votes; as many, voted earlier; an exact tie, lower id), each one range
+  // scan of the leaderboard index. A single OR of the three makes the databases merge row sets
+  // instead, several times slower at 1,000,000 votes.
+  const count = (label: string, narrow: (q: AheadQuery) => AheadQuery) => {
+    let query: AheadQuery = db.selectFrom("vote_stats").where("server_id", "=", serverId);
+    if (kind === "monthly") query = query.where("month", "=", month);
+    return narrow(query)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .$asScalar()
+      .as(label);
+  };
+  const counts = await db
+    .selectNoFrom([
+      count("above", (q) => q.where(column, ">", votes)),
+      count("earlier", (q) => q.where(column, "=", votes).where("last_vote_at", "<", stats.lastVoteAt)),
+      count("tied", (q) =>
+        q
+          .where(column, "=", votes)
+          .where("last_vote_at", "=", stats.lastVoteAt)
+          .where("user_id", "<", userId),
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  const ahead = Number(counts.above) + Number(counts.earlier) + Number(counts.tied);
   return { userId, votes, lastVoteAt: stats.lastVoteAt, rank: Number(ahead) + 1 };
 }
 
