@@ -212,26 +212,90 @@ describe("/components", () => {
       style: "primary",
       title: "Staff application",
     });
-    await submit(`cmpe:field:${id}`, { label: "Your age", style: "short", required: "yes", max_length: "3" });
+    const addField = await click(`cmpe:field:${id}`);
+    expect(addField[0]?.modal?.fields.map((f) => f.customId)).toEqual([
+      "label",
+      "placeholder",
+      "style",
+      "required",
+      "length",
+    ]);
+    await submit(`cmpe:field:${id}`, {
+      label: "Your age",
+      placeholder: "In years",
+      style: "short",
+      required: "yes",
+      length: "-3",
+    });
     await submit(`cmpe:field:${id}`, { label: "Why you?", style: "paragraph", required: "yes" });
     const bad = await submit(`cmpe:field:${id}`, { label: "Oops", style: "wide" });
     expect(text(bad)).toContain("The field style must be");
+    const tooLong = await submit(`cmpe:field:${id}`, { label: "Oops", placeholder: "x".repeat(101) });
+    expect(text(tooLong)).toContain("The field placeholder is 101 characters; Discord's limit is 100.");
+
+    // Edit a field…: the form comes pre-filled, and saving keeps the field's id and place.
+    const edit = await choose(`cmpe:editfield:${id}`, ["f2"]);
+    expect(edit[0]?.modal?.customId).toBe(`cmpe:field:${id}:f2`);
+    expect(edit[0]?.modal?.fields).toMatchObject([
+      { customId: "label", value: "Why you?" },
+      { customId: "placeholder", value: "" },
+      { customId: "style", value: "paragraph" },
+      { customId: "required", value: "yes" },
+      { customId: "length", value: "" },
+    ]);
+    const edited = await submit(`cmpe:field:${id}:f2`, {
+      label: "Why you?",
+      placeholder: "Tell us what you'd bring to the team",
+      style: "paragraph",
+      required: "yes",
+      length: "20-1000",
+    });
+    expect(text(edited)).toContain("Field saved");
+    const [editFirst] = await choose(`cmpe:editfield:${id}`, ["f1"]);
+    expect(editFirst?.modal?.fields).toMatchObject([
+      { value: "Your age" },
+      { value: "In years" },
+      { value: "short" },
+      { value: "yes" },
+      { value: "-3" },
+    ]);
+    expect(text(await choose(`cmpe:editfield:${id}`, ["f9"]))).toContain("That field was removed");
     await submit(`cmpe:act:${id}:post_answers`, { channel: "#staff-chat" });
     await click(`cmpe:done:${id}`);
     const posted = await lastIn(channels.welcome ?? "");
     const opened = await click(`cmp:${id}`, memberId, posted.id);
     expect(opened[0]).toMatchObject({ type: "modal" });
     expect(opened[0]?.modal).toMatchObject({ customId: `cmp:${id}`, title: "Staff application" });
-    expect(opened[0]?.modal?.fields).toMatchObject([
-      { customId: "f1", label: "Your age", style: "short", required: true, maxLength: 3 },
-      { customId: "f2", label: "Why you?", style: "paragraph", required: true },
+    expect(opened[0]?.modal?.fields).toEqual([
+      {
+        customId: "f1",
+        label: "Your age",
+        style: "short",
+        required: true,
+        maxLength: 3,
+        placeholder: "In years",
+      },
+      {
+        customId: "f2",
+        label: "Why you?",
+        style: "paragraph",
+        required: true,
+        minLength: 20,
+        maxLength: 1000,
+        placeholder: "Tell us what you'd bring to the team",
+      },
     ]);
-    const sentIn = await submit(`cmp:${id}`, { f1: "19", f2: "I know the rules" }, memberId, posted.id);
+    const sentIn = await submit(
+      `cmp:${id}`,
+      { f1: "19", f2: "I know the rules and like helping" },
+      memberId,
+      posted.id,
+    );
     expect(text(sentIn)).toContain(`Sent your answers to <#${channels["staff-chat"]}>`);
     const answers = JSON.parse((await lastIn(channels["staff-chat"] ?? "")).payload ?? "{}");
     expect(answers.embeds[0].fields).toEqual([
       { name: "Your age", value: "19" },
-      { name: "Why you?", value: "I know the rules" },
+      { name: "Why you?", value: "I know the rules and like helping" },
     ]);
 
     await run("create", { type: "button", name: "open-apply", channel: channels.general ?? "" });
@@ -273,6 +337,64 @@ describe("/components", () => {
     const unfinished = await run("create", { type: "select", name: "empty" });
     expect(unfinished[0]).toMatchObject({ ephemeral: true });
     expect(text(await run("test", { component: "empty" }))).toContain("Add at least one option");
+  });
+
+  it("the Remove menu pages through more than 25 items with Previous and Next", async () => {
+    await run("create", { type: "select", name: "many" });
+    const id = await idOf("many");
+    let panel: SandboxInteractionResponse[] = [];
+    for (let n = 1; n <= 25; n++) {
+      await submit(`cmpe:option:${id}`, { label: `Choice ${n}` });
+      panel = await submit(`cmpe:act:${id}:send_message`, { option: `Choice ${n}`, text: `Picked ${n}` });
+    }
+    const rows = (responses: SandboxInteractionResponse[]) => responses[0]?.message?.components ?? [];
+    const removeMenu = (responses: SandboxInteractionResponse[]) =>
+      rows(responses)
+        .flat()
+        .find((c) => c.type === "select" && c.customId.startsWith(`cmpe:remove:${id}`));
+    // 25 option actions and 25 options: two pages of 25.
+    expect(removeMenu(panel)).toMatchObject({
+      customId: `cmpe:remove:${id}:0`,
+      placeholder: "Remove… (page 1 of 2)",
+    });
+    const firstPage = removeMenu(panel);
+    expect(firstPage?.type === "select" && firstPage.options.map((o) => o.value)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `a:${i}:0`),
+    );
+    expect(rows(panel).at(-1)).toMatchObject([
+      { type: "button", label: "Previous", customId: `cmpe:page:${id}:0`, disabled: true },
+      { type: "button", label: "Next", customId: `cmpe:page:${id}:1`, disabled: false },
+    ]);
+    const next = await click(`cmpe:page:${id}:1`);
+    expect(next[0]).toMatchObject({ type: "update" });
+    const secondPage = removeMenu(next);
+    expect(secondPage).toMatchObject({
+      customId: `cmpe:remove:${id}:1`,
+      placeholder: "Remove… (page 2 of 2)",
+    });
+    expect(secondPage?.type === "select" && secondPage.options.at(-1)).toEqual({
+      label: "Option: Choice 25",
+      value: "o:24",
+    });
+    expect(rows(next).at(-1)).toMatchObject([
+      { label: "Previous", customId: `cmpe:page:${id}:0`, disabled: false },
+      { label: "Next", customId: `cmpe:page:${id}:1`, disabled: true },
+    ]);
+    // Removing from page 2 reaches the 50th item and keeps the panel on page 2.
+    const removed = await choose(`cmpe:remove:${id}:1`, ["o:24"]);
+    expect(text(removed)).toContain("Removed");
+    expect(removeMenu(removed)).toMatchObject({
+      customId: `cmpe:remove:${id}:1`,
+      placeholder: "Remove… (page 2 of 2)",
+    });
+    const stored = await findComponent(test.ctx.storage.db, demoGuildId, "many");
+    expect(stored?.definition.options.map((o) => o.label)).toEqual(
+      Array.from({ length: 24 }, (_, i) => `Choice ${i + 1}`),
+    );
+    // A page number past the end shows the last page.
+    expect(removeMenu(await click(`cmpe:page:${id}:7`))).toMatchObject({ customId: `cmpe:remove:${id}:1` });
+    const back = await click(`cmpe:page:${id}:0`);
+    expect(removeMenu(back)).toMatchObject({ customId: `cmpe:remove:${id}:0` });
   });
 
   it("keeps working after a restart: a new bot over the same database runs the stored actions", async () => {

@@ -10,38 +10,23 @@ import type {
 } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { addAction, describeAction } from "./actions.ts";
 import {
   applyEditorForm,
   checkEditorAccess,
   componentForEditor,
-  editorId,
-  editorModal,
   editorOf,
-  editorPanel,
-  editorPrefix,
   finish,
-  parseEditorId,
   postFromEditor,
   removeItem,
 } from "./editor.ts";
+import { editorModal } from "./editor-modals.ts";
+import { editorId, editorPanel, editorPrefix, parseEditorId } from "./editor-panel.ts";
+import { formModal, readAnswers } from "./forms.ts";
 import { type ActionKind, actionKinds, incompleteReason } from "./model.ts";
-import {
-  addAction,
-  componentForUse,
-  componentPrefix,
-  componentRows,
-  createComponent,
-  deleteComponent,
-  describeAction,
-  formModal,
-  outcomeReply,
-  parseComponentCustomId,
-  readAnswers,
-  requireComponent,
-  resolveTrigger,
-  runActions,
-  setManagerRole,
-} from "./service.ts";
+import { componentPrefix, componentRows, parseComponentCustomId } from "./posting.ts";
+import { componentForUse, outcomeReply, resolveTrigger, runActions } from "./run.ts";
+import { createComponent, deleteComponent, requireComponent, setManagerRole } from "./service.ts";
 import { forgetPosted, listPosted } from "./store.ts";
 
 const editorOfCommand = (command: CommandContext) => editorOf(command.member);
@@ -228,9 +213,11 @@ async function editorTarget(
 }
 
 async function onEditorButton(ctx: AppContext, interaction: ButtonInteraction) {
-  const { step, component } = await editorTarget(ctx, interaction.data);
+  const { step, extra, component } = await editorTarget(ctx, interaction.data);
   if (step === "look" || step === "option" || step === "field" || step === "post") {
     await interaction.showModal(editorModal(component, step));
+  } else if (step === "page") {
+    await interaction.update(editorPanel(component, null, Number(extra ?? 0)));
   } else if (step === "done") {
     const notice = await finish(ctx, component);
     await interaction.update(editorPanel(component, notice));
@@ -249,15 +236,17 @@ async function onEditorButton(ctx: AppContext, interaction: ButtonInteraction) {
 }
 
 async function onEditorSelect(ctx: AppContext, interaction: SelectInteraction) {
-  const { step, component } = await editorTarget(ctx, interaction.data);
+  const { step, extra, component } = await editorTarget(ctx, interaction.data);
   const value = interaction.data.values[0] ?? "";
   if (step === "action") {
     if (!(actionKinds as readonly string[]).includes(value))
       throw badRequest("Pick an action from the menu.");
     await interaction.showModal(editorModal(component, "act", value as ActionKind));
+  } else if (step === "editfield") {
+    await interaction.showModal(editorModal(component, "field", undefined, value));
   } else if (step === "remove") {
     const updated = await removeItem(ctx, component, value);
-    await interaction.update(editorPanel(updated, "🗑️ Removed."));
+    await interaction.update(editorPanel(updated, "🗑️ Removed.", Number(extra ?? 0)));
   } else {
     throw badRequest("This builder panel is out of date; run `/components edit` again.");
   }
@@ -284,7 +273,8 @@ async function onEditorForm(ctx: AppContext, interaction: ModalInteraction) {
     await interaction.update(editorPanel(component, notice));
     return;
   }
-  const { component: updated, notice } = await applyEditorForm(ctx, component, step, fields);
+  const fieldId = step === "field" ? extra : null;
+  const { component: updated, notice } = await applyEditorForm(ctx, component, step, fields, fieldId);
   await interaction.update(editorPanel(updated, notice));
 }
 

@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in/index.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
+import { addAction } from "./actions.ts";
 import { componentsBot } from "./commands.ts";
 import { applyEditorForm } from "./editor.ts";
-import { addAction, createComponent, type Editor, postComponent } from "./service.ts";
+import { postComponent } from "./posting.ts";
+import { createComponent, type Editor } from "./service.ts";
 
 // Stored components used through the real discord.js client and the Discord stand-in: a button
 // toggling a role (INTERACTION_CREATE type 3 → role PUT/DELETE → private answer, flags 64), and a
-// form (button → callback type 9 with the form → submission → answers POSTed to a channel).
+// form (button → callback type 9 with the form and its fields' placeholders → submission → answers
+// POSTed to a channel).
 
 let standIn: DiscordStandIn;
 let harness: StandInBot;
@@ -82,7 +85,13 @@ describe("interactive components through the stand-in", () => {
     form = (
       await applyEditorForm(ctx, form, "look", { label: "Apply", style: "primary", title: "Apply to staff" })
     ).component;
-    form = (await applyEditorForm(ctx, form, "field", { label: "Your name", max_length: "40" })).component;
+    form = (
+      await applyEditorForm(ctx, form, "field", {
+        label: "Your name",
+        placeholder: "First name is fine",
+        length: "-40",
+      })
+    ).component;
     form = (await applyEditorForm(ctx, form, "field", { label: "Why?", style: "paragraph" })).component;
     form = await addAction(ctx, form, owner, { kind: "post_answers", channel: "#staff" });
     await postComponent(ctx, form, channelId);
@@ -101,6 +110,15 @@ describe("interactive components through the stand-in", () => {
     expect(opened.modal?.custom_id).toBe(`cmp:${form.componentId}`);
     expect(opened.modal?.title).toBe("Apply to staff");
     expect(opened.modal?.fields.map((field) => field.custom_id)).toEqual(["f1", "f2"]);
+    // Discord's text input (type 4) carries the field's placeholder; a field without one has none.
+    expect(opened.modal?.components[0].components[0]).toMatchObject({
+      type: 4,
+      custom_id: "f1",
+      label: "Your name",
+      max_length: 40,
+      placeholder: "First name is fine",
+    });
+    expect(opened.modal?.fields[1]?.placeholder).toBeUndefined();
 
     const submitted = await standIn.submitModal({
       guildId: guild.id,

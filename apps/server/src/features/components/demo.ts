@@ -1,7 +1,9 @@
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { addAction } from "./actions.ts";
 import { applyEditorForm } from "./editor.ts";
-import { addAction, createComponent, type Editor, postComponent } from "./service.ts";
+import { postComponent } from "./posting.ts";
+import { createComponent, type Editor } from "./service.ts";
 
 /**
  * The demo server's components, built through the same service the builder uses: a "verify" button
@@ -53,10 +55,16 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     })
   ).component;
   const fields: Record<string, string>[] = [
-    { label: "How old are you?", style: "short", required: "yes", max_length: "3" },
-    { label: "Your time zone", style: "short", required: "yes", max_length: "40" },
-    { label: "Why do you want to join the team?", style: "paragraph", required: "yes", min_length: "30" },
-    { label: "Past moderation experience", style: "paragraph", required: "no", max_length: "1000" },
+    { label: "How old are you?", style: "short", required: "yes", length: "-3" },
+    { label: "Your time zone", placeholder: "e.g. UTC+1 or Europe/Paris", required: "yes", length: "-40" },
+    {
+      label: "Why do you want to join the team?",
+      placeholder: "A few sentences about you and what you'd bring",
+      style: "paragraph",
+      required: "yes",
+      length: "30-",
+    },
+    { label: "Past moderation experience", style: "paragraph", required: "no", length: "-1000" },
   ];
   for (const field of fields) {
     apply = (await applyEditorForm(ctx, apply, "field", field)).component;

@@ -47,6 +47,7 @@ export interface FormField {
   required: boolean;
   minLength: number | null;
   maxLength: number | null;
+  /** The grey hint Discord shows in the empty text field (up to 100 characters). */
   placeholder: string | null;
 }
 
@@ -133,7 +134,8 @@ export function parseDefinition(json: string): ComponentDefinition {
   };
 }
 
-function checkLength(value: string, max: number, what: string, field: string, min = 1): string {
+/** A trimmed text of `min`–`max` characters, or a refusal naming the limit. */
+export function checkLength(value: string, max: number, what: string, field: string, min = 1): string {
   const trimmed = value.trim();
   if (trimmed.length < min) throw badRequest(`${what} can't be empty.`, field);
   if (trimmed.length > max)
@@ -226,61 +228,6 @@ export function validateOption(
           ),
     emoji: validateEmoji(input.emoji),
     actions: [],
-  };
-}
-
-function readLength(text: string | null | undefined, what: string, field: string): number | null {
-  const trimmed = (text ?? "").trim();
-  if (trimmed === "") return null;
-  const value = Number(trimmed);
-  if (!Number.isInteger(value) || value < 0 || value > componentLimits.fieldLength) {
-    throw badRequest(`${what} must be a whole number from 0 to ${componentLimits.fieldLength}.`, field);
-  }
-  return value;
-}
-
-export function validateField(
-  input: {
-    label: string;
-    style?: string | null;
-    required?: string | null;
-    minLength?: string | null;
-    maxLength?: string | null;
-    placeholder?: string | null;
-  },
-  existing: FormField[],
-): FormField {
-  if (existing.length >= componentLimits.fields) {
-    throw badRequest(`A form holds at most ${componentLimits.fields} fields (Discord's limit).`, "fields");
-  }
-  const label = checkLength(input.label, componentLimits.fieldLabel, "The field label", "label");
-  const styleText = (input.style ?? "").trim().toLowerCase() || "short";
-  if (styleText !== "short" && styleText !== "paragraph") {
-    throw badRequest('The field style must be "short" (one line) or "paragraph".', "style");
-  }
-  const requiredText = (input.required ?? "").trim().toLowerCase() || "yes";
-  if (!["yes", "no", "true", "false"].includes(requiredText)) {
-    throw badRequest('"Required" must be yes or no.', "required");
-  }
-  const minLength = readLength(input.minLength, "The minimum length", "min_length");
-  const maxLength = readLength(input.maxLength, "The maximum length", "max_length");
-  if (maxLength === 0) throw badRequest("The maximum length must be at least 1.", "max_length");
-  if (minLength !== null && maxLength !== null && minLength > maxLength) {
-    throw badRequest("The minimum length can't be more than the maximum length.", "min_length");
-  }
-  const placeholder = (input.placeholder ?? "").trim();
-  const next = existing.reduce((top, field) => Math.max(top, Number(field.id.slice(1)) || 0), 0) + 1;
-  return {
-    id: `f${next}`,
-    label,
-    style: styleText,
-    required: requiredText === "yes" || requiredText === "true",
-    minLength,
-    maxLength,
-    placeholder:
-      placeholder === ""
-        ? null
-        : checkLength(placeholder, componentLimits.fieldPlaceholder, "The placeholder", "placeholder"),
   };
 }
 

@@ -31,8 +31,9 @@ export function DocsContent() {
           </InfoCard>
           <InfoCard title="Forms">
             A title (up to 45 characters) and 1 to 5 text fields, each short or paragraph, required or not,
-            with an optional minimum and maximum length (0–4000). Posted as a button that opens the form;
-            submitting runs up to 5 actions.
+            with an optional placeholder (the grey hint shown in the empty field, up to 100 characters) and an
+            optional minimum and maximum length (0–4000). Posted as a button that opens the form; submitting
+            runs up to 5 actions.
           </InfoCard>
         </CardGrid>
       </DocsSection>
@@ -106,6 +107,19 @@ export function DocsContent() {
               ),
             },
             {
+              title: "Form fields",
+              body: (
+                <>
+                  <b>Add field</b> asks for the label, the placeholder (optional, up to 100 characters), the
+                  style (<C>short</C> or <C>paragraph</C>), whether it is required (<C>yes</C> or <C>no</C>)
+                  and the length as <C>min-max</C>: <C>2-40</C> for 2 to 40 characters, <C>10-</C> for at
+                  least 10, <C>-300</C> or <C>300</C> for at most 300, empty for no limit. Discord shows at
+                  most five inputs in a form, so both lengths share one. The <b>Edit a field…</b> menu opens
+                  the same form filled in with a field's settings; saving keeps the field in its place.
+                </>
+              ),
+            },
+            {
               title: "Done",
               body: (
                 <>
@@ -145,6 +159,11 @@ export function DocsContent() {
               Components are stored in the database with their <C>component_id</C>, which is carried by the
               button or menu itself, so a click works long after Hearth restarts.
             </>,
+            <>
+              A Discord menu lists at most 25 entries, so <b>Remove…</b> shows the actions, options and fields
+              25 at a time. When there are more, <b>Previous</b> and <b>Next</b> buttons below it turn the
+              pages (the menu says which page it shows), and the panel stays on that page after a removal.
+            </>,
             "Every answer to a member is private (only they see it), and arrives within Discord's 3-second window.",
             "A server holds up to 100 components.",
           ]}
@@ -170,7 +189,7 @@ export function DocsContent() {
             ["Menu placeholder", "150 characters"],
             ["Menu options", "1–25; label, value and description 100 characters each"],
             ["Form title", "45 characters"],
-            ["Form fields", "1–5; label 45 characters; answer length 0–4000"],
+            ["Form fields", "1–5; label 45 characters; placeholder 100 characters; answer length 0–4000"],
             ["Actions", "5 per button, per menu option, per form"],
             ["Message text", "2000 characters"],
             [
