@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
 import { boardsBot } from "./commands.ts";
+import * as messageStore from "./message-store.ts";
 import * as store from "./store.ts";
 
 // Boards through the real discord.js client and the Discord stand-in: /boards create over an
@@ -83,7 +84,7 @@ describe("boards through the Discord stand-in", () => {
       `https://discord.com/channels/${guild.id}/${generalId}/${message.id}`,
     );
     expect(post.embeds[0].image.url).toMatch(/fire\.png/);
-    const row = await store.findMessage(harness.ctx.storage.db, board?.id ?? 0, message.id);
+    const row = await messageStore.findMessage(harness.ctx.storage.db, board?.id ?? 0, message.id);
     expect(row).toMatchObject({ reactionCount: 30, postedCount: 30 });
     // What the board channel shows now: the post, edited to the final count.
     const shown = standIn.state.messages.get(row?.postMessageId ?? "");
@@ -120,7 +121,7 @@ describe("boards through the Discord stand-in", () => {
     expect(standIn.find("DELETE", `/channels/${boardChannelId}/messages/${row?.postMessageId}`)).toHaveLength(
       1,
     );
-    expect(await store.findMessage(harness.ctx.storage.db, board?.id ?? 0, message.id)).toMatchObject({
+    expect(await messageStore.findMessage(harness.ctx.storage.db, board?.id ?? 0, message.id)).toMatchObject({
       reactionCount: 4,
       postMessageId: null,
     });

@@ -1,51 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
+import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { DiscordError, type DiscordPort, type OutgoingMessage } from "../../discord/port.ts";
-import { boardsBot } from "./commands.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { cleanupBoards } from "./cleanup.ts";
 import { sameEmoji } from "./match.ts";
-import { type Board, checkMessage, cleanupBoards, createBoard } from "./service.ts";
+import * as messageStore from "./message-store.ts";
+import { checkMessage } from "./queries.ts";
+import { type Board, createBoard } from "./service.ts";
 import * as store from "./store.ts";
 import { syncMessage } from "./sync.ts";
+import { type BoardsFixture, discordWith, openBoardsFixture } from "./test-support.ts";
 
 // What boards do when things change around a message: it is edited, its emoji is spelled another
 // way or renamed, a channel becomes age-restricted, the board channel disappears or closes.
 
-let t: TestContext;
-let bot: Bot;
+let t: BoardsFixture;
 let general: string;
 let afterDark: string;
 let members: string[];
-let count = 0;
 
 const db = () => t.ctx.storage.db;
-
-async function postsIn(channelId: string) {
-  const rows = await db()
-    .selectFrom("sandbox_messages")
-    .select(["id", "payload"])
-    .where("channel_id", "=", channelId)
-    .where("deleted_at", "is", null)
-    .orderBy("created_at")
-    .execute();
-  return rows.map((row) => ({ id: row.id, message: JSON.parse(row.payload) as OutgoingMessage }));
-}
-
-async function makeBoard(options: { emoji?: string; nsfw?: boolean; minReactions?: number } = {}) {
-  const channel = await t.ctx.discord.createChannel(demoGuildId, {
-    name: `changes-${++count}`,
-    type: 0,
-    nsfw: options.nsfw ?? false,
-  });
-  return createBoard(t.ctx, demoGuildId, {
-    name: `changes ${count}`,
-    emoji: options.emoji ?? "⭐",
-    channelId: channel.id,
-    minReactions: options.minReactions ?? 2,
-    userId: demoOwnerId,
-  });
-}
+/** Boards here need 2 reactions. */
+const makeBoard = (options: { emoji?: string; nsfw?: boolean; minReactions?: number } = {}) =>
+  t.makeBoard({ minReactions: 2, ...options });
 
 const say = (content: string, channelId = general) =>
   t.sandbox.simulateMessage(channelId, members[0] ?? "", content);
@@ -70,43 +47,28 @@ const setNsfw = (channelId: string, nsfw: boolean) =>
     .execute();
 
 beforeAll(async () => {
-  t = await createTestContext();
-  bot = createBot(t.ctx, t.sandbox);
-  boardsBot.listen?.(bot, t.ctx);
-  await bot.start();
-  const channels = await t.ctx.discord.listChannels(demoGuildId);
-  general = channels.find((c) => c.name === "general")?.id ?? "";
-  afterDark = channels.find((c) => c.name === "after-dark")?.id ?? "";
-  const rows = await db()
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .execute();
-  members = rows.map((row) => row.user_id);
+  t = await openBoardsFixture();
+  ({ general, members } = t);
+  afterDark = t.channels["after-dark"] ?? "";
 });
-afterAll(async () => {
-  await bot.stop();
-  await t.cleanup();
-});
+afterAll(() => t.close());
 
 describe("an edited original", () => {
   it("rewrites the board post with the new text, keeping the count", async () => {
     const board = await makeBoard();
     const sent = await say("frist post");
     await reactMany(general, sent.id, 3);
-    const [before] = await postsIn(board.channelId);
+    const [before] = await t.postsIn(board.channelId);
     expect(before?.message.embeds?.[0]?.description).toContain("frist post");
     await t.sandbox.simulateMessageEdit(general, sent.id, "first post (typo fixed)");
-    const after = await postsIn(board.channelId);
+    const after = await t.postsIn(board.channelId);
     expect(after).toHaveLength(1);
     expect(after[0]?.id).toBe(before?.id);
     expect(after[0]?.message.content).toBe(`⭐ **3** · <#${general}>`);
     expect(after[0]?.message.embeds?.[0]?.description).toContain("first post (typo fixed)");
-    expect((await store.findMessage(db(), board.id, sent.id))?.content).toBe("first post (typo fixed)");
+    expect((await messageStore.findMessage(db(), board.id, sent.id))?.content).toBe(
+      "first post (typo fixed)",
+    );
   });
 
   it("keeps the new text of a message not yet on the board for when it gets there", async () => {
@@ -114,9 +76,9 @@ describe("an edited original", () => {
     const sent = await say("draft");
     await reactMany(general, sent.id, 1);
     await t.sandbox.simulateMessageEdit(general, sent.id, "final");
-    expect(await postsIn(board.channelId)).toHaveLength(0);
+    expect(await t.postsIn(board.channelId)).toHaveLength(0);
     await reactMany(general, sent.id, 3);
-    const [post] = await postsIn(board.channelId);
+    const [post] = await t.postsIn(board.channelId);
     expect(post?.message.embeds?.[0]?.description).toContain("final");
     expect(post?.message.embeds?.[0]?.description).not.toContain("draft");
   });
@@ -145,7 +107,7 @@ describe("which reactions are the board's emoji", () => {
     ).rejects.toThrow(/already posts/);
     const sent = await say("variation");
     await reactMany(general, sent.id, 2, "⭐\uFE0F");
-    const posts = await postsIn(board.channelId);
+    const posts = await t.postsIn(board.channelId);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.message.content).toContain("**2**");
   });
@@ -164,8 +126,8 @@ describe("which reactions are the board's emoji", () => {
         emoji: { id: emoji.id, name: "campfire" },
       });
     }
-    expect((await store.findMessage(db(), board.id, sent.id))?.reactionCount).toBe(3);
-    expect(await postsIn(board.channelId)).toHaveLength(1);
+    expect((await messageStore.findMessage(db(), board.id, sent.id))?.reactionCount).toBe(3);
+    expect(await t.postsIn(board.channelId)).toHaveLength(1);
   });
 });
 
@@ -179,7 +141,7 @@ describe("age-restricted channels", () => {
     });
     const sent = await say("in a thread", thread.id);
     await reactMany(thread.id, sent.id, 4);
-    expect(await postsIn(board.channelId)).toHaveLength(0);
+    expect(await t.postsIn(board.channelId)).toHaveLength(0);
     const check = await checkMessage(t.ctx, demoGuildId, { message: sent.id });
     expect(check.checks.find((c) => c.board.id === board.id)?.standing).toEqual({
       qualifies: false,
@@ -192,18 +154,18 @@ describe("age-restricted channels", () => {
     const source = await t.ctx.discord.createChannel(demoGuildId, { name: "turns-nsfw", type: 0 });
     const sent = await say("was fine", source.id);
     await reactMany(source.id, sent.id, 2);
-    expect(await postsIn(board.channelId)).toHaveLength(1);
+    expect(await t.postsIn(board.channelId)).toHaveLength(1);
     await setNsfw(source.id, true);
     await reactMany(source.id, sent.id, 3);
-    expect(await postsIn(board.channelId)).toHaveLength(0);
+    expect(await t.postsIn(board.channelId)).toHaveLength(0);
 
     const nsfwBoard = await makeBoard({ nsfw: true });
     const late = await say("after hours", afterDark);
     await reactMany(afterDark, late.id, 2);
-    expect(await postsIn(nsfwBoard.channelId)).toHaveLength(1);
+    expect(await t.postsIn(nsfwBoard.channelId)).toHaveLength(1);
     await setNsfw(nsfwBoard.channelId, false);
     await reactMany(afterDark, late.id, 3);
-    expect(await postsIn(nsfwBoard.channelId)).toHaveLength(0);
+    expect(await t.postsIn(nsfwBoard.channelId)).toHaveLength(0);
   });
 });
 
@@ -218,14 +180,9 @@ describe("a board channel that is unavailable", () => {
       userId: members[5] ?? "",
       emoji: "⭐",
     });
-    const closed = new Proxy(t.ctx.discord, {
-      get(target, key, receiver) {
-        if (key === "editMessage") {
-          return () => Promise.reject(new DiscordError("missing_permissions", "Missing Permissions"));
-        }
-        return Reflect.get(target, key, receiver);
-      },
-    }) as DiscordPort;
+    const closed = discordWith(t.ctx.discord, {
+      editMessage: () => Promise.reject(new DiscordError("missing_permissions", "Missing Permissions")),
+    });
     // The counter's store already holds 3 reactors while the post shows 2: the next sync edits.
     await db()
       .updateTable("board_messages")
@@ -243,7 +200,7 @@ describe("a board channel that is unavailable", () => {
     const board = await makeBoard();
     const sent = await say("orphaned by the channel");
     await reactMany(general, sent.id, 2);
-    expect(await postsIn(board.channelId)).toHaveLength(1);
+    expect(await t.postsIn(board.channelId)).toHaveLength(1);
     // Deleted without the bot hearing it.
     await db().deleteFrom("sandbox_channels").where("id", "=", board.channelId).execute();
     const report = await cleanupBoards(t.ctx, demoGuildId, board.name);
@@ -251,7 +208,7 @@ describe("a board channel that is unavailable", () => {
     const off = (await store.findBoard(db(), board.id)) as Board;
     expect(off).toMatchObject({ enabled: false, disabledReason: "the board channel no longer exists" });
     // The message wasn't dismissed: it can reach the board again in a new channel.
-    expect(await store.findMessage(db(), board.id, sent.id)).toMatchObject({
+    expect(await messageStore.findMessage(db(), board.id, sent.id)).toMatchObject({
       postMessageId: null,
       dismissed: false,
     });
@@ -261,17 +218,12 @@ describe("a board channel that is unavailable", () => {
     const board = await makeBoard();
     const sent = await say("unreadable");
     await reactMany(general, sent.id, 2);
-    const failing = new Proxy(t.ctx.discord, {
-      get(target, key, receiver) {
-        if (key === "getMessage") {
-          return () => Promise.reject(new DiscordError("missing_permissions", "Missing Access"));
-        }
-        return Reflect.get(target, key, receiver);
-      },
-    }) as DiscordPort;
+    const failing = discordWith(t.ctx.discord, {
+      getMessage: () => Promise.reject(new DiscordError("missing_permissions", "Missing Access")),
+    });
     const report = await cleanupBoards({ ...t.ctx, discord: failing }, demoGuildId, board.name);
     expect(report).toMatchObject({ checked: 1, orphans: 0, missingPosts: 0 });
-    expect(await postsIn(board.channelId)).toHaveLength(1);
-    expect((await store.findMessage(db(), board.id, sent.id))?.postMessageId).not.toBeNull();
+    expect(await t.postsIn(board.channelId)).toHaveLength(1);
+    expect((await messageStore.findMessage(db(), board.id, sent.id))?.postMessageId).not.toBeNull();
   });
 });

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button } from "../../discord/port.ts";
-import { boardsBot } from "./commands.ts";
 import { deleteBoard } from "./service.ts";
 import * as store from "./store.ts";
+import { type BoardsFixture, openBoardsFixture } from "./test-support.ts";
 
-let t: TestContext;
-let bot: Bot;
+let t: BoardsFixture;
 let channels: Record<string, string>;
 let members: string[];
 
@@ -29,27 +26,10 @@ const run = (
 const text = (responses: unknown) => JSON.stringify(responses);
 
 beforeAll(async () => {
-  t = await createTestContext();
-  bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, boardsBot.commands?.(t.ctx) ?? []);
-  boardsBot.listen?.(bot, t.ctx);
-  await bot.start();
-  channels = Object.fromEntries((await t.ctx.discord.listChannels(demoGuildId)).map((c) => [c.name, c.id]));
-  const rows = await t.ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .execute();
-  members = rows.map((row) => row.user_id);
+  t = await openBoardsFixture({ commands: true });
+  ({ channels, members } = t);
 });
-afterAll(async () => {
-  await bot.stop();
-  await t.cleanup();
-});
+afterAll(() => t.close());
 
 describe("/boards", () => {
   it("admin commands need Manage Server; the read commands are open to everyone", async () => {

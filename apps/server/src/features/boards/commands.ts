@@ -5,22 +5,18 @@ import type { ButtonInteraction } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
+import { cleanupBoards } from "./cleanup.ts";
 import { BoardCounter } from "./counter.ts";
 import { boardColours, descriptionLimit, jumpLink } from "./post.ts";
+import { boardStats, checkMessage, describeStanding, recentMessages, topMessages } from "./queries.ts";
 import {
   type Board,
   type BoardMessage,
-  boardStats,
-  checkMessage,
-  cleanupBoards,
   createBoard,
   deleteBoard,
-  describeStanding,
   editBoard,
   listBoards,
-  recentMessages,
   requireBoard,
-  topMessages,
 } from "./service.ts";
 
 const deletePrefix = "boards:delete:";

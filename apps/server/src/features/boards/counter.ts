@@ -2,8 +2,11 @@ import type { ReactionEvent } from "../../bot/events.ts";
 import type { AppContext } from "../../context.ts";
 import type { ReactionEmoji } from "../../discord/port.ts";
 import { sameEmoji } from "./match.ts";
+import type { BoardMessage } from "./message-store.ts";
+import * as messageStore from "./message-store.ts";
 import { messageImage, messageText } from "./post.ts";
-import type { BoardMessage } from "./store.ts";
+import * as postStore from "./post-store.ts";
+import * as reactorStore from "./reactor-store.ts";
 import * as store from "./store.ts";
 import { deleteQuietly, ensureRow, syncMessage } from "./sync.ts";
 
@@ -94,20 +97,20 @@ export class BoardCounter {
     if (boards.length === 0) return [];
     if (event.userId === (await this.botId(event.guildId))) return [];
     // Reactions on board posts never count, on any board.
-    if ((await store.rowsOfPost(db, event.messageId)).length > 0) return [];
+    if ((await messageStore.rowsOfPost(db, event.messageId)).length > 0) return [];
     const changed: number[] = [];
     for (const board of boards) {
       if (removed) {
-        const row = await store.findMessage(db, board.id, event.messageId);
+        const row = await messageStore.findMessage(db, board.id, event.messageId);
         if (!row) continue;
         if (row.seededKey !== board.emojiKey) {
           await ensureRow(this.deps, board, event.channelId, event.messageId, event.emoji);
         }
-        await store.removeReactor(db, board.id, event.messageId, event.userId);
+        await reactorStore.removeReactor(db, board.id, event.messageId, event.userId);
       } else {
         const row = await ensureRow(this.deps, board, event.channelId, event.messageId, event.emoji);
         if (!row) continue;
-        await store.addReactor(db, board.id, event.messageId, event.userId, Date.now());
+        await reactorStore.addReactor(db, board.id, event.messageId, event.userId, Date.now());
       }
       changed.push(board.id);
     }
@@ -123,10 +126,10 @@ export class BoardCounter {
     const db = this.deps.storage.db;
     const cleared = await this.locks.run(event.messageId, async () => {
       const boardIds: number[] = [];
-      for (const row of await store.rowsOfMessage(db, event.guildId, event.messageId)) {
+      for (const row of await messageStore.rowsOfMessage(db, event.guildId, event.messageId)) {
         const board = await store.findBoard(db, row.boardId);
         if (!board || (event.emoji && !sameEmoji(board.emojiKey, event.emoji))) continue;
-        await store.clearReactors(db, board.id, row.messageId);
+        await reactorStore.clearReactors(db, board.id, row.messageId);
         boardIds.push(board.id);
       }
       return boardIds;
@@ -141,10 +144,10 @@ export class BoardCounter {
   async onMessageDelete(event: { guildId: string | null; messageId: string }): Promise<void> {
     if (!event.guildId) return;
     const db = this.deps.storage.db;
-    for (const row of await store.rowsOfPost(db, event.messageId)) {
-      await store.takePost(db, row.id, event.messageId, Date.now(), { dismissed: true });
+    for (const row of await messageStore.rowsOfPost(db, event.messageId)) {
+      await postStore.takePost(db, row.id, event.messageId, Date.now(), { dismissed: true });
     }
-    for (const row of await store.rowsOfMessage(db, event.guildId, event.messageId)) {
+    for (const row of await messageStore.rowsOfMessage(db, event.guildId, event.messageId)) {
       await this.forgetOriginal(row);
     }
   }
@@ -153,7 +156,7 @@ export class BoardCounter {
   async onMessageUpdate(event: { guildId: string | null; channelId: string; messageId: string }) {
     if (!event.guildId) return;
     const db = this.deps.storage.db;
-    const rows = await store.rowsOfMessage(db, event.guildId, event.messageId);
+    const rows = await messageStore.rowsOfMessage(db, event.guildId, event.messageId);
     if (rows.length === 0) return;
     const message = await this.deps.discord.getMessage(event.channelId, event.messageId);
     if (!message) return;
@@ -161,7 +164,7 @@ export class BoardCounter {
     await Promise.all(
       rows.map(async (row) => {
         if (row.content === facts.content && row.imageUrl === facts.imageUrl) return;
-        await store.setMessageFacts(db, row.id, facts, Date.now());
+        await messageStore.setMessageFacts(db, row.id, facts, Date.now());
         if (row.postMessageId) await this.sync(row.boardId, row.messageId, true);
       }),
     );
@@ -178,9 +181,9 @@ export class BoardCounter {
         Date.now(),
       );
       // Its posts went with the channel; they can be posted again once the board has a new channel.
-      await store.forgetChannelPosts(db, board.id, event.channelId);
+      await postStore.forgetChannelPosts(db, board.id, event.channelId);
     }
-    for (const row of await store.rowsOfChannel(db, event.guildId, event.channelId)) {
+    for (const row of await messageStore.rowsOfChannel(db, event.guildId, event.channelId)) {
       await this.forgetOriginal(row);
     }
   }
@@ -188,14 +191,16 @@ export class BoardCounter {
   private async forgetOriginal(row: BoardMessage): Promise<void> {
     await this.locks.run(row.messageId, async () => {
       const db = this.deps.storage.db;
-      await store.markOriginalDeleted(db, row.id, Date.now());
-      const current = await store.findMessageById(db, row.id);
+      await messageStore.markOriginalDeleted(db, row.id, Date.now());
+      const current = await messageStore.findMessageById(db, row.id);
       if (current?.postMessageId && current.postChannelId) {
-        if (await store.takePost(db, row.id, current.postMessageId, Date.now(), { originalDeleted: true })) {
+        if (
+          await postStore.takePost(db, row.id, current.postMessageId, Date.now(), { originalDeleted: true })
+        ) {
           await deleteQuietly(this.deps, current.postChannelId, current.postMessageId);
         }
       }
-      await store.deleteMessageRow(db, row);
+      await messageStore.deleteMessageRow(db, row);
     });
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { seedDemo } from "./demo.ts";
-import { boardStats, recentMessages, topMessages } from "./service.ts";
+import { boardStats, recentMessages, topMessages } from "./queries.ts";
 
 describe("the demo server's boards", () => {
   let t: TestContext;

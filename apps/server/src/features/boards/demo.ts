@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.ts";
+import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { SandboxAdapter } from "../../discord/sandbox-adapter.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
@@ -52,6 +54,20 @@ const posts: {
   },
 ];
 
+/** The demo server's members who react to messages: people, not bots, other than the owner; by id. */
+export async function demoMembers(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select("m.user_id")
+    .where("m.guild_id", "=", demoGuildId)
+    .where("u.bot", "=", 0)
+    .where("m.user_id", "!=", demoOwnerId)
+    .orderBy("m.user_id")
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /**
  * The demo server's boards (sandbox only): #starboard (⭐, 3 reactions) and #skullboard (💀, 3),
  * with members' messages in #general, #memes and #media that reached them through real sandbox
@@ -93,18 +109,10 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     }),
   };
 
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .execute();
+  const members = await demoMembers(ctx.storage.db);
   const random = seededRandom(20240713);
   const pick = (count: number, not: string) => {
-    const pool = members.map((member) => member.user_id).filter((id) => id !== not);
+    const pool = members.filter((id) => id !== not);
     for (let i = pool.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
       [pool[i], pool[j]] = [pool[j] as string, pool[i] as string];

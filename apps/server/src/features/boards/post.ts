@@ -1,5 +1,6 @@
 import type { Attachment, Embed, MessageInfo, OutgoingMessage } from "../../discord/port.ts";
-import type { Board, BoardMessage, BoardType } from "./store.ts";
+import type { BoardMessage } from "./message-store.ts";
+import type { Board, BoardType } from "./store.ts";
 
 /** Each board type's colour on its posts and replies. */
 export const boardColours: Record<BoardType, number> = {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
+import * as messageStore from "./message-store.ts";
+import * as postStore from "./post-store.ts";
+import * as reactorStore from "./reactor-store.ts";
+import * as reportStore from "./report-store.ts";
 import * as store from "./store.ts";
 
 describe.each(dialects)("boards store on %s", (dialect) => {
@@ -18,7 +22,7 @@ describe.each(dialects)("boards store on %s", (dialect) => {
     removeBelow: true,
     createdBy: "7",
   });
-  const facts = (messageId: string): store.MessageFacts => ({
+  const facts = (messageId: string): messageStore.MessageFacts => ({
     serverId: server,
     channelId: "800",
     messageId,
@@ -58,61 +62,69 @@ describe.each(dialects)("boards store on %s", (dialect) => {
     const board = await store.insertBoard(db, boardInput("Counting", "901"), 1000);
     const seeds = { emojiKey: "⭐", userIds: ["a", "b", "a"] };
     const [first, second] = await Promise.all([
-      store.insertMessage(db, board.id, facts("m1"), seeds, 1000),
-      store.insertMessage(db, board.id, facts("m1"), { emojiKey: "⭐", userIds: ["z"] }, 1000),
+      messageStore.insertMessage(db, board.id, facts("m1"), seeds, 1000),
+      messageStore.insertMessage(db, board.id, facts("m1"), { emojiKey: "⭐", userIds: ["z"] }, 1000),
     ]);
     expect(first?.id).toBe(second?.id);
-    await Promise.all(["a", "c", "c", "author"].map((u) => store.addReactor(db, board.id, "m1", u, 1001)));
-    const total = await store.countReactors(db, board.id, "m1", null);
+    await Promise.all(
+      ["a", "c", "c", "author"].map((u) => reactorStore.addReactor(db, board.id, "m1", u, 1001)),
+    );
+    const total = await reactorStore.countReactors(db, board.id, "m1", null);
     expect([4, 5]).toContain(total); // a, b, c, author (+ z when its insert won the race)
-    expect(await store.countReactors(db, board.id, "m1", "author")).toBe(total - 1);
-    await store.removeReactor(db, board.id, "m1", "a");
-    expect(await store.countReactors(db, board.id, "m1", null)).toBe(total - 1);
+    expect(await reactorStore.countReactors(db, board.id, "m1", "author")).toBe(total - 1);
+    await reactorStore.removeReactor(db, board.id, "m1", "a");
+    expect(await reactorStore.countReactors(db, board.id, "m1", null)).toBe(total - 1);
     // A new emoji reseeds the reactors.
-    const row = await store.findMessage(db, board.id, "m1");
+    const row = await messageStore.findMessage(db, board.id, "m1");
     if (!row) throw new Error("stored");
-    await store.reseedReactors(db, row, { emojiKey: "💀", userIds: ["x"] }, 1002);
-    expect(await store.countReactors(db, board.id, "m1", null)).toBe(1);
-    expect((await store.findMessage(db, board.id, "m1"))?.seededKey).toBe("💀");
+    await reactorStore.reseedReactors(db, row, { emojiKey: "💀", userIds: ["x"] }, 1002);
+    expect(await reactorStore.countReactors(db, board.id, "m1", null)).toBe(1);
+    expect((await messageStore.findMessage(db, board.id, "m1"))?.seededKey).toBe("💀");
   });
 
   it("lets exactly one of many concurrent callers claim the post", async () => {
     const db = test.storage.db;
     const board = await store.insertBoard(db, boardInput("Claims", "902"), 1000);
-    const row = await store.insertMessage(db, board.id, facts("m2"), { emojiKey: "⭐", userIds: [] }, 1000);
+    const row = await messageStore.insertMessage(
+      db,
+      board.id,
+      facts("m2"),
+      { emojiKey: "⭐", userIds: [] },
+      1000,
+    );
     const claims = await Promise.all(
-      Array.from({ length: 20 }, () => store.claimPost(db, row.id, 5000, 60_000)),
+      Array.from({ length: 20 }, () => postStore.claimPost(db, row.id, 5000, 60_000)),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
     // A stale claim can be taken over; a fresh one can't.
-    expect(await store.claimPost(db, row.id, 5001, 60_000)).toBe(false);
-    expect(await store.claimPost(db, row.id, 70_000, 60_000)).toBe(true);
+    expect(await postStore.claimPost(db, row.id, 5001, 60_000)).toBe(false);
+    expect(await postStore.claimPost(db, row.id, 70_000, 60_000)).toBe(true);
     // The post made under the lost claim is refused; the current claim's is kept.
     expect(
-      await store.setPost(db, row.id, 5000, { channelId: "902", messageId: "p1", count: 3 }, 70_001),
+      await postStore.setPost(db, row.id, 5000, { channelId: "902", messageId: "p1", count: 3 }, 70_001),
     ).toBe(false);
     expect(
-      await store.setPost(db, row.id, 70_000, { channelId: "902", messageId: "p2", count: 3 }, 70_001),
+      await postStore.setPost(db, row.id, 70_000, { channelId: "902", messageId: "p2", count: 3 }, 70_001),
     ).toBe(true);
-    expect(await store.claimPost(db, row.id, 200_000, 60_000)).toBe(false);
+    expect(await postStore.claimPost(db, row.id, 200_000, 60_000)).toBe(false);
     // Editors of the post take turns the same way; the post itself can't be claimed while posted.
     const edits = await Promise.all(
-      Array.from({ length: 10 }, () => store.claimEdit(db, row.id, "p2", 300_000, 60_000)),
+      Array.from({ length: 10 }, () => postStore.claimEdit(db, row.id, "p2", 300_000, 60_000)),
     );
     expect(edits.filter(Boolean)).toHaveLength(1);
-    expect(await store.claimEdit(db, row.id, "p2", 300_001, 60_000)).toBe(false);
-    expect(await store.claimEdit(db, row.id, "other-post", 500_000, 60_000)).toBe(false);
-    await store.releaseClaim(db, row.id, 300_000);
-    expect(await store.claimEdit(db, row.id, "p2", 300_002, 60_000)).toBe(true);
-    await store.releaseClaim(db, row.id, 300_002);
-    expect((await store.rowsOfPost(db, "p2")).map((r) => r.id)).toEqual([row.id]);
+    expect(await postStore.claimEdit(db, row.id, "p2", 300_001, 60_000)).toBe(false);
+    expect(await postStore.claimEdit(db, row.id, "other-post", 500_000, 60_000)).toBe(false);
+    await postStore.releaseClaim(db, row.id, 300_000);
+    expect(await postStore.claimEdit(db, row.id, "p2", 300_002, 60_000)).toBe(true);
+    await postStore.releaseClaim(db, row.id, 300_002);
+    expect((await messageStore.rowsOfPost(db, "p2")).map((r) => r.id)).toEqual([row.id]);
     // Taking the post off is also a claim: one caller wins.
     const takes = await Promise.all([
-      store.takePost(db, row.id, "p2", 1),
-      store.takePost(db, row.id, "p2", 1),
+      postStore.takePost(db, row.id, "p2", 1),
+      postStore.takePost(db, row.id, "p2", 1),
     ]);
     expect(takes.filter(Boolean)).toHaveLength(1);
-    expect(await store.findMessage(db, board.id, "m2")).toMatchObject({
+    expect(await messageStore.findMessage(db, board.id, "m2")).toMatchObject({
       postMessageId: null,
       dismissed: false,
     });
@@ -127,20 +139,20 @@ describe.each(dialects)("boards store on %s", (dialect) => {
       ["r3", "u2", 7, 30_000],
       ["r4", "u3", 2, 0],
     ] as const) {
-      const row = await store.insertMessage(
+      const row = await messageStore.insertMessage(
         db,
         board.id,
         { ...facts(id), authorId: author, authorName: author },
         { emojiKey: "⭐", userIds: Array.from({ length: count }, (_, i) => `${id}-${i}`) },
         1000,
       );
-      await store.setCount(db, row.id, count, 1000);
+      await reactorStore.setCount(db, row.id, count, 1000);
       if (at > 0) {
-        expect(await store.claimPost(db, row.id, at, 60_000)).toBe(true);
-        await store.setPost(db, row.id, at, { channelId: "903", messageId: `post-${id}`, count }, at);
+        expect(await postStore.claimPost(db, row.id, at, 60_000)).toBe(true);
+        await postStore.setPost(db, row.id, at, { channelId: "903", messageId: `post-${id}`, count }, at);
       }
     }
-    expect(await store.boardStats(db, board.id)).toEqual({
+    expect(await reportStore.boardStats(db, board.id)).toEqual({
       boardId: board.id,
       posted: 3,
       tracked: 4,
@@ -150,8 +162,8 @@ describe.each(dialects)("boards store on %s", (dialect) => {
         { authorId: "u2", authorName: "u2", posts: 1 },
       ],
     });
-    expect((await store.topMessages(db, [board.id], 2)).map((r) => r.messageId)).toEqual(["r2", "r3"]);
-    const recent = await store.recentMessages(db, [board.id], 15_000, 1);
+    expect((await reportStore.topMessages(db, [board.id], 2)).map((r) => r.messageId)).toEqual(["r2", "r3"]);
+    const recent = await reportStore.recentMessages(db, [board.id], 15_000, 1);
     expect(recent.total).toBe(2);
     expect(recent.messages.map((r) => r.messageId)).toEqual(["r3"]);
 
@@ -165,6 +177,6 @@ describe.each(dialects)("boards store on %s", (dialect) => {
       .where("board_id", "=", board.id)
       .executeTakeFirstOrThrow();
     expect(Number(left.n)).toBe(0);
-    expect(await store.rowsOfMessage(db, server, "r1")).toEqual([]);
+    expect(await messageStore.rowsOfMessage(db, server, "r1")).toEqual([]);
   });
 });

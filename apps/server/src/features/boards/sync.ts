@@ -2,8 +2,12 @@ import type { AppContext } from "../../context.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
 import { ageRestricted } from "./match.ts";
+import type { BoardMessage } from "./message-store.ts";
+import * as messageStore from "./message-store.ts";
 import { boardPost, messageImage, messageText } from "./post.ts";
-import type { Board, BoardMessage } from "./store.ts";
+import * as postStore from "./post-store.ts";
+import * as reactorStore from "./reactor-store.ts";
+import type { Board } from "./store.ts";
 import * as store from "./store.ts";
 
 // One message on one board: reading it the first time, deciding whether it belongs on the board,
@@ -56,20 +60,20 @@ export async function ensureRow(
   emoji: ReactionEmoji = boardEmoji(board),
 ): Promise<BoardMessage | null> {
   const db = deps.storage.db;
-  const existing = await store.findMessage(db, board.id, messageId);
+  const existing = await messageStore.findMessage(db, board.id, messageId);
   if (existing && existing.seededKey === board.emojiKey) return existing;
   if (existing) {
     // The board's emoji changed since: its reactors are those of the new emoji.
     const userIds = await deps.discord.listReactionUsers(channelId, messageId, emoji).catch(() => []);
-    await store.reseedReactors(db, existing, { emojiKey: board.emojiKey, userIds }, Date.now());
-    return store.findMessage(db, board.id, messageId);
+    await reactorStore.reseedReactors(db, existing, { emojiKey: board.emojiKey, userIds }, Date.now());
+    return messageStore.findMessage(db, board.id, messageId);
   }
   const message = await deps.discord.getMessage(channelId, messageId);
   if (!message) return null;
   const sourceNsfw = await ageRestricted(deps, channelId);
   const userIds = await deps.discord.listReactionUsers(channelId, messageId, emoji);
   const author = message.author;
-  return store.insertMessage(
+  return messageStore.insertMessage(
     db,
     board.id,
     {
@@ -93,7 +97,12 @@ export async function ensureRow(
 
 /** The qualifying reactions of a stored message (the author's own left out unless allowed). */
 export function countFor(deps: Pick<Deps, "storage">, board: Board, row: BoardMessage): Promise<number> {
-  return store.countReactors(deps.storage.db, board.id, row.messageId, board.allowSelf ? null : row.authorId);
+  return reactorStore.countReactors(
+    deps.storage.db,
+    board.id,
+    row.messageId,
+    board.allowSelf ? null : row.authorId,
+  );
 }
 
 /** Whether a message belongs on the board now, and if not, why. */
@@ -153,10 +162,10 @@ export async function syncMessage(
   const db = deps.storage.db;
   for (let pass = 0; pass < 10; pass++) {
     const board = await store.findBoard(db, boardId);
-    const row = board ? await store.findMessage(db, boardId, messageId) : null;
+    const row = board ? await messageStore.findMessage(db, boardId, messageId) : null;
     if (!board || !row) return;
     const count = await countFor(deps, board, row);
-    if (count !== row.reactionCount) await store.setCount(db, row.id, count, Date.now());
+    if (count !== row.reactionCount) await reactorStore.setCount(db, row.id, count, Date.now());
     const standing = await standingOf(deps, board, row, count);
     if (!standing.qualifies && standing.reason === "disabled") return;
 
@@ -166,18 +175,18 @@ export async function syncMessage(
       if (!standing.qualifies) return;
       const claimedAt = Date.now();
       // Another caller holds the claim and looks again after releasing it: nothing for us to do.
-      if (!(await store.claimPost(db, row.id, claimedAt, claimStaleMs))) return;
+      if (!(await postStore.claimPost(db, row.id, claimedAt, claimStaleMs))) return;
       let sentId: string;
       try {
         sentId = (await deps.discord.sendMessage(board.channelId, boardPost(board, row, count))).id;
       } catch (error) {
-        await store.releaseClaim(db, row.id, claimedAt);
+        await postStore.releaseClaim(db, row.id, claimedAt);
         if (!channelUnavailable(error)) throw error;
         await disableForChannel(deps, board, error);
         return;
       }
       const post = { channelId: board.channelId, messageId: sentId, count };
-      if (!(await store.setPost(db, row.id, claimedAt, post, Date.now()))) {
+      if (!(await postStore.setPost(db, row.id, claimedAt, post, Date.now()))) {
         await deleteQuietly(deps, board.channelId, sentId);
         return;
       }
@@ -186,10 +195,10 @@ export async function syncMessage(
       if (count !== row.postedCount || refresh) {
         // One editor at a time, in any process: edits landing out of order could leave an old count.
         const claimedAt = Date.now();
-        if (!(await store.claimEdit(db, row.id, row.postMessageId, claimedAt, claimStaleMs))) return;
+        if (!(await postStore.claimEdit(db, row.id, row.postMessageId, claimedAt, claimStaleMs))) return;
         try {
           await deps.discord.editMessage(row.postChannelId, row.postMessageId, boardPost(board, row, count));
-          await store.setPostedCount(db, row.id, row.postMessageId, count);
+          await postStore.setPostedCount(db, row.id, row.postMessageId, count);
           refresh = false;
         } catch (error) {
           if (channelUnavailable(error)) {
@@ -198,21 +207,21 @@ export async function syncMessage(
           }
           if (!(error instanceof DiscordError && error.code === "unknown_message")) throw error;
           // Someone deleted the post: it stays off the board.
-          await store.takePost(db, row.id, row.postMessageId, Date.now(), { dismissed: true });
+          await postStore.takePost(db, row.id, row.postMessageId, Date.now(), { dismissed: true });
           return;
         } finally {
-          await store.releaseClaim(db, row.id, claimedAt);
+          await postStore.releaseClaim(db, row.id, claimedAt);
         }
       }
     } else {
-      if (await store.takePost(db, row.id, row.postMessageId, Date.now())) {
+      if (await postStore.takePost(db, row.id, row.postMessageId, Date.now())) {
         await deleteQuietly(deps, row.postChannelId, row.postMessageId);
       }
       postAfter = null;
     }
     // What changed during the Discord calls (reactions, an edit of the original, another caller
     // posting or taking the post down) gets another pass.
-    const latest = await store.findMessage(db, boardId, messageId);
+    const latest = await messageStore.findMessage(db, boardId, messageId);
     if (!latest) return;
     const edited = latest.content !== row.content || latest.imageUrl !== row.imageUrl;
     if (edited) refresh = true;

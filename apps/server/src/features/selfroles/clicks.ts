@@ -2,6 +2,7 @@ import type { RoleInfo } from "../../discord/port.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, type Hierarchy, loadHierarchy } from "./access.ts";
 import { guardRole } from "./guard.ts";
+import * as roleStore from "./role-store.ts";
 import { refusedIn } from "./rules.ts";
 import * as store from "./store.ts";
 
@@ -27,7 +28,7 @@ async function refusal(
   hierarchy: Hierarchy,
   serverId: string,
   roleId: string,
-  listed: Map<string, store.ListedRole>,
+  listed: Map<string, roleStore.ListedRole>,
 ): Promise<{ role: RoleInfo | null; problem: string | null }> {
   const role = hierarchy.roles.get(roleId) ?? null;
   if (!role) return { role, problem: "That role was deleted; an admin should update this panel." };
@@ -57,7 +58,7 @@ async function refusal(
 async function load(deps: Deps, serverId: string) {
   const [hierarchy, roles] = await Promise.all([
     loadHierarchy(deps, serverId),
-    store.listRoles(deps.storage.db, serverId),
+    roleStore.listRoles(deps.storage.db, serverId),
   ]);
   return { hierarchy, listed: new Map(roles.map((entry) => [entry.roleId, entry])) };
 }

@@ -4,6 +4,7 @@ import { bindCommands } from "../../bot/commands/registry.ts";
 import type { Button, SelectMenu } from "../../discord/port.ts";
 import { updateSetup } from "../servers/setup-service.ts";
 import { selfrolesBot } from "./commands.ts";
+import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
 import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 
@@ -206,7 +207,9 @@ describe("/selfroles", () => {
     await updateSetup(t.ctx, t.serverId, { logChannelId: logs }, { tokenId: null, userId: t.ownerId });
     await t.sandbox.simulateRoleUpdate(t.serverId, t.role("Blue"), { permissions: "268435456" });
     await bot.events.idle();
-    expect((await store.findRole(t.ctx.storage.db, t.serverId, t.role("Blue")))?.status).toBe("blacklisted");
+    expect((await roleStore.findRole(t.ctx.storage.db, t.serverId, t.role("Blue")))?.status).toBe(
+      "blacklisted",
+    );
     const notice = await lastPosted(logs);
     const restore = notice.components?.[0]?.[0] as Button;
     expect(restore).toMatchObject({

@@ -3,7 +3,9 @@ import type { Button, Modal, OutgoingMessage, SelectMenu } from "../../discord/p
 import { badRequest, conflict, forbidden } from "../../lib/errors.ts";
 import { requireTextChannel } from "../servers/validate.ts";
 import type { Deps } from "./access.ts";
+import * as draftStore from "./draft-store.ts";
 import { checkPanelInput, createPanel, type PostedPanel } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import { panelEmbed, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
 
@@ -34,7 +36,7 @@ interface WhitelistedRole {
 /** Whitelisted roles that still exist, in whitelist order. */
 async function whitelisted(deps: Deps, serverId: string): Promise<WhitelistedRole[]> {
   const [listed, roles] = await Promise.all([
-    store.listRoles(deps.storage.db, serverId),
+    roleStore.listRoles(deps.storage.db, serverId),
     deps.discord.listRoles(serverId),
   ]);
   const byId = new Map(roles.map((role) => [role.id, role]));
@@ -119,7 +121,7 @@ export async function submitCreateForm(
   }
   const roles = await requireWhitelisted(deps, serverId);
   const now = Date.now();
-  const draft: store.Draft = {
+  const draft: draftStore.Draft = {
     id: randomBytes(8).toString("hex"),
     serverId,
     userId,
@@ -132,11 +134,11 @@ export async function submitCreateForm(
     page: 0,
     expiresAt: now + draftLifetimeMs,
   };
-  await store.insertDraft(deps.storage.db, draft, now);
+  await draftStore.insertDraft(deps.storage.db, draft, now);
   return builderMessage(draft, roles);
 }
 
-function builderMessage(draft: store.Draft, roles: WhitelistedRole[]): OutgoingMessage {
+function builderMessage(draft: draftStore.Draft, roles: WhitelistedRole[]): OutgoingMessage {
   const pages = Math.max(1, Math.ceil(roles.length / pageSize));
   const page = Math.min(draft.page, pages - 1);
   const onPage = roles.slice(page * pageSize, (page + 1) * pageSize);
@@ -198,7 +200,7 @@ function builderMessage(draft: store.Draft, roles: WhitelistedRole[]): OutgoingM
 }
 
 async function requireDraft(deps: Deps, serverId: string, userId: string, draftId: string) {
-  const draft = await store.findDraft(deps.storage.db, draftId, Date.now());
+  const draft = await draftStore.findDraft(deps.storage.db, draftId, Date.now());
   if (!draft || draft.serverId !== serverId) {
     throw badRequest("This panel draft has expired (drafts last an hour). Run `/selfroles create` again.");
   }
@@ -226,7 +228,7 @@ export async function chooseDraftRoles(
       `A panel holds at most ${selfRoleLimits.maxRoles} roles; that would make ${roleIds.length}. Unpick some first.`,
     );
   }
-  await store.updateDraft(deps.storage.db, draft.id, { roleIds });
+  await draftStore.updateDraft(deps.storage.db, draft.id, { roleIds });
   return builderMessage({ ...draft, roleIds }, roles);
 }
 
@@ -245,7 +247,7 @@ export async function changeDraft(
     ...(change.display ? { display: change.display } : {}),
     ...(change.page !== undefined ? { page: Math.min(Math.max(0, change.page), pages - 1) } : {}),
   };
-  await store.updateDraft(deps.storage.db, draft.id, { display: next.display, page: next.page });
+  await draftStore.updateDraft(deps.storage.db, draft.id, { display: next.display, page: next.page });
   return builderMessage(next, roles);
 }
 
@@ -260,11 +262,11 @@ export async function postDraft(
   const roles = draft.roleIds.map((roleId) => ({ roleId, emoji: null }));
   await checkPanelInput(deps, serverId, { ...draft, roles });
   const posted = await createPanel(deps, serverId, userId, { ...draft, roles });
-  await store.deleteDraft(deps.storage.db, draft.id);
+  await draftStore.deleteDraft(deps.storage.db, draft.id);
   return posted;
 }
 
 export async function cancelDraft(deps: Deps, serverId: string, userId: string, draftId: string) {
   await requireDraft(deps, serverId, userId, draftId);
-  await store.deleteDraft(deps.storage.db, draftId);
+  await draftStore.deleteDraft(deps.storage.db, draftId);
 }

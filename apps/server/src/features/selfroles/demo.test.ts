@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { seedDemo } from "./demo.ts";
+import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
 
 let test: TestContext;
@@ -18,7 +19,7 @@ describe("the self-roles demo", () => {
       ["Colours", "buttons", 5],
       ["Pings", "dropdown", 3],
     ]);
-    const whitelisted = await store.listRoles(test.ctx.storage.db, demoGuildId);
+    const whitelisted = await roleStore.listRoles(test.ctx.storage.db, demoGuildId);
     expect(whitelisted).toHaveLength(8);
     const messages = await store.listPanelMessages(test.ctx.storage.db, demoGuildId);
     expect(messages.map((m) => m.kind)).toEqual(["posted", "posted"]);

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createPanel } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
 import { addToWhitelist } from "./whitelist.ts";
 
@@ -37,7 +38,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   ]) {
     pingRoles.push({ roleId: await roleId(ping), emoji: null });
   }
-  const listed = new Set((await store.listRoles(ctx.storage.db, demoGuildId)).map((entry) => entry.roleId));
+  const listed = new Set(
+    (await roleStore.listRoles(ctx.storage.db, demoGuildId)).map((entry) => entry.roleId),
+  );
   for (const { roleId: id } of [...colourRoles, ...pingRoles]) {
     if (!listed.has(id)) await addToWhitelist(ctx, demoGuildId, demoOwnerId, id);
   }

@@ -3,9 +3,10 @@ import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../servers/setup-service.ts";
 import { type Deps, isServerAdmin, loadHierarchy } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import { joinNames, refusedIn, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
-import { refusalFor } from "./whitelist.ts";
+import { dropRole, refusalFor } from "./whitelist.ts";
 
 export const restorePrefix = "sr:restore:";
 export const restoreButtonId = (serverId: string, roleId: string) => `${restorePrefix}${serverId}:${roleId}`;
@@ -73,12 +74,12 @@ export async function guardRole(deps: Deps, role: RoleInfo): Promise<{ notice: N
   const serverId = role.guildId;
   const refused = refusedIn(role.permissions);
   if (refused.length === 0) return null;
-  const entry = await store.findRole(deps.storage.db, serverId, role.id);
+  const entry = await roleStore.findRole(deps.storage.db, serverId, role.id);
   if (entry?.status !== "whitelisted") return null;
   const reason = `gained ${joinNames(refused.map((p) => p.name))}`;
   const panels = await deps.storage.db.transaction().execute(async (trx) => {
     const removed = await store.removeRoleFromPanels(trx, serverId, role.id);
-    const flipped = await store.blacklistRole(
+    const flipped = await roleStore.blacklistRole(
       trx,
       serverId,
       role.id,
@@ -99,7 +100,7 @@ export async function guardRole(deps: Deps, role: RoleInfo): Promise<{ notice: N
 
 /** Checks every whitelisted role of a server (a role changed while the bot was offline). */
 export async function sweepServer(deps: Deps, serverId: string): Promise<number> {
-  const listed = await store.listRoles(deps.storage.db, serverId);
+  const listed = await roleStore.listRoles(deps.storage.db, serverId);
   if (!listed.some((entry) => entry.status === "whitelisted")) return 0;
   let blacklisted = 0;
   const roles = new Map((await deps.discord.listRoles(serverId)).map((role) => [role.id, role]));
@@ -113,13 +114,7 @@ export async function sweepServer(deps: Deps, serverId: string): Promise<number>
 
 /** A deleted role leaves the whitelist, the blacklist and every panel. */
 export async function forgetDeletedRole(deps: Deps, serverId: string, roleId: string): Promise<void> {
-  await store.forgetRole(deps.storage.db, serverId, roleId);
-  const panels = await store.removeRoleFromPanels(deps.storage.db, serverId, roleId);
-  await refreshPanels(
-    deps,
-    serverId,
-    panels.map((p) => p.panelId),
-  );
+  await dropRole(deps, serverId, roleId);
 }
 
 /**
@@ -137,7 +132,7 @@ export async function restoreRole(deps: Deps, serverId: string, roleId: string, 
     await forgetDeletedRole(deps, serverId, roleId);
     throw notFound("That role was deleted, so there's nothing to restore.");
   }
-  const entry = await store.findRole(deps.storage.db, serverId, roleId);
+  const entry = await roleStore.findRole(deps.storage.db, serverId, roleId);
   if (!entry)
     throw notFound(
       `**@${role.name}** isn't on the self-role lists any more; whitelist it again if you want it.`,
@@ -148,7 +143,7 @@ export async function restoreRole(deps: Deps, serverId: string, roleId: string, 
   const restoredTo: string[] = [];
   const lifted = await deps.storage.db.transaction().execute(async (trx) => {
     // Another admin's press may have restored it a moment ago: put it back on the panels only once.
-    if (!(await store.whitelistRole(trx, serverId, roleId, actorId, Date.now()))) return false;
+    if (!(await roleStore.whitelistRole(trx, serverId, roleId, actorId, Date.now()))) return false;
     for (const { panelId, emoji } of entry.removedFrom) {
       const panel = await store.findPanel(trx, serverId, panelId);
       if (!panel) continue;

@@ -1,8 +1,8 @@
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { Deps } from "./access.ts";
 import { createPanel, freeName, type PostedPanel } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import { fitLines, parseReactionRoleMessage, refusedIn, selfRoleLimits } from "./rules.ts";
-import * as store from "./store.ts";
 
 export interface Migration extends PostedPanel {
   imported: number;
@@ -67,7 +67,7 @@ export async function migrateReactionRoles(
     );
   }
   const byId = new Map(roles.map((role) => [role.id, role]));
-  const listed = new Map((await store.listRoles(deps.storage.db, serverId)).map((r) => [r.roleId, r]));
+  const listed = new Map((await roleStore.listRoles(deps.storage.db, serverId)).map((r) => [r.roleId, r]));
   const kept: { roleId: string; emoji: string | null }[] = [];
   const skipped: string[] = [];
   for (const pair of pairs) {

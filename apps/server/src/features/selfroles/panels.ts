@@ -2,6 +2,7 @@ import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { requireTextChannel } from "../servers/validate.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
+import * as roleStore from "./role-store.ts";
 import { joinNames, panelComponents, panelMessage, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
 
@@ -56,7 +57,7 @@ export async function checkPanelInput(deps: Deps, serverId: string, input: Omit<
     );
   }
   const hierarchy = await loadHierarchy(deps, serverId);
-  const listed = new Map((await store.listRoles(deps.storage.db, serverId)).map((r) => [r.roleId, r]));
+  const listed = new Map((await roleStore.listRoles(deps.storage.db, serverId)).map((r) => [r.roleId, r]));
   const seen = new Set<string>();
   const notListed: string[] = [];
   const warnings: string[] = [];

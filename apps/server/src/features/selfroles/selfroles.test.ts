@@ -6,6 +6,7 @@ import { setPanelSelection, toggleRole } from "./clicks.ts";
 import { forgetDeletedRole, guardRole, restoreRole, sweepServer } from "./guard.ts";
 import { registerSelfRolesJobs } from "./jobs.ts";
 import { createPanel, deletePanel, refreshJob } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
 import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 import { addToWhitelist, removeFromWhitelist, viewWhitelist } from "./whitelist.ts";
@@ -60,7 +61,7 @@ describe("the whitelist", () => {
     });
     const error = await expectAppError(addToWhitelist(t.ctx, t.serverId, t.ownerId, risky.id), 400, "role");
     expect(error.message).toContain(`**${permission}**`);
-    expect(await store.findRole(t.ctx.storage.db, t.serverId, risky.id)).toBeNull();
+    expect(await roleStore.findRole(t.ctx.storage.db, t.serverId, risky.id)).toBeNull();
   });
 
   it("refuses @everyone and roles an integration manages", async () => {
@@ -211,7 +212,7 @@ describe("the automatic blacklist", () => {
     const result = await guardRole(t.ctx, updated);
     expect(result?.notice).toEqual({ kind: "owner", id: t.ownerId });
     expect(await guardRole(t.ctx, updated)).toBeNull();
-    expect((await store.findRole(t.ctx.storage.db, t.serverId, blue))?.status).toBe("blacklisted");
+    expect((await roleStore.findRole(t.ctx.storage.db, t.serverId, blue))?.status).toBe("blacklisted");
     const panel = await store.findPanel(t.ctx.storage.db, t.serverId, posted.panel.id);
     expect(panel?.roles.map((r) => r.roleId)).toEqual([t.role("Red")]);
     const payload = await t.messagePayload(posted.messageId);
@@ -272,7 +273,7 @@ describe("the automatic blacklist", () => {
       .where("id", "=", t.role("Green"))
       .execute();
     expect(await sweepServer(t.ctx, t.serverId)).toBe(1);
-    expect((await store.findRole(t.ctx.storage.db, t.serverId, t.role("Green")))?.reason).toBe(
+    expect((await roleStore.findRole(t.ctx.storage.db, t.serverId, t.role("Green")))?.reason).toBe(
       "gained Manage Roles",
     );
     expect(JSON.stringify((await t.messagePayload(posted.messageId)).components)).not.toContain(
@@ -326,7 +327,7 @@ describe("the automatic blacklist", () => {
     const { panel } = await post("With temp", [sr("Red"), { roleId: temp.id, emoji: null }]);
     await t.sandbox.simulateRoleDelete(t.serverId, temp.id);
     await forgetDeletedRole(t.ctx, t.serverId, temp.id);
-    expect(await store.findRole(t.ctx.storage.db, t.serverId, temp.id)).toBeNull();
+    expect(await roleStore.findRole(t.ctx.storage.db, t.serverId, temp.id)).toBeNull();
     expect((await store.findPanel(t.ctx.storage.db, t.serverId, panel.id))?.roles).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
+import * as draftStore from "./draft-store.ts";
+import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
 
 describe.each(dialects)("self-role store (%s)", (dialect) => {
@@ -29,29 +31,29 @@ describe.each(dialects)("self-role store (%s)", (dialect) => {
 
   it("whitelists once, blacklists once, and lifts the blacklist on a new whitelisting", async () => {
     const db = test.storage.db;
-    expect(await store.whitelistRole(db, server, "r1", "u", now)).toBe(true);
-    expect(await store.whitelistRole(db, server, "r1", "u", now)).toBe(false);
+    expect(await roleStore.whitelistRole(db, server, "r1", "u", now)).toBe(true);
+    expect(await roleStore.whitelistRole(db, server, "r1", "u", now)).toBe(false);
     const removedFrom = [{ panelId: 4, emoji: "🔵" }];
     expect(
-      await store.blacklistRole(db, server, "r1", { reason: "gained Administrator", removedFrom }, now),
+      await roleStore.blacklistRole(db, server, "r1", { reason: "gained Administrator", removedFrom }, now),
     ).toBe(true);
-    expect(await store.blacklistRole(db, server, "r1", { reason: "again", removedFrom: [] }, now)).toBe(
+    expect(await roleStore.blacklistRole(db, server, "r1", { reason: "again", removedFrom: [] }, now)).toBe(
       false,
     );
-    expect(await store.findRole(db, server, "r1")).toMatchObject({
+    expect(await roleStore.findRole(db, server, "r1")).toMatchObject({
       status: "blacklisted",
       reason: "gained Administrator",
       removedFrom,
     });
-    expect(await store.findRole(db, other, "r1")).toBeNull();
-    expect(await store.whitelistRole(db, server, "r1", "u", now)).toBe(true);
-    expect(await store.findRole(db, server, "r1")).toMatchObject({
+    expect(await roleStore.findRole(db, other, "r1")).toBeNull();
+    expect(await roleStore.whitelistRole(db, server, "r1", "u", now)).toBe(true);
+    expect(await roleStore.findRole(db, server, "r1")).toMatchObject({
       status: "whitelisted",
       reason: null,
       removedFrom: [],
     });
-    expect(await store.forgetRole(db, server, "r1")).toBe(true);
-    expect(await store.listRoles(db, server)).toEqual([]);
+    expect(await roleStore.forgetRole(db, server, "r1")).toBe(true);
+    expect(await roleStore.listRoles(db, server)).toEqual([]);
   });
 
   it("keeps panel names unique per server whatever their case", async () => {
@@ -119,7 +121,7 @@ describe.each(dialects)("self-role store (%s)", (dialect) => {
 
   it("keeps drafts until they expire", async () => {
     const db = test.storage.db;
-    const draft: store.Draft = {
+    const draft: draftStore.Draft = {
       id: "d1",
       serverId: server,
       userId: "u",
@@ -132,15 +134,15 @@ describe.each(dialects)("self-role store (%s)", (dialect) => {
       page: 0,
       expiresAt: now + 1000,
     };
-    await store.insertDraft(db, draft, now);
-    await store.updateDraft(db, "d1", { roleIds: ["a", "b"], display: "dropdown", page: 1 });
-    expect(await store.findDraft(db, "d1", now)).toMatchObject({
+    await draftStore.insertDraft(db, draft, now);
+    await draftStore.updateDraft(db, "d1", { roleIds: ["a", "b"], display: "dropdown", page: 1 });
+    expect(await draftStore.findDraft(db, "d1", now)).toMatchObject({
       roleIds: ["a", "b"],
       display: "dropdown",
       page: 1,
     });
-    expect(await store.findDraft(db, "d1", now + 2000)).toBeNull();
-    await store.insertDraft(db, { ...draft, id: "d2" }, now + 2000);
+    expect(await draftStore.findDraft(db, "d1", now + 2000)).toBeNull();
+    await draftStore.insertDraft(db, { ...draft, id: "d2" }, now + 2000);
     expect(await db.selectFrom("selfrole_drafts").select("id").execute()).toEqual([{ id: "d2" }]);
   });
 });

@@ -1,25 +1,12 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import type { RemovedFrom } from "./role-store.ts";
+
+// Panels, their roles in order, and the messages carrying them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type RoleStatus = "whitelisted" | "blacklisted";
 export type PanelDisplay = "buttons" | "dropdown";
-
-export interface ListedRole {
-  roleId: string;
-  status: RoleStatus;
-  reason: string | null;
-  /** Panels a blacklisted role was taken off, with its emoji there (put back on restore). */
-  removedFrom: RemovedFrom[];
-  addedBy: string | null;
-  updatedAt: number;
-}
-
-export interface RemovedFrom {
-  panelId: number;
-  emoji: string | null;
-}
 
 export interface PanelRole {
   roleId: string;
@@ -45,21 +32,8 @@ export interface PanelMessage {
   kind: "posted" | "bound";
 }
 
-export interface Draft {
-  id: string;
-  serverId: string;
-  userId: string;
-  channelId: string;
-  name: string;
-  title: string;
-  description: string | null;
-  roleIds: string[];
-  display: PanelDisplay;
-  page: number;
-  expiresAt: number;
-}
-
-const parseIds = <T>(text: string): T[] => {
+/** A JSON list stored in a text column; empty when the text isn't one. */
+export const parseJsonList = <T>(text: string): T[] => {
   try {
     const value = JSON.parse(text) as unknown;
     return Array.isArray(value) ? (value as T[]) : [];
@@ -67,111 +41,6 @@ const parseIds = <T>(text: string): T[] => {
     return [];
   }
 };
-
-const toRole = (row: Selectable<Database["selfrole_roles"]>): ListedRole => ({
-  roleId: row.role_id,
-  status: row.status,
-  reason: row.reason,
-  removedFrom: parseIds<RemovedFrom>(row.removed_from),
-  addedBy: row.added_by,
-  updatedAt: Number(row.updated_at),
-});
-
-// ---- whitelist and blacklist ----
-
-export async function listRoles(db: Db, serverId: string): Promise<ListedRole[]> {
-  const rows = await db
-    .selectFrom("selfrole_roles")
-    .selectAll()
-    .where("server_id", "=", serverId)
-    .orderBy("created_at")
-    .orderBy("role_id")
-    .execute();
-  return rows.map(toRole);
-}
-
-export async function findRole(db: Db, serverId: string, roleId: string): Promise<ListedRole | null> {
-  const row = await db
-    .selectFrom("selfrole_roles")
-    .selectAll()
-    .where("server_id", "=", serverId)
-    .where("role_id", "=", roleId)
-    .executeTakeFirst();
-  return row ? toRole(row) : null;
-}
-
-/** Whitelists a role (also lifting a blacklist); answers false when it already was whitelisted. */
-export async function whitelistRole(
-  db: Db,
-  serverId: string,
-  roleId: string,
-  addedBy: string | null,
-  now: number,
-): Promise<boolean> {
-  const existing = await findRole(db, serverId, roleId);
-  if (existing?.status === "whitelisted") return false;
-  if (existing) {
-    // Conditional on the status, so of two restores pressed together only one lifts the blacklist.
-    const result = await db
-      .updateTable("selfrole_roles")
-      .set({ status: "whitelisted", reason: null, removed_from: "[]", added_by: addedBy, updated_at: now })
-      .where("server_id", "=", serverId)
-      .where("role_id", "=", roleId)
-      .where("status", "=", "blacklisted")
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
-  }
-  const inserted = await db
-    .insertInto("selfrole_roles")
-    .values({
-      server_id: serverId,
-      role_id: roleId,
-      status: "whitelisted",
-      reason: null,
-      removed_from: "[]",
-      added_by: addedBy,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(["server_id", "role_id"]).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
-}
-
-/**
- * Blacklists a whitelisted role, noting the panels it was on. Only the caller that flips the status
- * gets true, so two role updates arriving together post one notice.
- */
-export async function blacklistRole(
-  db: Db,
-  serverId: string,
-  roleId: string,
-  input: { reason: string; removedFrom: RemovedFrom[] },
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("selfrole_roles")
-    .set({
-      status: "blacklisted",
-      reason: input.reason,
-      removed_from: JSON.stringify(input.removedFrom),
-      updated_at: now,
-    })
-    .where("server_id", "=", serverId)
-    .where("role_id", "=", roleId)
-    .where("status", "=", "whitelisted")
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function forgetRole(db: Db, serverId: string, roleId: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("selfrole_roles")
-    .where("server_id", "=", serverId)
-    .where("role_id", "=", roleId)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
 
 // ---- panels ----
 
@@ -247,15 +116,7 @@ export async function findPanelByName(db: Db, serverId: string, name: string): P
 /** Stores a new panel; null when the server already has a panel of that name (any case). */
 export async function insertPanel(
   db: Kysely<Database>,
-  input: {
-    serverId: string;
-    name: string;
-    title: string;
-    description: string | null;
-    display: PanelDisplay;
-    roles: PanelRole[];
-    createdBy: string | null;
-  },
+  input: Omit<Panel, "id" | "createdAt">,
   now: number,
 ): Promise<Panel | null> {
   return db.transaction().execute(async (trx) => {
@@ -403,71 +264,4 @@ export async function findPanelMessage(db: Db, messageId: string): Promise<Panel
 
 export async function forgetPanelMessage(db: Db, messageId: string): Promise<void> {
   await db.deleteFrom("selfrole_messages").where("message_id", "=", messageId).execute();
-}
-
-// ---- drafts of /selfroles create ----
-
-const toDraft = (row: Selectable<Database["selfrole_drafts"]>): Draft => ({
-  id: row.id,
-  serverId: row.server_id,
-  userId: row.user_id,
-  channelId: row.channel_id,
-  name: row.name,
-  title: row.title,
-  description: row.description,
-  roleIds: parseIds<string>(row.role_ids),
-  display: row.display,
-  page: row.page,
-  expiresAt: Number(row.expires_at),
-});
-
-export async function insertDraft(db: Db, draft: Draft, now: number): Promise<void> {
-  await db.deleteFrom("selfrole_drafts").where("expires_at", "<", now).execute();
-  await db
-    .insertInto("selfrole_drafts")
-    .values({
-      id: draft.id,
-      server_id: draft.serverId,
-      user_id: draft.userId,
-      channel_id: draft.channelId,
-      name: draft.name,
-      title: draft.title,
-      description: draft.description,
-      role_ids: JSON.stringify(draft.roleIds),
-      display: draft.display,
-      page: draft.page,
-      expires_at: draft.expiresAt,
-    })
-    .execute();
-}
-
-export async function findDraft(db: Db, id: string, now: number): Promise<Draft | null> {
-  const row = await db
-    .selectFrom("selfrole_drafts")
-    .selectAll()
-    .where("id", "=", id)
-    .where("expires_at", ">=", now)
-    .executeTakeFirst();
-  return row ? toDraft(row) : null;
-}
-
-export async function updateDraft(
-  db: Db,
-  id: string,
-  changes: Partial<Pick<Draft, "roleIds" | "display" | "page" | "expiresAt">>,
-): Promise<void> {
-  await db
-    .updateTable("selfrole_drafts")
-    .set({
-      ...(changes.roleIds ? { role_ids: JSON.stringify(changes.roleIds) } : {}),
-      ...(changes.display ? { display: changes.display } : {}),
-      ...(changes.page !== undefined ? { page: changes.page } : {}),
-      ...(changes.expiresAt !== undefined ? { expires_at: changes.expiresAt } : {}),
-    })
-    .where("id", "=", id)
-    .execute();
-}
-
-export async function deleteDraft(db: Db, id: string): Promise<void> {
-  await db.deleteFrom("selfrole_drafts").where("id", "=", id).execute();
 }

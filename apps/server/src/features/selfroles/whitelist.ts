@@ -2,6 +2,7 @@ import type { RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
+import * as roleStore from "./role-store.ts";
 import { joinNames, refusedIn, selfRoleLimits, warnedIn } from "./rules.ts";
 import * as store from "./store.ts";
 
@@ -30,7 +31,7 @@ export async function addToWhitelist(
   const role = requireAssignable(hierarchy, serverId, roleId);
   const refusal = refusalFor(role);
   if (refusal) throw badRequest(refusal, "role");
-  const listed = await store.listRoles(deps.storage.db, serverId);
+  const listed = await roleStore.listRoles(deps.storage.db, serverId);
   const existing = listed.find((entry) => entry.roleId === roleId);
   if (existing?.status === "whitelisted") throw conflict(`**@${role.name}** is already whitelisted.`, "role");
   if (!existing && listed.length >= selfRoleLimits.maxWhitelist) {
@@ -39,7 +40,7 @@ export async function addToWhitelist(
       "role",
     );
   }
-  await store.whitelistRole(deps.storage.db, serverId, roleId, actorId, Date.now());
+  await roleStore.whitelistRole(deps.storage.db, serverId, roleId, actorId, Date.now());
   const warnings: string[] = [];
   const warned = warnedIn(role.permissions);
   if (warned.length > 0) {
@@ -54,20 +55,25 @@ export async function addToWhitelist(
 
 /** Takes a role off the whitelist (or blacklist) and off every panel. */
 export async function removeFromWhitelist(deps: Deps, serverId: string, roleId: string) {
-  const entry = await store.findRole(deps.storage.db, serverId, roleId);
+  const entry = await roleStore.findRole(deps.storage.db, serverId, roleId);
   if (!entry) throw notFound(`<@&${roleId}> isn't on the whitelist.`);
-  await store.forgetRole(deps.storage.db, serverId, roleId);
+  return { panels: await dropRole(deps, serverId, roleId) };
+}
+
+/** Takes a role off the lists and off every panel, updating their messages; answers how many panels it was on. */
+export async function dropRole(deps: Deps, serverId: string, roleId: string): Promise<number> {
+  await roleStore.forgetRole(deps.storage.db, serverId, roleId);
   const panels = await store.removeRoleFromPanels(deps.storage.db, serverId, roleId);
   await refreshPanels(
     deps,
     serverId,
     panels.map((p) => p.panelId),
   );
-  return { panels: panels.length };
+  return panels.length;
 }
 
 export async function viewWhitelist(deps: Deps, serverId: string) {
-  const roles = await store.listRoles(deps.storage.db, serverId);
+  const roles = await roleStore.listRoles(deps.storage.db, serverId);
   return {
     whitelisted: roles.filter((r) => r.status === "whitelisted"),
     blacklisted: roles.filter((r) => r.status === "blacklisted"),
