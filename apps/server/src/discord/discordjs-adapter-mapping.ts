@@ -225,6 +225,76 @@ export const embedFromApi = (embed: ApiEmbed): Embed =>
     ),
   });
 
+/** A component as REST answers it: an action row, a button or a string menu (others are skipped). */
+interface ApiComponent {
+  type: number;
+  style?: number;
+  label?: string;
+  emoji?: Partial<ApiEmoji>;
+  custom_id?: string;
+  url?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  min_values?: number;
+  max_values?: number;
+  options?: {
+    label: string;
+    value: string;
+    description?: string;
+    emoji?: Partial<ApiEmoji>;
+    default?: boolean;
+  }[];
+  components?: ApiComponent[];
+}
+
+/** Discord's emoji object as the port writes it: "🎉", "<:name:id>" or "<a:name:id>". */
+function emojiText(emoji: Partial<ApiEmoji> | undefined): string | undefined {
+  if (!emoji?.name) return undefined;
+  return emoji.id ? `<${emoji.animated ? "a" : ""}:${emoji.name}:${emoji.id}>` : emoji.name;
+}
+
+function componentFromApi(component: ApiComponent): Button | SelectMenu | null {
+  if (component.type === ComponentType.Button) {
+    const style = buttonStyleNames.get(component.style ?? 0);
+    if (!style) return null;
+    return defined({
+      type: "button" as const,
+      style,
+      label: component.label,
+      emoji: emojiText(component.emoji),
+      customId: component.custom_id,
+      url: component.url,
+      disabled: component.disabled,
+    });
+  }
+  if (component.type !== ComponentType.StringSelect || component.custom_id === undefined) return null;
+  return defined({
+    type: "select" as const,
+    customId: component.custom_id,
+    placeholder: component.placeholder,
+    minValues: component.min_values,
+    maxValues: component.max_values,
+    disabled: component.disabled,
+    options: (component.options ?? []).map((option) =>
+      defined({
+        label: option.label,
+        value: option.value,
+        description: option.description,
+        emoji: emojiText(option.emoji),
+        default: option.default,
+      }),
+    ),
+  });
+}
+
+/** A message's action rows as the port's rows; kinds the port can't send are left out. */
+export function componentsFromApi(rows: readonly ApiComponent[]): (Button | SelectMenu)[][] {
+  return rows
+    .filter((row) => row.type === ComponentType.ActionRow)
+    .map((row) => (row.components ?? []).flatMap((component) => componentFromApi(component) ?? []))
+    .filter((row) => row.length > 0);
+}
+
 /** A message as REST answers it (GET channel message). */
 export interface ApiMessage {
   id: string;
@@ -233,6 +303,7 @@ export interface ApiMessage {
   author: APIUser;
   content?: string;
   embeds?: ApiEmbed[];
+  components?: ApiComponent[];
   attachments?: ApiAttachment[];
   reactions?: { emoji: ApiEmoji; count: number }[];
   mention_roles?: string[];
@@ -248,6 +319,7 @@ export const messageFromApi = (message: ApiMessage, guildId: string | null): Mes
   author: userFromApi(message.author),
   content: message.content ?? "",
   embeds: (message.embeds ?? []).map(embedFromApi),
+  ...(message.components?.length ? { components: componentsFromApi(message.components) } : {}),
   attachments: (message.attachments ?? []).map(attachmentFromApi),
   reactions: (message.reactions ?? []).map((reaction) => ({
     emoji: reactionEmojiFromApi(reaction.emoji),
@@ -327,6 +399,9 @@ const buttonStyles: Record<Button["style"], ButtonStyle> = {
   danger: ButtonStyle.Danger,
   link: ButtonStyle.Link,
 };
+const buttonStyleNames = new Map(
+  Object.entries(buttonStyles).map(([name, style]) => [style as number, name as Button["style"]]),
+);
 
 /** "🎉", "<:name:id>" or "<a:name:id>" as Discord's emoji object. */
 export function emojiBody(emoji: string): APIMessageComponentEmoji {

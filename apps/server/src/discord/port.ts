@@ -73,6 +73,11 @@ export interface MessageInfo {
   author: UserInfo;
   content: string;
   embeds: Embed[];
+  /**
+   * The message's rows of buttons and menus, when it has any (`/embed edit` keeps them). Only the
+   * kinds the port can send are read back: buttons and string menus.
+   */
+  components?: (Button | SelectMenu)[][];
   attachments: Attachment[];
   /** Reaction totals by emoji key (see `emojiKey`). */
   reactions: { emoji: ReactionEmoji; count: number }[];

@@ -428,6 +428,7 @@ export class SandboxDirectory implements DiscordPort {
       author: await this.authorOf(row.author_id),
       content: row.content,
       embeds: (payload.embeds ?? []) as Embed[],
+      ...(payload.components?.length ? { components: payload.components } : {}),
       attachments: parseJson<Attachment[]>(row.attachments, []),
       reactions: reactions.map((reaction) => ({
         emoji: {

@@ -5,11 +5,13 @@ import {
   renderTemplate,
   validateTemplate,
 } from "../template/index.ts";
+import { discordComponentsSchema, linkButtonsFromComponents } from "./discord-components.ts";
 import {
   type EmbedDraft,
   type EmbedProblem,
   embedLimits,
   formatHexColour,
+  type LinkButtonDraft,
   parseHexColour,
   validateEmbed,
 } from "./limits.ts";
@@ -37,12 +39,29 @@ type TextPart =
   | "description"
   | "footer.text"
   | "author.name"
-  | `fields[${number}].${"name" | "value"}`;
+  | `fields[${number}].${"name" | "value"}`
+  | `buttons[${number}].label`;
 /** The link parts; each may be a web address or a tag that gives one (`{user.avatar}`). */
-type UrlPart = "url" | "thumbnailUrl" | "imageUrl" | "footer.iconUrl" | "author.iconUrl" | "author.url";
+type UrlPart =
+  | "url"
+  | "thumbnailUrl"
+  | "imageUrl"
+  | "footer.iconUrl"
+  | "author.iconUrl"
+  | "author.url"
+  | `buttons[${number}].url`;
 
 const nonEmpty = (text: string | undefined): string | undefined =>
   text === undefined || text.trim() === "" ? undefined : text;
+
+/**
+ * A link button with its label, link and emoji trimmed; an empty emoji goes. A button with an
+ * empty label or link is kept, so the checks name it instead of it vanishing.
+ */
+const cleanButton = (button: LinkButtonDraft): LinkButtonDraft => {
+  const emoji = button.emoji?.trim();
+  return { label: button.label.trim(), url: button.url.trim(), ...(emoji ? { emoji } : {}) };
+};
 
 /**
  * The draft without empty parts: blank strings are dropped, a footer without text and an author
@@ -84,6 +103,7 @@ export function cleanDraft(draft: EmbedDraft): EmbedDraft {
     }));
   }
   if (draft.timestamp) out.timestamp = true;
+  if (draft.buttons && draft.buttons.length > 0) out.buttons = draft.buttons.map(cleanButton);
   return out;
 }
 
@@ -99,6 +119,12 @@ function mapTexts(draft: EmbedDraft, map: (text: string, part: TextPart) => stri
       ...field,
       name: map(field.name, `fields[${index}].name`),
       value: map(field.value, `fields[${index}].value`),
+    }));
+  }
+  if (draft.buttons) {
+    out.buttons = draft.buttons.map((button, index) => ({
+      ...button,
+      label: map(button.label, `buttons[${index}].label`),
     }));
   }
   return out;
@@ -118,6 +144,12 @@ function mapUrls(draft: EmbedDraft, map: (url: string, part: UrlPart) => string)
     if (draft.author.iconUrl !== undefined) author.iconUrl = map(draft.author.iconUrl, "author.iconUrl");
     if (draft.author.url !== undefined) author.url = map(draft.author.url, "author.url");
     out.author = author;
+  }
+  if (draft.buttons) {
+    out.buttons = draft.buttons.map((button, index) => ({
+      ...button,
+      url: map(button.url, `buttons[${index}].url`),
+    }));
   }
   return out;
 }
@@ -145,6 +177,8 @@ export function withoutTagLinks(draft: EmbedDraft): EmbedDraft {
 const partLabel = (part: string): string => {
   const field = /^fields\[(\d+)\]\.(name|value)$/.exec(part);
   if (field) return `field ${Number(field[1]) + 1}'s ${field[2]}`;
+  const button = /^buttons\[(\d+)\]\.(label|url)$/.exec(part);
+  if (button) return `link button ${Number(button[1]) + 1}'s ${button[2] === "url" ? "link" : "label"}`;
   const labels: Record<string, string> = {
     title: "the title",
     description: "the description",
@@ -275,11 +309,16 @@ export const embedInputSchema = z.object({
   thumbnail: media,
   image: media,
   fields: z.array(z.object({ name: z.string(), value: z.string(), inline: z.boolean().nullish() })).nullish(),
+  /** Hearth's link buttons (Discord's own `components` sit beside `embeds`, read separately). */
+  buttons: z.array(z.object({ label: z.string(), url: z.string(), emoji: z.string().nullish() })).nullish(),
 });
 
 export type EmbedInput = z.infer<typeof embedInputSchema>;
 
-/** The file Hearth exports: `{ "version": 1, "name": "…", "embed": { … } }`. */
+/**
+ * The file Hearth exports: `{ "version": 1, "name": "…", "embed": { … } }`. Link buttons are the
+ * embed's `buttons` list; files without one (older exports) import as before.
+ */
 export interface EmbedFile {
   version: typeof embedJsonVersion;
   name?: string;
@@ -321,6 +360,15 @@ export function inputToDraft(input: EmbedInput): EmbedDraft {
             name: field.name,
             value: field.value,
             ...(field.inline ? { inline: true } : {}),
+          })),
+        }
+      : {}),
+    ...(input.buttons
+      ? {
+          buttons: input.buttons.map((button) => ({
+            label: button.label,
+            url: button.url,
+            ...(button.emoji ? { emoji: button.emoji } : {}),
           })),
         }
       : {}),
@@ -366,11 +414,27 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** Wrong types in the JSON, each naming the part: `embed.fields[0].value must be text.` */
+function shapeProblems(issues: z.ZodError["issues"], prefix: string): EmbedProblem[] {
+  return issues.slice(0, 10).map((issue): EmbedProblem => {
+    const field = pathName(issue.path, prefix);
+    if (issue.code === "invalid_type") {
+      const expected = issue.expected === "string" ? "text" : issue.expected;
+      return { field, message: `${field} must be ${expected}.` };
+    }
+    if (field.endsWith("color")) {
+      return { field, message: `${field} must be "#RRGGBB" or a whole number from 0 to 16777215.` };
+    }
+    return { field, message: `${field}: ${issue.message}` };
+  });
+}
+
 const fail = (field: string, message: string): EmbedImport => ({ ok: false, problems: [{ field, message }] });
 
 /**
  * Reads an embed from JSON text: Hearth's export file, one embed object, or a Discord message
- * payload with an `embeds` list (its first embed). Refuses more than 1 MB, text that isn't JSON,
+ * payload with an `embeds` list (its first embed) and, beside it, `components` whose link buttons
+ * come in too (other components are left out with a note). Refuses more than 1 MB, text that isn't JSON,
  * wrong types (naming the part: `fields[2].value must be text, not number`) and anything that
  * breaks Discord's limits or uses unknown tags.
  */
@@ -400,6 +464,8 @@ export function parseEmbedJson(text: string): EmbedImport {
   let body: unknown = record;
   let prefix = "";
   let name: string | null = null;
+  /** A Discord message's rows of buttons, beside its `embeds`. */
+  let components: unknown;
   if ("embed" in record) {
     body = record.embed;
     prefix = "embed";
@@ -412,26 +478,25 @@ export function parseEmbedJson(text: string): EmbedImport {
     if (list.length > 1) notes.push(`The file has ${list.length} embeds; the builder opened the first.`);
     body = list[0];
     prefix = "embeds[0]";
+    components = record.components;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
     return fail(prefix || "embed", `${prefix || "The embed"} must be an object, not ${kindOf(body)}.`);
   }
   const result = embedInputSchema.safeParse(body);
-  if (!result.success) {
-    const problems = result.error.issues.slice(0, 10).map((issue): EmbedProblem => {
-      const field = pathName(issue.path, prefix);
-      if (issue.code === "invalid_type") {
-        const expected = issue.expected === "string" ? "text" : issue.expected;
-        return { field, message: `${field} must be ${expected}.` };
-      }
-      if (field.endsWith("color")) {
-        return { field, message: `${field} must be "#RRGGBB" or a whole number from 0 to 16777215.` };
-      }
-      return { field, message: `${field}: ${issue.message}` };
-    });
-    return { ok: false, problems };
+  if (!result.success) return { ok: false, problems: shapeProblems(result.error.issues, prefix) };
+  let draft = inputToDraft(result.data);
+  if (components !== undefined && components !== null) {
+    const rows = discordComponentsSchema.safeParse(components);
+    if (!rows.success) return { ok: false, problems: shapeProblems(rows.error.issues, "components") };
+    const { buttons, skipped } = linkButtonsFromComponents(rows.data);
+    if (buttons.length > 0) draft = cleanDraft({ ...draft, buttons: [...(draft.buttons ?? []), ...buttons] });
+    if (skipped > 0) {
+      notes.push(
+        `Left out ${skipped} ${skipped === 1 ? "component that isn't a link button" : "components that aren't link buttons"}: the builder makes link buttons only.`,
+      );
+    }
   }
-  const draft = inputToDraft(result.data);
   const problems = validateDraft(draft);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, draft, name, notes };

@@ -19,6 +19,23 @@ export const embedLimits = {
   importBytes: 1024 * 1024,
 } as const;
 
+/**
+ * Discord's limits for the link buttons sent under an embed. The builder keeps them to one row
+ * (five buttons, Discord's most per row), so they fit a message that has other rows of buttons.
+ */
+export const linkButtonLimits = {
+  perMessage: 5,
+  label: 80,
+  url: 512,
+} as const;
+
+/** A button under the embed that opens a web page; `emoji` is "🎉" or a custom `<:name:id>`. */
+export interface LinkButtonDraft {
+  label: string;
+  url: string;
+  emoji?: string;
+}
+
 /** An embed as members write it; colours are `#RRGGBB`. */
 export interface EmbedDraft {
   title?: string;
@@ -31,6 +48,8 @@ export interface EmbedDraft {
   imageUrl?: string;
   fields?: { name: string; value: string; inline?: boolean }[];
   timestamp?: boolean;
+  /** Link buttons sent under the embed (part of the message, not of the embed itself). */
+  buttons?: LinkButtonDraft[];
 }
 
 export interface EmbedProblem {
@@ -58,6 +77,60 @@ function imageExtension(url: string): string | null {
   const last = path.slice(path.lastIndexOf("/") + 1);
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(last);
   return match ? (match[1] as string).toLowerCase() : null;
+}
+
+const customEmoji = /^<a?:\w{2,32}:\d{15,25}>$/;
+/**
+ * One unicode emoji: a flag (two regional indicators), a keycap (1️⃣), or a pictograph with an
+ * optional variation selector or skin tone, subdivision tags (🏴󠁧󠁢󠁳󠁣󠁴󠁿) and joined pictographs (👨‍👩‍👧).
+ */
+const unicodeEmoji =
+  /^(?:\p{Regional_Indicator}{2}|[0-9#*]\uFE0F?\u20E3|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?(?:[\u{E0020}-\u{E007E}]+\u{E007F})?(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]?)*)$/u;
+
+/** True when the text is one emoji a button can show: unicode (🎉) or custom (`<:name:id>`). */
+export function isButtonEmoji(text: string): boolean {
+  return customEmoji.test(text) || unicodeEmoji.test(text);
+}
+
+/** Every way the link buttons break Discord's rules, each naming the limit. */
+export function validateLinkButtons(buttons: readonly LinkButtonDraft[]): EmbedProblem[] {
+  const problems: EmbedProblem[] = [];
+  if (buttons.length > linkButtonLimits.perMessage) {
+    problems.push({
+      field: "buttons",
+      message: `The message has ${buttons.length} link buttons; the limit is ${linkButtonLimits.perMessage} (one row of Discord buttons).`,
+    });
+  }
+  buttons.forEach((button, index) => {
+    const label = `Link button ${index + 1}`;
+    const at = `buttons[${index}]`;
+    if (button.label.trim() === "") {
+      problems.push({ field: `${at}.label`, message: `${label} needs a label.` });
+    } else if (button.label.length > linkButtonLimits.label) {
+      problems.push({
+        field: `${at}.label`,
+        message: `${label}'s label is ${button.label.length} characters; the limit is ${linkButtonLimits.label}.`,
+      });
+    }
+    if (button.url.length > linkButtonLimits.url) {
+      problems.push({
+        field: `${at}.url`,
+        message: `${label}'s link is ${button.url.length} characters; the limit is ${linkButtonLimits.url}.`,
+      });
+    } else if (!webUrl.test(button.url)) {
+      problems.push({
+        field: `${at}.url`,
+        message: `${label}'s link must be a web address starting with http:// or https://.`,
+      });
+    }
+    if (button.emoji !== undefined && button.emoji !== "" && !isButtonEmoji(button.emoji)) {
+      problems.push({
+        field: `${at}.emoji`,
+        message: `${label}'s emoji must be one emoji (🎉) or a custom emoji written <:name:id>; “${button.emoji.slice(0, 40)}” isn't one.`,
+      });
+    }
+  });
+  return problems;
 }
 
 /** `#RRGGBB` as Discord's integer colour, or null when it isn't one. */
@@ -137,6 +210,7 @@ export function validateEmbed(embed: EmbedDraft): EmbedProblem[] {
       });
     }
   }
+  if (embed.buttons) problems.push(...validateLinkButtons(embed.buttons));
   const total = embedLength(embed);
   if (total > embedLimits.total) {
     problems.push({

@@ -1,5 +1,6 @@
 import { type EmbedDraft, embedLimits, embedStarters } from "@hearth/core";
 import type { Button, Embed, Modal, OutgoingMessage, SelectMenu, TextInput } from "../../discord/port.ts";
+import { applyLinkButtonsForm, linkButtonsForm, linkButtonsPreview } from "./link-buttons.ts";
 import type { DraftSession, EmbedTemplate } from "./store.ts";
 
 /**
@@ -27,6 +28,7 @@ export type BuilderAction =
   | "save"
   | "export"
   | "import"
+  | "buttons"
   | "send"
   | "cancel"
   | "retry";
@@ -42,6 +44,7 @@ export const builderActions: readonly BuilderAction[] = [
   "save",
   "export",
   "import",
+  "buttons",
   "send",
   "cancel",
   "retry",
@@ -56,6 +59,7 @@ export type BuilderForm =
   | "images"
   | "addfield"
   | `field:${number}`
+  | "buttons"
   | "save"
   | "import"
   | "send";
@@ -92,7 +96,12 @@ const truncate = (text: string, max: number) => (text.length > max ? `${text.sli
 export function builderMessage(
   session: DraftSession,
   preview: Embed,
-  options: { templates: EmbedTemplate[]; note?: string },
+  options: {
+    templates: EmbedTemplate[];
+    note?: string;
+    /** The link buttons as the member would send them (tags filled in); the draft's otherwise. */
+    buttons?: EmbedDraft["buttons"];
+  },
 ): OutgoingMessage {
   const { draft, id } = session;
   const fields = draft.fields ?? [];
@@ -103,6 +112,8 @@ export function builderMessage(
     `🛠️ **Embed builder** — the preview below is how it will look (tags are filled in for you). ${mode}`,
     `Changes are saved as you go; this draft is kept until <t:${Math.floor(session.expiresAt / 1000)}:f>.`,
   ];
+  const buttonsLine = linkButtonsPreview(options.buttons ?? draft.buttons);
+  if (buttonsLine) lines.push(buttonsLine);
   if (options.note) lines.push("", options.note);
   const rows: (Button | SelectMenu)[][] = [
     [
@@ -156,6 +167,7 @@ export function builderMessage(
   ]);
   rows.push([
     button(id, "send", session.target ? "Update message" : "Send", { style: "success", emoji: "📨" }),
+    button(id, "buttons", "Link buttons", { emoji: "🔗" }),
     button(id, "cancel", "Close", { style: "danger" }),
   ]);
   return { content: lines.join("\n"), embeds: [preview], components: rows };
@@ -266,6 +278,8 @@ export function draftForm(
           }),
         ],
       };
+    case "buttons":
+      return linkButtonsForm(customId, draft, prefill);
     case "save":
       return {
         customId,
@@ -388,6 +402,8 @@ export function applyForm(draft: EmbedDraft, form: BuilderForm, fields: Record<s
         thumbnailUrl: get("thumbnailUrl", draft.thumbnailUrl).trim(),
         imageUrl: get("imageUrl", draft.imageUrl).trim(),
       };
+    case "buttons":
+      return applyLinkButtonsForm(draft, fields);
     default:
       return draft;
   }

@@ -113,6 +113,7 @@ describe("/embed create and the builder", () => {
       "save",
       "export",
       "import",
+      "buttons",
       "send",
       "cancel",
     ]) {
@@ -196,6 +197,43 @@ describe("/embed create and the builder", () => {
       remove: "REMOVE",
     });
     expect(removed?.message?.embeds?.[0]?.fields).toBeUndefined();
+  });
+
+  it("Link buttons opens a five-line form; the builder lists the buttons, and a bad line can be fixed", async () => {
+    const { session } = await open();
+    const [form] = await click(`embed:b:buttons:${session}`);
+    expect(form).toMatchObject({ type: "modal", modal: { customId: `embed:m:buttons:${session}` } });
+    expect(form?.modal?.fields).toHaveLength(5);
+    const [added] = await submit(`embed:m:buttons:${session}`, {
+      button1: "Website | https://example.com | 🌐",
+      button2: "Rules of {server.name} | https://example.com/rules",
+      button3: "",
+      button4: "",
+      button5: "",
+    });
+    expect(added?.type).toBe("update");
+    expect(added?.message?.content).toContain(
+      "🔗 **Link buttons** under the embed: [🌐 Website](<https://example.com>) · [Rules of Ember Hollow](<https://example.com/rules>)",
+    );
+    const [reopened] = await click(`embed:b:buttons:${session}`);
+    expect(reopened?.modal?.fields.map((f) => f.value)).toEqual([
+      "Website | https://example.com | 🌐",
+      "Rules of {server.name} | https://example.com/rules",
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const [refused] = await submit(`embed:m:buttons:${session}`, { button1: "Website | www.example.com" });
+    expect(refused).toMatchObject({ type: "reply", ephemeral: true });
+    expect(refused?.message?.content).toContain(
+      "Link button 1's link must be a web address starting with http:// or https://.",
+    );
+    const [fix] = await click(`embed:b:retry:${session}`);
+    expect(fix?.modal?.fields[0]).toMatchObject({ customId: "button1", value: "Website | www.example.com" });
+    const [malformed] = await submit(`embed:m:buttons:${session}`, { button1: "just a label" });
+    expect(malformed?.message?.content).toContain("Link button 1: write it as Website | https://example.com");
+    const [cleared] = await submit(`embed:m:buttons:${session}`, { button1: "" });
+    expect(cleared?.message?.content).not.toContain("Link buttons");
   });
 
   it("only the member who opened the builder can use it; a closed builder explains", async () => {

@@ -42,7 +42,7 @@ import {
   listTemplates,
   openEditSession,
   openSession,
-  previewEmbed,
+  previewMessage,
   requireSession,
   resolveTemplate,
   saveTemplate,
@@ -69,10 +69,14 @@ async function builderFor(
   note?: string,
 ): Promise<OutgoingMessage> {
   const [preview, templates] = await Promise.all([
-    previewEmbed(ctx, session.serverId, member, session.draft),
+    previewMessage(ctx, session.serverId, member, session.draft),
     listTemplates(ctx, session.serverId),
   ]);
-  return builderMessage(session, preview, { templates, ...(note ? { note } : {}) });
+  return builderMessage(session, preview.embed, {
+    templates,
+    buttons: preview.buttons,
+    ...(note ? { note } : {}),
+  });
 }
 
 async function startingDraft(command: CommandContext): Promise<{ draft: EmbedDraft; note?: string }> {
@@ -152,6 +156,7 @@ const editingForms: Partial<Record<BuilderAction, BuilderForm>> = {
   addfield: "addfield",
   save: "save",
   import: "import",
+  buttons: "buttons",
 };
 
 async function sessionOf(
@@ -306,7 +311,7 @@ function applyFieldForm(draft: EmbedDraft, form: BuilderForm, fields: Record<str
 }
 
 const isForm = (name: string): name is BuilderForm =>
-  /^(body|author|footer|colour|images|addfield|save|import|send|field:\d{1,2})$/.test(name);
+  /^(body|author|footer|colour|images|addfield|buttons|save|import|send|field:\d{1,2})$/.test(name);
 
 async function onModal(ctx: AppContext, interaction: ModalInteraction): Promise<void> {
   const parsed = parseCustomId(modalPrefix, interaction.data.customId);

@@ -7,7 +7,8 @@ import { registerEmbedsJobs } from "./jobs.ts";
 // The embed builder through discord.js and the Discord stand-in: /embed create answers privately
 // (type 4, flags 64) with the preview; a button opens a pre-filled form (type 9); the submitted form
 // updates the builder in place (type 7); Send opens the channel form and the embed is POSTed there
-// with the tags filled in for the sender.
+// with the tags filled in for the sender and its link buttons in a row under it (style 5);
+// /embed edit reads that row back and the update PATCHes the message with it.
 
 let standIn: DiscordStandIn;
 let harness: StandInBot;
@@ -28,8 +29,23 @@ afterAll(async () => {
   await standIn?.close();
 });
 
+const linkRow = (buttons: { label: string; url: string; emoji?: string }[]) => ({
+  type: 1,
+  components: buttons.map((button) => ({
+    type: 2,
+    style: 5,
+    label: button.label,
+    url: button.url,
+    ...(button.emoji ? { emoji: { name: button.emoji } } : {}),
+  })),
+});
+
+/** The builder's ephemeral message as the stand-in stored it: the last one in the channel. */
+const lastMessageIn = (channelId: string) =>
+  [...standIn.state.messages.values()].filter((m) => m.channel_id === channelId).at(-1);
+
 describe("embed builder through the stand-in", () => {
-  it("create → form → preview updated in place → Send posts the embed", async () => {
+  it("create → form → preview updated in place → Send posts the embed with its link button", async () => {
     const owner = guild.ownerId;
     const opened = await standIn.runCommand({
       guildId: guild.id,
@@ -90,6 +106,25 @@ describe("embed builder through the stand-in", () => {
     expect(tooLong.callback.body.data.flags & 64).toBe(64);
     expect(tooLong.callback.body.data.content).toContain("The title is 257 characters; the limit is 256.");
 
+    const withButton = await standIn.submitModal({
+      guildId: guild.id,
+      userId: owner,
+      channelId: commandsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:m:buttons:${session}`,
+      fields: {
+        button1: "Patch notes | https://example.com/patch-2 | 📜",
+        button2: "",
+        button3: "",
+        button4: "",
+        button5: "",
+      },
+    });
+    expect(withButton.callback.body.type).toBe(7);
+    expect(withButton.callback.body.data.content).toContain(
+      "🔗 **Link buttons** under the embed: [📜 Patch notes](<https://example.com/patch-2>)",
+    );
+
     const sendForm = await standIn.clickButton({
       guildId: guild.id,
       userId: owner,
@@ -118,7 +153,76 @@ describe("embed builder through the stand-in", () => {
       description: "Thanks for playing in Embed Hollow!",
       color: 0xf97316,
     });
+    expect(post.body.components).toEqual([
+      linkRow([{ label: "Patch notes", url: "https://example.com/patch-2", emoji: "📜" }]),
+    ]);
+    expect(post.body.components[0].components[0].custom_id).toBeUndefined();
     expect(sent.callback.body.type).toBe(7);
     expect(sent.callback.body.data.content).toContain(`✅ Sent to <#${newsChannel}>`);
+  });
+
+  it("/embed edit reads the message's link buttons back, keeps them, and updates them", async () => {
+    const owner = guild.ownerId;
+    await harness.settle();
+    const posted = lastMessageIn(newsChannel);
+    expect(posted?.components).toEqual([
+      linkRow([{ label: "Patch notes", url: "https://example.com/patch-2", emoji: "📜" }]),
+    ]);
+    const opened = await standIn.runCommand({
+      guildId: guild.id,
+      userId: owner,
+      channelId: newsChannel,
+      name: "embed",
+      subcommand: "edit",
+      options: { message_id: posted?.id ?? "" },
+    });
+    expect(opened.callback.body.data.content).toContain("[📜 Patch notes](<https://example.com/patch-2>)");
+    const ids = JSON.stringify(opened.callback.body.data.components);
+    const session = /embed:b:send:([\w-]+)/.exec(ids)?.[1] ?? "";
+    await harness.settle();
+    const builder = lastMessageIn(newsChannel);
+
+    const form = await standIn.clickButton({
+      guildId: guild.id,
+      userId: owner,
+      channelId: newsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:b:buttons:${session}`,
+    });
+    expect(JSON.stringify(form.modal)).toContain("Patch notes | https://example.com/patch-2 | 📜");
+    await standIn.submitModal({
+      guildId: guild.id,
+      userId: owner,
+      channelId: newsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:m:buttons:${session}`,
+      fields: {
+        button1: "Patch notes | https://example.com/patch-2 | 📜",
+        button2: "Known issues | https://example.com/issues",
+        button3: "",
+        button4: "",
+        button5: "",
+      },
+    });
+    const after = standIn.requests.length;
+    await standIn.clickButton({
+      guildId: guild.id,
+      userId: owner,
+      channelId: newsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:b:send:${session}`,
+    });
+    const patch = await standIn.waitForRequest(
+      (request) =>
+        request.method === "PATCH" && request.path === `/channels/${newsChannel}/messages/${posted?.id}`,
+      { after },
+    );
+    expect(patch.body.embeds[0]).toMatchObject({ title: "Patch 2.0 is live" });
+    expect(patch.body.components).toEqual([
+      linkRow([
+        { label: "Patch notes", url: "https://example.com/patch-2", emoji: "📜" },
+        { label: "Known issues", url: "https://example.com/issues" },
+      ]),
+    ]);
   });
 });

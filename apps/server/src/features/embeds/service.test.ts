@@ -18,7 +18,7 @@ import {
   listTemplates,
   openEditSession,
   openSession,
-  previewEmbed,
+  previewMessage,
   requireSession,
   resolveChannel,
   resolveTemplate,
@@ -360,7 +360,7 @@ describe.each(dialects)("embed builder service (%s)", (dialect) => {
       });
       expect(message?.embeds[0]?.timestamp).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(message?.content).toBe(`Hey <@${owner.user.id}>`);
-      const preview = await previewEmbed(test.ctx, demoGuildId, owner, session.draft);
+      const preview = (await previewMessage(test.ctx, demoGuildId, owner, session.draft)).embed;
       expect(preview.title).toBe(`Hi ${owner.user.username}`);
     });
 
@@ -397,7 +397,7 @@ describe.each(dialects)("embed builder service (%s)", (dialect) => {
         /^With the tags filled in, the embed breaks Discord's limits:\n• The title is \d{3} characters; the limit is 256\.$/,
       );
       // The preview shows the text as written when the filled-in one wouldn't fit.
-      expect((await previewEmbed(test.ctx, demoGuildId, owner, draft)).title).toBe(draft.title);
+      expect((await previewMessage(test.ctx, demoGuildId, owner, draft)).embed.title).toBe(draft.title);
     });
 
     it("edits a message Hearth posted in place, keeping its text and other embeds", async () => {

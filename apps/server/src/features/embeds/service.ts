@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  cleanDraft,
   draftHasTags,
   draftToEmbed,
   type EmbedDraft,
@@ -9,6 +10,7 @@ import {
   embedStarters,
   embedToDraft,
   findEmbedStarter,
+  type LinkButtonDraft,
   parseEmbedJson,
   renderDraft,
   renderTemplate,
@@ -23,6 +25,7 @@ import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import type { Attachment, ChannelInfo, Embed, MemberInfo, OutgoingMessage } from "../../discord/port.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { templateContextFor } from "../welcome/render.ts";
+import { editedMessageRows, linkButtonRow, splitMessageRows } from "./link-buttons.ts";
 import * as store from "./store.ts";
 
 export type { DraftSession, EmbedTemplate, PendingForm } from "./store.ts";
@@ -351,24 +354,26 @@ export function renderFor(draft: EmbedDraft, context: TemplateContext | null): E
 }
 
 /**
- * The preview: the embed as the member would send it (tags filled in for them), or as written when
- * the filled-in version would break a limit (sending then explains).
+ * The preview: the embed and its link buttons as the member would send them (tags filled in for
+ * them), or as written when the filled-in version would break a limit (sending then explains).
  */
-export async function previewEmbed(
+export async function previewMessage(
   deps: Pick<Deps, "discord">,
   serverId: string,
   member: MemberInfo | null,
   draft: EmbedDraft,
-): Promise<Embed> {
+): Promise<{ embed: Embed; buttons: LinkButtonDraft[] }> {
   if (member && draftHasTags(draft)) {
     try {
       const rendered = renderFor(draft, await contextFor(deps, serverId, member));
-      if (validateEmbed(rendered).length === 0) return draftToEmbed(rendered);
+      if (validateEmbed(rendered).length === 0) {
+        return { embed: draftToEmbed(rendered), buttons: rendered.buttons ?? [] };
+      }
     } catch {
       // The preview falls back to the text as written.
     }
   }
-  return draftToEmbed(withoutTagLinks(draft));
+  return { embed: draftToEmbed(withoutTagLinks(draft)), buttons: cleanDraft(draft).buttons ?? [] };
 }
 
 /**
@@ -472,6 +477,7 @@ export async function sendSession(
     throw problemsError(problems, "With the tags filled in, the embed breaks Discord's limits:");
   }
   const embed = draftToEmbed(rendered);
+  const { buttons } = cleanDraft(rendered);
   const text = content === "" ? "" : renderTemplate(content, context).slice(0, embedBuilderLimits.content);
   if (session.target) {
     const { messageId, rest } = session.target;
@@ -487,13 +493,16 @@ export async function sendSession(
     await deps.discord.editMessage(channel.id, messageId, {
       content: rest.content,
       embeds: [embed, ...rest.embeds],
+      components: editedMessageRows(buttons, rest),
     });
     return { channelId: channel.id, messageId, edited: true };
   }
   const mayMentionAll = has(permissions, Permission.MentionEveryone);
+  const linkRow = linkButtonRow(buttons);
   const sent = await deps.discord.sendMessage(channel.id, {
     ...(text ? { content: text } : {}),
     embeds: [embed],
+    ...(linkRow.length > 0 ? { components: [linkRow] } : {}),
     allowedMentions: mentionsFor(text, mayMentionAll),
   });
   return { channelId: sent.channelId, messageId: sent.id, edited: false };
@@ -501,7 +510,8 @@ export async function sendSession(
 
 /**
  * Opens an embed Hearth posted in a builder session: refuses messages that aren't Hearth's or have
- * no embed; Send then updates it in place (its text and other embeds are kept).
+ * no embed; Send then updates it in place (its text, other embeds and other rows of buttons and
+ * menus are kept; its row of link buttons is the draft's to change).
  */
 export async function openEditSession(
   deps: Deps,
@@ -534,11 +544,24 @@ export async function openEditSession(
   }
   const [first, ...others] = message.embeds;
   if (!first) throw badRequest("That message has no embed to edit.", "message_id");
-  const draft = embedToDraft(first);
+  const rows = splitMessageRows(message.components ?? []);
+  const draft: EmbedDraft = {
+    ...embedToDraft(first),
+    ...(rows.buttons.length > 0 ? { buttons: rows.buttons } : {}),
+  };
   return openSession(deps, {
     serverId: input.serverId,
     userId: input.userId,
     draft,
-    target: { channelId: channel.id, messageId, rest: { content: message.content, embeds: others } },
+    target: {
+      channelId: channel.id,
+      messageId,
+      rest: {
+        content: message.content,
+        embeds: others,
+        components: rows.others,
+        buttonRowAt: rows.buttonRowAt,
+      },
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { EmbedDraft } from "@hearth/core";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Button, Embed, SelectMenu } from "../../discord/port.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,6 +26,10 @@ export interface TargetRest {
   content: string;
   /** The message's embeds after the first (the one being edited). */
   embeds: Embed[];
+  /** Its rows of buttons and menus other than the link row the builder edits. */
+  components?: (Button | SelectMenu)[][];
+  /** Where the link row stood among the rows; null when the message had none. */
+  buttonRowAt?: number | null;
 }
 
 export interface DraftSession {

@@ -92,7 +92,8 @@ export const communicationCommands: CommandEntry[] = [
   }),
   command({
     name: "embed create",
-    description: "Open the embed builder with a live preview, from scratch or a saved template.",
+    description:
+      "Open the embed builder (live preview, link buttons), from scratch, a template or a JSON file.",
     category,
     permissions: ["Manage Messages"],
     options: [
@@ -103,7 +104,7 @@ export const communicationCommands: CommandEntry[] = [
   }),
   command({
     name: "embed edit",
-    description: "Open an embed Hearth posted in the builder and update it in place.",
+    description: "Open an embed Hearth posted in the builder; update it and its link buttons in place.",
     category,
     permissions: ["Manage Messages"],
     options: [

@@ -46,6 +46,9 @@ export function DocsContent() {
             <C>{"{server.name}"}</C>, <C>{"{user.mention}"}</C> and the other welcome tags are filled in when
             the embed is sent.
           </InfoCard>
+          <InfoCard title="Link buttons">
+            Up to five buttons under the embed that open web pages, each with a label and an optional emoji.
+          </InfoCard>
           <InfoCard title="Nothing is lost">
             Drafts are saved as you go and survive a bot restart for 24 hours after your last change.
           </InfoCard>
@@ -67,8 +70,10 @@ export function DocsContent() {
             </>,
             <>
               <C>/embed edit message_id:</C> opens an embed Hearth posted (give <C>channel:</C> when it's in
-              another channel). Messages from anyone else, or without an embed, are refused. Its text and any
-              other embeds are kept as they are.
+              another channel). Messages from anyone else, or without an embed, are refused. Its text, its
+              other embeds and its other rows of buttons and menus (a self-role panel's, say) are kept as they
+              are. Its row of link buttons opens in the builder: Update message keeps them as they are, or as
+              you changed them.
             </>,
             <>
               <C>/embed templates</C> lists the saved and built-in templates. With Manage Messages you also
@@ -108,6 +113,14 @@ export function DocsContent() {
               </>,
             ],
             ["Timestamp", "Shows the time the embed is sent, in each reader's time zone."],
+            [
+              "Link buttons",
+              <>
+                A form with five lines, one per button, written <C>Label | https://link | emoji</C> (the emoji
+                is optional), e.g. <C>Website | https://example.com | 🌐</C>. Fill a line to add a button,
+                change it to edit it, empty it to remove it. The builder lists the buttons above the preview.
+              </>,
+            ],
             ["Load a template", "Replaces the draft with a saved or built-in template."],
             [
               "Save as template",
@@ -132,6 +145,10 @@ export function DocsContent() {
             <>
               A link may also be a tag that gives one: <C>{"{user.avatar}"}</C> or <C>{"{server.icon}"}</C>.
               When it gives nothing (a server without an icon), that image is left out.
+            </>,
+            <>
+              Link buttons take tags too: <C>{"Join {server.name}"}</C> as a label, or a tag that gives a
+              link. A button whose link tag gives nothing is refused when sending, naming the button.
             </>,
             "A tag Hearth doesn't know is refused with the closest known one (“did you mean {user.mention}?”).",
             "In the text above the embed, mentions of members ping them; role mentions, @everyone and @here ping only when you have Mention Everyone in that channel. Mentions inside an embed never ping (Discord's rule).",
@@ -190,11 +207,14 @@ export function DocsContent() {
           ]}
         />
         <Callout tone="tip" title="Import and export">
-          Export answers with <C>{'{"version":1,"embed":{…}}'}</C>. Import takes that, a single embed object,
-          or a message with an <C>embeds</C> list in Discord's own format (its first embed), so embeds made in
-          other builders come in too. The bot can't attach files to its answers, so a long export comes as up
-          to five numbered code blocks: copy them one after another into one <C>.json</C> file and import it
-          with <C>/embed create file:</C>.
+          Export answers with <C>{'{"version":1,"embed":{…}}'}</C>; link buttons are the embed's{" "}
+          <C>{'"buttons": [{"label":"Website","url":"https://example.com","emoji":"🌐"}]'}</C> list, and files
+          exported before link buttons existed import as they always did. Import takes that, a single embed
+          object, or a message with an <C>embeds</C> list in Discord's own format (its first embed) whose{" "}
+          <C>components</C> link buttons (style 5) come in too; other components (buttons that run an action,
+          menus) are left out, and the answer says how many. The bot can't attach files to its answers, so a
+          long export comes as up to five numbered code blocks: copy them one after another into one{" "}
+          <C>.json</C> file and import it with <C>/embed create file:</C>.
         </Callout>
       </DocsSection>
 
@@ -225,6 +245,14 @@ export function DocsContent() {
               "6,000 characters across all of the message's embeds (Discord's rule)",
             ],
             ["Text above the embed", "2,000 characters"],
+            ["Link buttons", "5 per message, in one row (Discord's most per row)"],
+            ["Link button label", "1 to 80 characters (required)"],
+            ["Link button link", "512 characters, starting with http:// or https://"],
+            ["Link button emoji", "Optional: one emoji (🎉) or a custom emoji written <:name:id>"],
+            [
+              "Rows of buttons and menus",
+              "5 per message (Discord's rule): editing a message that already has five other rows can't add link buttons",
+            ],
             ["Template import", "1 MB of JSON (1,048,576 bytes)"],
             ["Saved templates", "50 per server, names up to 50 characters"],
             ["Drafts", "Kept 24 hours after the last change"],
@@ -301,6 +329,13 @@ export function DocsContent() {
               fixes: [
                 "Only messages Hearth posted, with an embed, can be edited.",
                 "Copy the message ID (Developer Mode → right-click → Copy Message ID) and give channel: when it's elsewhere.",
+              ],
+            },
+            {
+              problem: "A link button is refused",
+              fixes: [
+                "Write each line as Label | https://link | emoji; the link must start with http:// or https://.",
+                "Labels are 80 characters at most and links 512; the emoji is one emoji or a custom one written <:name:id>, not :name:.",
               ],
             },
             {
