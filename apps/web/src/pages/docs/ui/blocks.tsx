@@ -181,7 +181,7 @@ export function DataTable({
 /** Inline code. */
 export function C({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] text-ember-200">
+    <code className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] text-ember-200 [overflow-wrap:anywhere]">
       {children}
     </code>
   );
