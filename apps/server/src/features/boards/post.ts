@@ -43,13 +43,13 @@ export function messageText(message: Pick<MessageInfo, "content" | "embeds">): s
 /** The board post: count, emoji and origin in the content; the message itself as an embed. */
 export function boardPost(board: Board, row: BoardMessage, count: number): OutgoingMessage {
   const link = jumpLink(row.serverId, row.channelId, row.messageId);
-  const text =
-    row.content.length > descriptionLimit - 40
-      ? `${row.content.slice(0, descriptionLimit - 41)}…`
-      : row.content;
+  const jump = `[Jump to message](${link})`;
+  // The text gives way to the jump link, which must fit in the description too.
+  const room = descriptionLimit - jump.length - 2;
+  const text = row.content.length > room ? `${row.content.slice(0, room - 1)}…` : row.content;
   const embed: Embed = {
     author: { name: row.authorName, ...(row.authorAvatar ? { iconUrl: row.authorAvatar } : {}) },
-    description: [text, `[Jump to message](${link})`].filter((part) => part !== "").join("\n\n"),
+    description: [text, jump].filter((part) => part !== "").join("\n\n"),
     color: boardColours[board.type],
     timestamp: new Date(row.messageCreatedAt).toISOString(),
     footer: { text: `${board.name} · ${row.messageId}` },

@@ -106,6 +106,10 @@ describe("/votetracker", () => {
     const board = await run("leaderboard", { type: "all-time" });
     expect(text(board)).toContain(`**1.** <@${voter}> · 2 votes`);
     expect(text(board)).toContain("Top voters of all time");
+    // Without a type, the monthly board.
+    const monthly = text(await run("leaderboard"));
+    expect(monthly).toContain(`Top voters of ${new Date().toISOString().slice(0, 7)}`);
+    expect(monthly).toContain(`**1.** <@${voter}> · 2 votes`);
     const mine = await run("user", {}, undefined, demoOwnerId);
     expect(text(mine)).toContain("hasn't voted yet");
   });

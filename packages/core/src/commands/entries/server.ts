@@ -113,7 +113,7 @@ export const serverCommands: CommandEntry[] = [
     permissions: adminOrManager,
     options: [
       channel("channel", "Where to post the panel"),
-      text("roles", "The roles, as mentions separated by spaces; an emoji before a role goes on its button"),
+      text("roles", "The roles: mentions, IDs or @names; an emoji before a role goes on its button"),
       text("title", "The panel's title", false),
       pick("display", "Buttons or a dropdown menu", ["buttons", "dropdown"], false),
     ],
