@@ -11,6 +11,7 @@ export * from "./api/votes.ts";
 export * from "./api/welcome.ts";
 export * from "./commands/catalogue.ts";
 export * from "./embed/draft.ts";
+export * from "./embed/json.ts";
 export * from "./embed/limits.ts";
 export * from "./embed/starters.ts";
 export * from "./format/amount.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cleanDraft, exportEmbedJson, parseEmbedJson, renderDraft, validateDraft } from "./draft.ts";
+import { cleanDraft, renderDraft, validateDraft } from "./draft.ts";
+import { exportEmbedJson, parseEmbedJson } from "./json.ts";
 import {
   type EmbedDraft,
   isButtonEmoji,

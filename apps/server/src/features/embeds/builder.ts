@@ -1,13 +1,13 @@
 import { type EmbedDraft, embedLimits, embedStarters } from "@hearth/core";
-import type { Button, Embed, Modal, OutgoingMessage, SelectMenu, TextInput } from "../../discord/port.ts";
-import { applyLinkButtonsForm, linkButtonsForm, linkButtonsPreview } from "./link-buttons.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import { linkButtonsPreview } from "./link-buttons.ts";
 import type { DraftSession, EmbedTemplate } from "./store.ts";
 
 /**
  * The builder's look: one private message with the live preview (the embed itself) and the
- * controls, and the forms each control opens. Custom ids carry the session id, so the builder
- * keeps working after a restart: `embed:b:<action>:<session>`, `embed:m:<form>:<session>`,
- * `embed:s:<menu>:<session>`.
+ * controls; the forms each control opens are in builder-forms.ts. Custom ids carry the session
+ * id, so the builder keeps working after a restart: `embed:b:<action>:<session>`,
+ * `embed:m:<form>:<session>`, `embed:s:<menu>:<session>`.
  */
 
 export const buttonPrefix = "embed:b:";
@@ -17,23 +17,8 @@ export const templateDeletePrefix = "embed:tdel:";
 export const templateDeleteYesPrefix = "embed:tdel-yes:";
 export const templateDeleteNo = "embed:tdel-no";
 
-export type BuilderAction =
-  | "body"
-  | "author"
-  | "footer"
-  | "colour"
-  | "images"
-  | "addfield"
-  | "timestamp"
-  | "save"
-  | "export"
-  | "import"
-  | "buttons"
-  | "send"
-  | "cancel"
-  | "retry";
-
-export const builderActions: readonly BuilderAction[] = [
+/** What the builder's buttons do: `embed:b:<action>:<session>`. */
+export const builderActions = [
   "body",
   "author",
   "footer",
@@ -48,24 +33,9 @@ export const builderActions: readonly BuilderAction[] = [
   "send",
   "cancel",
   "retry",
-];
+] as const;
 
-/** Forms: the editing ones, plus `field:<n>` for field n (0-based). */
-export type BuilderForm =
-  | "body"
-  | "author"
-  | "footer"
-  | "colour"
-  | "images"
-  | "addfield"
-  | `field:${number}`
-  | "buttons"
-  | "save"
-  | "import"
-  | "send";
-
-/** Discord's most for a form's text field; the description can be longer (up to 4,096 by JSON). */
-export const textInputMax = 4000;
+export type BuilderAction = (typeof builderActions)[number];
 
 const accent = 0xf97316;
 
@@ -176,237 +146,6 @@ export function builderMessage(
 /** The builder after Close: the draft is gone. */
 export function closedMessage(): OutgoingMessage {
   return { content: "Closed the embed builder; the draft was discarded.", embeds: [], components: [] };
-}
-
-const input = (
-  customId: string,
-  label: string,
-  value: string | undefined,
-  options: Partial<TextInput> = {},
-): TextInput => ({
-  customId,
-  label,
-  style: "short",
-  required: false,
-  ...(value ? { value } : {}),
-  ...options,
-});
-
-const yesNo = (value: boolean | undefined) => (value ? "yes" : "no");
-
-/** The form for an editing control, pre-filled from the draft (or from a refused submission). */
-export function draftForm(
-  session: DraftSession,
-  form: BuilderForm,
-  defaults: { channelName?: string | null } = {},
-  prefill?: Record<string, string>,
-): Modal {
-  const { draft } = session;
-  const customId = `${modalPrefix}${form}:${session.id}`;
-  const value = (key: string, fallback: string | undefined) => (prefill ? prefill[key] : fallback);
-  switch (form) {
-    case "body": {
-      const long = (draft.description?.length ?? 0) > textInputMax;
-      return {
-        customId,
-        title: "Title & text",
-        fields: [
-          input("title", "Title", value("title", draft.title), { maxLength: embedLimits.title }),
-          ...(long
-            ? []
-            : [
-                input("description", "Description", value("description", draft.description), {
-                  style: "paragraph",
-                  maxLength: textInputMax,
-                  placeholder: "Markdown and tags like {user.mention} or {server.name} work here.",
-                }),
-              ]),
-          input("url", "Title link (https://…)", value("url", draft.url)),
-        ],
-      };
-    }
-    case "author":
-      return {
-        customId,
-        title: "Author",
-        fields: [
-          input("name", "Author name", value("name", draft.author?.name), {
-            maxLength: embedLimits.authorName,
-          }),
-          input("iconUrl", "Author icon URL (or {user.avatar})", value("iconUrl", draft.author?.iconUrl)),
-          input("url", "Author link (https://…)", value("url", draft.author?.url)),
-        ],
-      };
-    case "footer":
-      return {
-        customId,
-        title: "Footer",
-        fields: [
-          input("text", "Footer text", value("text", draft.footer?.text), {
-            style: "paragraph",
-            maxLength: embedLimits.footerText,
-          }),
-          input("iconUrl", "Footer icon URL (or {server.icon})", value("iconUrl", draft.footer?.iconUrl)),
-        ],
-      };
-    case "colour":
-      return {
-        customId,
-        title: "Colour",
-        fields: [
-          input("color", "Colour as #RRGGBB (empty for none)", value("color", draft.color), {
-            maxLength: 7,
-            placeholder: "#F97316",
-          }),
-        ],
-      };
-    case "images":
-      return {
-        customId,
-        title: "Images",
-        fields: [
-          input(
-            "thumbnailUrl",
-            "Thumbnail URL (small, top right)",
-            value("thumbnailUrl", draft.thumbnailUrl),
-            {
-              placeholder: "https://… or {server.icon}",
-            },
-          ),
-          input("imageUrl", "Image URL (large, at the bottom)", value("imageUrl", draft.imageUrl), {
-            placeholder: "https://… a PNG, JPG, GIF or WebP",
-          }),
-        ],
-      };
-    case "buttons":
-      return linkButtonsForm(customId, draft, prefill);
-    case "save":
-      return {
-        customId,
-        title: "Save as template",
-        fields: [
-          input("name", "Template name (1–50 characters)", value("name", undefined), {
-            required: true,
-            maxLength: 50,
-          }),
-          input("replace", "Replace a template of that name? (yes/no)", value("replace", "no"), {
-            maxLength: 3,
-          }),
-        ],
-      };
-    case "import":
-      return {
-        customId,
-        title: "Import JSON",
-        fields: [
-          input("json", "Embed JSON (replaces this draft)", value("json", undefined), {
-            style: "paragraph",
-            required: true,
-            maxLength: textInputMax,
-            placeholder: '{"version":1,"embed":{"title":"…"}} — or upload a file: /embed create file:',
-          }),
-        ],
-      };
-    case "send":
-      return {
-        customId,
-        title: "Send the embed",
-        fields: [
-          input("channel", "Channel (#name or ID)", value("channel", defaults.channelName ?? undefined), {
-            required: true,
-          }),
-          input("content", "Message text above the embed (optional)", value("content", undefined), {
-            style: "paragraph",
-            maxLength: 2000,
-          }),
-        ],
-      };
-    default: {
-      // "addfield" or "field:<n>"
-      const index = form === "addfield" ? -1 : Number(form.slice("field:".length));
-      const field = index >= 0 ? draft.fields?.[index] : undefined;
-      return {
-        customId,
-        title: index >= 0 ? `Field ${index + 1}` : "Add a field",
-        fields: [
-          input("name", "Name", value("name", field?.name), {
-            required: index < 0,
-            maxLength: embedLimits.fieldName,
-          }),
-          input("value", "Value", value("value", field?.value), {
-            style: "paragraph",
-            required: index < 0,
-            maxLength: embedLimits.fieldValue,
-          }),
-          input("inline", "Side by side with others? (yes/no)", value("inline", yesNo(field?.inline)), {
-            maxLength: 3,
-          }),
-          ...(index >= 0
-            ? [
-                input("remove", "Type REMOVE to delete this field", value("remove", undefined), {
-                  maxLength: 6,
-                }),
-              ]
-            : []),
-        ],
-      };
-    }
-  }
-}
-
-/** Reads a yes/no answer (empty is no); null when it is neither. */
-export function readYesNo(text: string | undefined): boolean | null {
-  const answer = (text ?? "").trim().toLowerCase();
-  if (["", "no", "n", "false", "off"].includes(answer)) return false;
-  if (["yes", "y", "true", "on"].includes(answer)) return true;
-  return null;
-}
-
-/** The draft after a submitted form (parts not in the form, or not sent, stay as they were). */
-export function applyForm(draft: EmbedDraft, form: BuilderForm, fields: Record<string, string>): EmbedDraft {
-  const get = (key: string, current: string | undefined) =>
-    key in fields ? (fields[key] ?? "") : (current ?? "");
-  switch (form) {
-    case "body":
-      return {
-        ...draft,
-        title: get("title", draft.title),
-        description: get("description", draft.description),
-        url: get("url", draft.url).trim(),
-      };
-    case "author":
-      return {
-        ...draft,
-        author: {
-          name: get("name", draft.author?.name),
-          iconUrl: get("iconUrl", draft.author?.iconUrl).trim(),
-          url: get("url", draft.author?.url).trim(),
-        },
-      };
-    case "footer":
-      return {
-        ...draft,
-        footer: {
-          text: get("text", draft.footer?.text),
-          iconUrl: get("iconUrl", draft.footer?.iconUrl).trim(),
-        },
-      };
-    case "colour": {
-      const colour = get("color", draft.color).trim();
-      // `f97316` and `#f97316` both mean #F97316.
-      return { ...draft, color: /^[0-9a-fA-F]{6}$/.test(colour) ? `#${colour}` : colour };
-    }
-    case "images":
-      return {
-        ...draft,
-        thumbnailUrl: get("thumbnailUrl", draft.thumbnailUrl).trim(),
-        imageUrl: get("imageUrl", draft.imageUrl).trim(),
-      };
-    case "buttons":
-      return applyLinkButtonsForm(draft, fields);
-    default:
-      return draft;
-  }
 }
 
 /** The embed listing the server's templates. */

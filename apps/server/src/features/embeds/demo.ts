@@ -1,8 +1,8 @@
 import type { EmbedDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { saveTemplate } from "./service.ts";
 import { findTemplateByName } from "./store.ts";
+import { saveTemplate } from "./templates.ts";
 
 const templates: { name: string; draft: EmbedDraft }[] = [
   {

@@ -1,10 +1,9 @@
 import { type EmbedDraft, exportEmbedJson } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import type { Button, MemberInfo } from "../../discord/port.ts";
 import { AppError } from "../../lib/errors.ts";
-import { registerEmbedsJobs } from "./jobs.ts";
+import { importJson } from "./import-export.ts";
 import {
   applyLinkButtonsForm,
   buttonLine,
@@ -12,30 +11,15 @@ import {
   linkButtonsForm,
   readButtonLine,
 } from "./link-buttons.ts";
-import {
-  changeDraft,
-  importJson,
-  openEditSession,
-  openSession,
-  previewMessage,
-  resolveTemplate,
-  saveTemplate,
-  sendSession,
-} from "./service.ts";
+import { openEditSession, previewMessage, sendSession } from "./sending.ts";
+import { changeDraft, openSession } from "./service.ts";
+import { resolveTemplate, saveTemplate } from "./templates.ts";
+import { failure, openEmbedsFixture } from "./test-support.ts";
 
-function failure(run: () => unknown): AppError {
+/** Runs an expected failure and answers the AppError it threw. */
+function thrown(run: () => unknown): AppError {
   try {
     run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
@@ -74,7 +58,7 @@ describe("the link buttons form", () => {
       emoji: "🌐",
     });
     expect(readButtonLine("   ", 0)).toBeNull();
-    expect(failure(() => readButtonLine("https://example.com", 1)).message).toBe(
+    expect(thrown(() => readButtonLine("https://example.com", 1)).message).toBe(
       "Link button 2: write it as Website | https://example.com | 🌐 (the emoji is optional).",
     );
   });
@@ -129,7 +113,7 @@ describe("the link buttons form", () => {
     });
     expect(rows).toEqual([[select], [linkButton("New", "https://n.io")], [select]]);
     expect(editedMessageRows([], { components: [[select]], buttonRowAt: 0 })).toEqual([[select]]);
-    const full = failure(() =>
+    const full = thrown(() =>
       editedMessageRows([{ label: "New", url: "https://n.io" }], {
         components: Array.from({ length: 5 }, () => [select]),
       }),
@@ -146,14 +130,7 @@ describe.each(dialects)("link buttons in the embed builder service (%s)", (diale
   let channels: Record<string, string>;
 
   beforeAll(async () => {
-    test = await createTestContext({ dialect });
-    registerEmbedsJobs(test.ctx);
-    channels = Object.fromEntries(
-      (await test.ctx.discord.listChannels(demoGuildId)).map((c) => [c.name, c.id]),
-    );
-    const found = await test.ctx.discord.getMember(demoGuildId, demoOwnerId);
-    if (!found) throw new Error("no demo owner");
-    owner = found;
+    ({ test, owner, channels } = await openEmbedsFixture(dialect));
   });
   afterAll(async () => {
     await test.cleanup();
@@ -204,7 +181,7 @@ describe.each(dialects)("link buttons in the embed builder service (%s)", (diale
     };
     await saveTemplate(test.ctx, demoGuildId, { name: "Shop links", draft, userId: owner.user.id });
     expect((await resolveTemplate(test.ctx, demoGuildId, "shop links")).draft).toEqual(draft);
-    const broken = await rejection(
+    const broken = await failure(
       saveTemplate(test.ctx, demoGuildId, {
         name: "Broken",
         draft: { title: "t", buttons: [{ label: "x", url: "ftp://files" }] },
