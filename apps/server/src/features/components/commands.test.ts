@@ -358,7 +358,10 @@ describe("/components", () => {
       placeholder: "Remove… (page 1 of 2)",
     });
     const firstPage = removeMenu(panel);
-    expect(firstPage?.type === "select" && firstPage.options.map((o) => o.value)).toEqual(
+    const digest = /:[0-9a-f]{10}$/;
+    const firstValues = firstPage?.type === "select" ? firstPage.options.map((o) => o.value) : [];
+    for (const value of firstValues) expect(value).toMatch(digest);
+    expect(firstValues.map((value) => value.replace(digest, ""))).toEqual(
       Array.from({ length: 25 }, (_, i) => `a:${i}:0`),
     );
     expect(rows(panel).at(-1)).toMatchObject([
@@ -372,16 +375,17 @@ describe("/components", () => {
       customId: `cmpe:remove:${id}:1`,
       placeholder: "Remove… (page 2 of 2)",
     });
-    expect(secondPage?.type === "select" && secondPage.options.at(-1)).toEqual({
+    const lastOption = secondPage?.type === "select" ? secondPage.options.at(-1) : undefined;
+    expect(lastOption).toEqual({
       label: "Option: Choice 25",
-      value: "o:24",
+      value: expect.stringMatching(/^o:24:[0-9a-f]{10}$/),
     });
     expect(rows(next).at(-1)).toMatchObject([
       { label: "Previous", customId: `cmpe:page:${id}:0`, disabled: false },
       { label: "Next", customId: `cmpe:page:${id}:1`, disabled: true },
     ]);
     // Removing from page 2 reaches the 50th item and keeps the panel on page 2.
-    const removed = await choose(`cmpe:remove:${id}:1`, ["o:24"]);
+    const removed = await choose(`cmpe:remove:${id}:1`, [lastOption?.value ?? ""]);
     expect(text(removed)).toContain("Removed");
     expect(removeMenu(removed)).toMatchObject({
       customId: `cmpe:remove:${id}:1`,
@@ -395,6 +399,38 @@ describe("/components", () => {
     expect(removeMenu(await click(`cmpe:page:${id}:7`))).toMatchObject({ customId: `cmpe:remove:${id}:1` });
     const back = await click(`cmpe:page:${id}:0`);
     expect(removeMenu(back)).toMatchObject({ customId: `cmpe:remove:${id}:0` });
+  });
+
+  it("a pick from a Remove menu another admin made outdated removes nothing and redraws the panel", async () => {
+    await run("create", { type: "button", name: "shared" });
+    const id = await idOf("shared");
+    let panel: SandboxInteractionResponse[] = [];
+    for (const role of ["Member", "Silver", "Gold"]) {
+      panel = await submit(`cmpe:act:${id}:give_role`, { role });
+    }
+    const menu = panel[0]?.message?.components
+      ?.flat()
+      .find((c) => c.type === "select" && c.customId.startsWith(`cmpe:remove:${id}`));
+    const values = menu?.type === "select" ? menu.options.map((o) => o.value) : [];
+    expect(values).toHaveLength(3);
+    // Both admins hold this menu; the first removes Member, the second then picks Silver from it.
+    expect(text(await choose(`cmpe:remove:${id}:0`, [values[0] ?? ""]))).toContain("Removed");
+    const stale = await choose(`cmpe:remove:${id}:0`, [values[1] ?? ""]);
+    expect(stale[0]).toMatchObject({ type: "update" });
+    expect(text(stale)).toContain("That item changed since this menu was shown; here is the current list.");
+    const stored = await findComponent(test.ctx.storage.db, demoGuildId, "shared");
+    expect(stored?.definition.actions).toEqual([
+      { kind: "give_role", roleId: roles.Silver },
+      { kind: "give_role", roleId: roles.Gold },
+    ]);
+    // The redrawn menu lists what is there now.
+    const redrawn = stale[0]?.message?.components
+      ?.flat()
+      .find((c) => c.type === "select" && c.customId.startsWith(`cmpe:remove:${id}`));
+    expect(redrawn?.type === "select" && redrawn.options.map((o) => o.label)).toEqual([
+      "Action 1: Give a role",
+      "Action 2: Give a role",
+    ]);
   });
 
   it("keeps working after a restart: a new bot over the same database runs the stored actions", async () => {

@@ -245,8 +245,11 @@ async function onEditorSelect(ctx: AppContext, interaction: SelectInteraction) {
   } else if (step === "editfield") {
     await interaction.showModal(editorModal(component, "field", undefined, value));
   } else if (step === "remove") {
-    const updated = await removeItem(ctx, component, value);
-    await interaction.update(editorPanel(updated, "🗑️ Removed.", Number(extra ?? 0)));
+    const { component: current, removed } = await removeItem(ctx, component, value);
+    const notice = removed
+      ? "🗑️ Removed."
+      : "⚠️ That item changed since this menu was shown; here is the current list. Pick again if you still want it gone.";
+    await interaction.update(editorPanel(current, notice, Number(extra ?? 0)));
   } else {
     throw badRequest("This builder panel is out of date; run `/components edit` again.");
   }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import { describeAction } from "./actions.ts";
 import { actionKindsFor, actionLabels, componentLimits, incompleteReason } from "./model.ts";
@@ -196,26 +197,68 @@ export function editorPanel(
 /** Discord's 100-character limit on a menu option's label and description. */
 const cut = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
 
-/** Everything the Remove menu offers: `a:<option index or ->:<action index>`, `o:<index>`, `f:<index>`. */
-export function removableItems(component: StoredComponent): { label: string; value: string }[] {
+/**
+ * A short digest of each item of a list. It covers the item's content and how many identical twins
+ * it has, so a pick from a menu drawn before another admin's change no longer matches: a shift in
+ * position, an edit, or one of two identical actions going all show up as a different digest.
+ */
+function fingerprints(items: unknown[]): string[] {
+  const texts = items.map(canonicalJson);
+  const twins = new Map<string, number>();
+  for (const text of texts) twins.set(text, (twins.get(text) ?? 0) + 1);
+  return texts.map((text) =>
+    createHash("sha256")
+      .update(`${twins.get(text)}:${text}`)
+      .digest("hex")
+      .slice(0, fingerprintLength),
+  );
+}
+
+const fingerprintLength = 10;
+
+/** JSON with object keys sorted, so the digest doesn't depend on the order keys were written in. */
+const canonicalJson = (value: unknown) =>
+  JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === "object" && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
+/**
+ * Everything the Remove menu offers: `a:<option index or ->:<action index>:<digest>`,
+ * `o:<index>:<digest>`, `f:<index>:<digest>` (at most 20 characters, well within Discord's 100 for
+ * a menu value). Removal only goes ahead when the value is still in this list for the stored
+ * component, so two admins editing at once never remove an item the other didn't pick.
+ */
+export function removableItems(
+  component: Pick<StoredComponent, "definition">,
+): { label: string; value: string }[] {
   const { definition } = component;
   const items: { label: string; value: string }[] = [];
+  const actionDigests = fingerprints(definition.actions);
   definition.actions.forEach((action, index) => {
-    items.push({ label: cut(`Action ${index + 1}: ${actionLabels[action.kind]}`), value: `a:-:${index}` });
+    items.push({
+      label: cut(`Action ${index + 1}: ${actionLabels[action.kind]}`),
+      value: `a:-:${index}:${actionDigests[index]}`,
+    });
   });
   definition.options.forEach((option, optionIndex) => {
+    // The option's value is part of the digest, so the same action under another option differs.
+    const digests = fingerprints(option.actions.map((action) => [option.value, action]));
     option.actions.forEach((action, index) => {
       items.push({
         label: cut(`${option.label} → ${actionLabels[action.kind]} (${index + 1})`),
-        value: `a:${optionIndex}:${index}`,
+        value: `a:${optionIndex}:${index}:${digests[index]}`,
       });
     });
   });
+  const optionDigests = fingerprints(definition.options);
   definition.options.forEach((option, index) => {
-    items.push({ label: cut(`Option: ${option.label}`), value: `o:${index}` });
+    items.push({ label: cut(`Option: ${option.label}`), value: `o:${index}:${optionDigests[index]}` });
   });
+  const fieldDigests = fingerprints(definition.fields);
   definition.fields.forEach((field, index) => {
-    items.push({ label: cut(`Field: ${field.label}`), value: `f:${index}` });
+    items.push({ label: cut(`Field: ${field.label}`), value: `f:${index}:${fieldDigests[index]}` });
   });
   return items;
 }

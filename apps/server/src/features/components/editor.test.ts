@@ -39,11 +39,19 @@ describe("editing", () => {
       emoji: "✅",
       style: "success",
     });
-    button = await removeItem(f.test.ctx, button, "a:-:0");
+    const [action] = removableItems(button);
+    expect(action?.value).toMatch(/^a:-:0:[0-9a-f]{10}$/);
+    const removal = await removeItem(f.test.ctx, button, action?.value ?? "");
+    expect(removal.removed).toBe(true);
+    button = removal.component;
     expect((await findComponentById(f.test.ctx.storage.db, button.componentId))?.definition.actions).toEqual(
       [],
     );
-    await expect(removeItem(f.test.ctx, button, "a:-:0")).rejects.toThrow("already removed");
+    // The same pick again finds nothing to remove and answers the current state.
+    expect(await removeItem(f.test.ctx, button, action?.value ?? "")).toMatchObject({
+      removed: false,
+      component: { definition: { actions: [] } },
+    });
   });
 
   it("a posted menu keeps at least one option", async () => {
@@ -51,7 +59,8 @@ describe("editing", () => {
     menu = (await applyEditorForm(f.test.ctx, menu, "option", { label: "Only" })).component;
     menu = await addAction(f.test.ctx, menu, f.owner, { kind: "give_role", option: "only", role: "Silver" });
     await finish(f.test.ctx, menu);
-    await expect(removeItem(f.test.ctx, menu, "o:0")).rejects.toThrow("at least one option");
+    const option = removableItems(menu).find((item) => item.value.startsWith("o:0:"));
+    await expect(removeItem(f.test.ctx, menu, option?.value ?? "")).rejects.toThrow("at least one option");
   });
 });
 
@@ -133,8 +142,8 @@ describe("the Remove menu", () => {
     expect(removePages(menu, -3).page).toBe(0);
     // The last item, far beyond the first 25, can be removed.
     const last = all.at(-1)?.value ?? "";
-    expect(last).toBe("o:24");
-    menu = await removeItem(f.test.ctx, menu, last);
+    expect(last).toMatch(/^o:24:[0-9a-f]{10}$/);
+    menu = (await removeItem(f.test.ctx, menu, last)).component;
     expect(menu.definition.options.map((o) => o.value)).not.toContain("c25");
     const rows = editorPanel(menu, null, 5).components ?? [];
     expect(rows.length).toBeLessThanOrEqual(5);
@@ -153,5 +162,85 @@ describe("the Remove menu", () => {
       customId: `cmpe:remove:${button.componentId}:0`,
       placeholder: "Remove…",
     });
+  });
+});
+
+describe("a Remove menu gone stale", () => {
+  const roleIds = (component: StoredComponent) =>
+    component.definition.actions.map((action) => ("roleId" in action ? action.roleId : action.kind));
+
+  it("a second pick from the same outdated menu never removes a different item", async () => {
+    let button = await f.create("button");
+    for (const role of ["Member", "Silver", "Gold"]) {
+      button = await addAction(f.test.ctx, button, f.owner, { kind: "give_role", role });
+    }
+    // Two admins look at the same menu; one removes Member, then the other picks Silver.
+    const [member, silver] = removableItems(button);
+    expect((await removeItem(f.test.ctx, button, member?.value ?? "")).removed).toBe(true);
+    const stale = await removeItem(f.test.ctx, button, silver?.value ?? "");
+    expect(stale.removed).toBe(false);
+    expect(roleIds(stale.component)).toEqual([f.role("Silver"), f.role("Gold")]);
+    const stored = await findComponentById(f.test.ctx.storage.db, button.componentId);
+    expect(stored && roleIds(stored)).toEqual([f.role("Silver"), f.role("Gold")]);
+    // Picked from the refreshed menu, Silver goes.
+    const fresh = removableItems(stale.component).find((item) => item.label.startsWith("Action 1"));
+    const removed = await removeItem(f.test.ctx, stale.component, fresh?.value ?? "");
+    expect(removed.removed).toBe(true);
+    expect(roleIds(removed.component)).toEqual([f.role("Gold")]);
+  });
+
+  it("of two identical actions, an outdated menu removes only one", async () => {
+    let button = await f.create("button");
+    for (let n = 0; n < 2; n++) {
+      button = await addAction(f.test.ctx, button, f.owner, { kind: "give_role", role: "Member" });
+    }
+    const [first, second] = removableItems(button);
+    expect(first?.value).not.toBe(second?.value);
+    expect((await removeItem(f.test.ctx, button, first?.value ?? "")).removed).toBe(true);
+    // The twin now sits first, but it is no longer one of two, so the old pick doesn't match it.
+    expect((await removeItem(f.test.ctx, button, first?.value ?? "")).removed).toBe(false);
+    const stored = await findComponentById(f.test.ctx.storage.db, button.componentId);
+    expect(stored && roleIds(stored)).toEqual([f.role("Member")]);
+  });
+
+  it("an option's action moved to another option's place, or an edited field, is not removed", async () => {
+    let menu = await f.create("select");
+    for (const label of ["Red", "Blue"]) {
+      menu = (await applyEditorForm(f.test.ctx, menu, "option", { label })).component;
+      menu = await addAction(f.test.ctx, menu, f.owner, { kind: "give_role", option: label, role: "Member" });
+    }
+    const staleMenu = removableItems(menu);
+    const redOption = staleMenu.find((item) => item.label === "Option: Red");
+    const redAction = staleMenu.find((item) => item.label.startsWith("Red →"));
+    expect((await removeItem(f.test.ctx, menu, redOption?.value ?? "")).removed).toBe(true);
+    // Blue's identical action is now at Red's old place: the digest includes the option.
+    const stale = await removeItem(f.test.ctx, menu, redAction?.value ?? "");
+    expect(stale.removed).toBe(false);
+    expect(stale.component.definition.options.map((o) => [o.label, o.actions.length])).toEqual([["Blue", 1]]);
+
+    let form = await f.create("form");
+    form = (await applyEditorForm(f.test.ctx, form, "field", { label: "Name" })).component;
+    const [field] = removableItems(form);
+    form = (await applyEditorForm(f.test.ctx, form, "field", { label: "Full name" }, "f1")).component;
+    expect((await removeItem(f.test.ctx, form, field?.value ?? "")).removed).toBe(false);
+    expect(form.definition.fields.map((x) => x.label)).toEqual(["Full name"]);
+  });
+
+  it("values stay within Discord's 100 characters however long the items are", async () => {
+    let menu = await f.create("select");
+    menu = await mutateDefinition(f.test.ctx, menu, (definition) => {
+      definition.options = Array.from({ length: 25 }, (_, i) => ({
+        label: "l".repeat(100),
+        value: `${"v".repeat(97)}${i}`.slice(-100),
+        description: null,
+        emoji: null,
+        actions: Array.from({ length: 5 }, () => ({
+          kind: "send_message" as const,
+          text: "t".repeat(2000),
+          target: "here",
+        })),
+      }));
+    });
+    for (const item of removableItems(menu)) expect(item.value.length).toBeLessThanOrEqual(20);
   });
 });

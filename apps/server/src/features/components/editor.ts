@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { resolveChannel } from "./actions.ts";
+import { removableItems } from "./editor-panel.ts";
 import { fieldOf, validateField, validateFieldSettings } from "./forms.ts";
 import {
   incompleteReason,
@@ -112,36 +113,44 @@ export async function applyEditorForm(
   throw badRequest("Unknown builder step.");
 }
 
-/** Removes what the Remove menu picked. */
+/** Thrown inside the removal's transaction to leave the definition untouched. */
+class StalePick extends Error {}
+
+/**
+ * Removes what the Remove menu picked. The value names the item by position and digest, and is
+ * matched against the stored component inside the transaction: when another admin changed the
+ * list since the menu was drawn, nothing is removed and `removed` is false, with the current state.
+ */
 export async function removeItem(
   deps: Deps,
   component: StoredComponent,
   value: string,
-): Promise<StoredComponent> {
-  const [kind, first, second] = value.split(":");
+): Promise<{ component: StoredComponent; removed: boolean }> {
   const posted = (await store.listPosted(deps.storage.db, component.componentId)).length > 0;
-  return mutateDefinition(deps, component, (definition) => {
-    const gone = () => badRequest("That was already removed; the panel was out of date.");
-    if (kind === "a") {
-      const list = first === "-" ? definition.actions : definition.options[Number(first)]?.actions;
-      const index = Number(second);
-      if (!list || !(index >= 0 && index < list.length)) throw gone();
-      list.splice(index, 1);
-    } else if (kind === "o") {
-      const index = Number(first);
-      if (!(index >= 0 && index < definition.options.length)) throw gone();
-      if (definition.options.length === 1 && posted) {
-        throw badRequest("A posted menu needs at least one option; add another before removing this one.");
+  try {
+    const updated = await mutateDefinition(deps, component, (definition) => {
+      if (!removableItems({ definition }).some((item) => item.value === value)) throw new StalePick();
+      const [kind, first, second] = value.split(":");
+      if (kind === "a") {
+        const list = first === "-" ? definition.actions : definition.options[Number(first)]?.actions;
+        list?.splice(Number(second), 1);
+      } else if (kind === "o") {
+        if (definition.options.length === 1 && posted) {
+          throw badRequest("A posted menu needs at least one option; add another before removing this one.");
+        }
+        definition.options.splice(Number(first), 1);
+      } else if (kind === "f") {
+        definition.fields.splice(Number(first), 1);
       }
-      definition.options.splice(index, 1);
-    } else if (kind === "f") {
-      const index = Number(first);
-      if (!(index >= 0 && index < definition.fields.length)) throw gone();
-      definition.fields.splice(index, 1);
-    } else {
-      throw gone();
-    }
-  });
+    });
+    return { component: updated, removed: true };
+  } catch (error) {
+    if (!(error instanceof StalePick)) throw error;
+    return {
+      component: await componentForEditor(deps, component.serverId, component.componentId),
+      removed: false,
+    };
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { type Owner, requirePerks } from "./member-perks.ts";
@@ -9,6 +9,8 @@ import { type AfkMention, type AfkNote, addMention, clearAfk, setAfk } from "./s
 type Deps = Pick<AppContext, "storage">;
 
 export const defaultAfkMessage = "AFK";
+/** The durable job that deletes a welcome-back message once it has been read. */
+export const welcomeBackDeleteJob = "perks.afk.welcome-back.delete";
 /** Mentions listed in the return summary (the rest are counted). */
 const shownMentions = 10;
 
@@ -80,4 +82,19 @@ export function welcomeBack(serverId: string, userId: string, mentions: AfkMenti
     content: `👋 Welcome back <@${userId}>! While you were away you were mentioned ${times}:\n${lines.join("\n")}`,
     allowedMentions: { users: [] },
   };
+}
+
+/** The job's work: delete the welcome-back message, which someone may have deleted already. */
+export async function deleteWelcomeBack(
+  deps: Pick<AppContext, "discord">,
+  channelId: string,
+  messageId: string,
+): Promise<void> {
+  try {
+    await deps.discord.deleteMessage(channelId, messageId);
+  } catch (error) {
+    const gone =
+      error instanceof DiscordError && (error.code === "unknown_message" || error.code === "unknown_channel");
+    if (!gone) throw error;
+  }
 }

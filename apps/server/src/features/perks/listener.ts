@@ -2,7 +2,7 @@ import type { BotEvents, MessageEvent } from "../../bot/events.ts";
 import type { AppContext } from "../../context.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port.ts";
-import { afkNotice, recordMention, returnFromAfk, welcomeBack } from "./afk.ts";
+import { afkNotice, recordMention, returnFromAfk, welcomeBack, welcomeBackDeleteJob } from "./afk.ts";
 import { type GuildPerks, perkCache } from "./cache.ts";
 import { forgetDeleted, reviewMember } from "./cleanup.ts";
 import { highlightMessage, parseStoredEmoji, responderMessage } from "./messages.ts";
@@ -20,7 +20,7 @@ export const perkCooldowns = {
   afkNotice: 5 * 60_000,
   /** One answer per auto-responder. */
   responder: 30_000,
-  /** How long the welcome-back message stays. */
+  /** How long the welcome-back message stays (a durable job deletes it, so a restart doesn't keep it). */
   welcomeBackDeleteAfter: 60_000,
 } as const;
 
@@ -57,7 +57,6 @@ export class PerkListener {
   private readonly highlighted = new Recent(perkCooldowns.highlight);
   private readonly noticed = new Recent(perkCooldowns.afkNotice);
   private readonly responded = new Recent(perkCooldowns.responder);
-  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -73,8 +72,6 @@ export class PerkListener {
     ];
     return () => {
       for (const stop of stops) stop();
-      for (const timer of this.timers) clearTimeout(timer);
-      this.timers.clear();
     };
   }
 
@@ -118,12 +115,12 @@ export class PerkListener {
           message.channelId,
           welcomeBack(guildId, message.author.id, back.mentions),
         );
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          this.deps.discord.deleteMessage(sent.channelId, sent.id).catch(() => undefined);
-        }, perkCooldowns.welcomeBackDeleteAfter);
-        timer.unref();
-        this.timers.add(timer);
+        await this.deps.jobs.schedule(
+          welcomeBackDeleteJob,
+          { channelId: sent.channelId, messageId: sent.id },
+          now + perkCooldowns.welcomeBackDeleteAfter,
+          { dedupeKey: `${welcomeBackDeleteJob}:${sent.id}` },
+        );
       }
     }
     for (const userId of new Set(message.mentionUserIds)) {

@@ -163,6 +163,9 @@ export function DocsContent() {
               A Discord menu lists at most 25 entries, so <b>Remove…</b> shows the actions, options and fields
               25 at a time. When there are more, <b>Previous</b> and <b>Next</b> buttons below it turn the
               pages (the menu says which page it shows), and the panel stays on that page after a removal.
+              When two people edit the same component and the list changed since your menu was drawn, a pick
+              from it removes nothing: the panel is redrawn with the current list (and says so), so you never
+              remove an item you didn't choose.
             </>,
             "Every answer to a member is private (only they see it), and arrives within Discord's 3-second window.",
             "A server holds up to 100 components.",
