@@ -1,6 +1,7 @@
 import { validateTemplate, type WelcomeConfig, welcomeConfigBody, welcomeLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 
+import { colourFrom } from "../designer/colours.ts";
 import {
   type DesignPurpose,
   describeServer,
@@ -127,22 +128,6 @@ const tones: Record<Tone, ToneStyle> = {
 };
 const toneOrder: Tone[] = ["playful", "formal", "gaming", "calm", "warm"];
 
-const namedColors: [RegExp, string][] = [
-  [/\bblurple\b/, "#5865F2"],
-  [/\borange\b/, "#F97316"],
-  [/\bred\b/, "#ED4245"],
-  [/\bpink\b|\bfuchsia\b/, "#EB459E"],
-  [/\bpurple\b|\bviolet\b/, "#9B59B6"],
-  [/\bblue\b/, "#3498DB"],
-  [/\bteal\b|\bcyan\b/, "#1ABC9C"],
-  [/\bgreen\b/, "#57F287"],
-  [/\byellow\b/, "#FEE75C"],
-  [/\bgold\b|\bgolden\b/, "#F1C40F"],
-  [/\bwhite\b/, "#FFFFFF"],
-  [/\bblack\b/, "#000000"],
-  [/\bdark\b|\bgr[ae]y\b/, "#2F3136"],
-];
-
 const negated = (text: string, what: string) =>
   new RegExp(`\\b(no|without|don'?t|do not|never|skip|hide)\\b[^.,;!?]{0,20}\\b${what}`).test(text);
 
@@ -176,10 +161,7 @@ export function composeOffline(
   const style = tones[tone];
   const wordings: [string, string][] = [[style.title, style.lead], ...style.more];
   const [title, lead] = wordings[attempt % wordings.length] as [string, string];
-  const hex = /#([0-9a-f]{6})\b/.exec(text)?.[1];
-  const color = hex
-    ? `#${hex.toUpperCase()}`
-    : (namedColors.find(([pattern]) => pattern.test(text))?.[1] ?? style.color);
+  const color = colourFrom(text) ?? style.color;
 
   const lines = [lead];
   const own = quoted(instructions.slice(0, instructionsMax));
