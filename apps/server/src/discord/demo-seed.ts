@@ -402,6 +402,20 @@ export async function seedDemoDirectory(db: Kysely<Database>, now: number = Date
 }
 
 /** Whether the demo server exists already. */
+/** The demo server's human members other than the owner, by id (the first `limit`, when given). */
+export async function demoMembers(db: Kysely<Database>, limit?: number): Promise<string[]> {
+  let query = db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select("m.user_id")
+    .where("m.guild_id", "=", demoGuildId)
+    .where("u.bot", "=", 0)
+    .where("m.user_id", "!=", demoOwnerId)
+    .orderBy("m.user_id");
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map((row) => row.user_id);
+}
+
 export async function hasDemoDirectory(db: Kysely<Database>): Promise<boolean> {
   const row = await db
     .selectFrom("sandbox_guilds")

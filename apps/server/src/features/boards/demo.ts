@@ -1,7 +1,5 @@
-import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.ts";
-import type { Database } from "../../db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
 import { SandboxAdapter } from "../../discord/sandbox-adapter.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { createBoard } from "./service.ts";
@@ -53,20 +51,6 @@ const posts: {
     hoursAgo: 30,
   },
 ];
-
-/** The demo server's members who react to messages: people, not bots, other than the owner; by id. */
-export async function demoMembers(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .execute();
-  return rows.map((row) => row.user_id);
-}
 
 /**
  * The demo server's boards (sandbox only): #starboard (⭐, 3 reactions) and #skullboard (💀, 3),

@@ -2,11 +2,10 @@ import { expect } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Attachment, DiscordPort, OutgoingMessage, SentMessage } from "../../discord/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { boardsBot } from "./commands.ts";
-import { demoMembers } from "./demo.ts";
 import { type Board, type CreateBoardInput, createBoard } from "./service.ts";
 
 /** Shared set-up of the board tests: the demo server, with Hearth counting its reactions. */

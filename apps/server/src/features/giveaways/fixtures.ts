@@ -1,6 +1,6 @@
 import type { CreateGiveawayBody } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId, demoMembers as demoServerMembers } from "../../discord/demo-seed.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { createGiveaway, endJobKey } from "./service.ts";
 
@@ -66,18 +66,8 @@ export async function addMember(
 }
 
 /** Ids of `count` existing human members of the demo server (the owner excluded). */
-export async function demoMembers(ctx: AppContext, count: number): Promise<string[]> {
-  const rows = await ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .limit(count)
-    .execute();
-  return rows.map((row) => row.user_id);
+export function demoMembers(ctx: AppContext, count: number): Promise<string[]> {
+  return demoServerMembers(ctx.storage.db, count);
 }
 
 export const owner = { tokenId: null, userId: demoOwnerId };
