@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import type { RoleInfo } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "../moderation/hierarchy.ts";
@@ -8,12 +9,6 @@ import type { Editor } from "./service.ts";
 /** The role rules of role actions: checked when an action is added and again on every click. */
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
-
-const dangerous: [bigint, string][] = [
-  [permissionBits.administrator, "Administrator"],
-  [1n << 5n, "Manage Server"],
-  [permissionBits.manageRoles, "Manage Roles"],
-];
 
 /**
  * The live role rules for giving or taking a role: a real role, not @everyone, not managed by an
@@ -45,7 +40,7 @@ export async function checkRoleUsable(deps: Deps, serverId: string, roleId: stri
 
 /** The dangerous permissions a role grants, by name (empty when none). */
 export function dangerousPermissions(role: RoleInfo): string[] {
-  return dangerous.filter(([bit]) => (BigInt(role.permissions) & bit) !== 0n).map(([, name]) => name);
+  return elevatedPermissionNames(role.permissions);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getGrinderConfig } from "../servers/setup-service.ts";
@@ -13,13 +14,6 @@ export interface RoleCaller {
   /** The caller's permission bitfield, as the interaction carried it. */
   permissions: string;
 }
-
-/** Permissions that make a role unsafe to hand out without being an Administrator yourself. */
-const dangerous: [bigint, string][] = [
-  [permissionBits.administrator, "Administrator"],
-  [1n << 5n, "Manage Server"],
-  [permissionBits.manageRoles, "Manage Roles"],
-];
 
 /** Checks that the caller may give or take this role, and the bot can. */
 async function checkRole(
@@ -48,7 +42,8 @@ async function checkRole(
   if (caller.userId !== hierarchy.ownerId && role.position >= topPosition(hierarchy, caller.roleIds)) {
     throw forbidden(`@${role.name} is at or above your highest role, so you can't manage it.`);
   }
-  const risky = dangerous.filter(([bit]) => (BigInt(role.permissions) & bit) !== 0n).map(([, name]) => name);
+  // Elevated permissions make a role unsafe to hand out without being an Administrator yourself.
+  const risky = elevatedPermissionNames(role.permissions);
   const callerIsAdmin = (BigInt(caller.permissions || "0") & permissionBits.administrator) !== 0n;
   if (risky.length > 0 && !callerIsAdmin) {
     throw forbidden(`@${role.name} grants ${risky.join(", ")}; only an Administrator can hand it out.`);
