@@ -322,12 +322,13 @@ export function parseEmoji(text: string): ReactionEmoji | null {
   // Exactly one emoji: "🔥abc" or "🔥⭐" would be refused by Discord as a reaction.
   const graphemes = [...emojiSegmenter.segment(trimmed)];
   if (graphemes.length !== 1) return null;
-  return /^(?:\p{Extended_Pictographic}|\p{Regional_Indicator}|[#*0-9]\uFE0F?\u20E3)/u.test(trimmed)
-    ? { id: null, name: trimmed }
-    : null;
+  return unicodeEmoji.test(trimmed) ? { id: null, name: trimmed } : null;
 }
 
 const emojiSegmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** One unicode emoji as Discord accepts it for a reaction: keycap, flag, or pictograph with its modifiers and joins. */
+const unicodeEmoji =
+  /^(?:[#*0-9]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
 
 /** How an emoji is written in a message. */
 export function emojiMarkup(emoji: ReactionEmoji): string {

@@ -48,9 +48,6 @@ export function readUserIds(text: string): string[] {
   return ids;
 }
 
-/** One unicode emoji as Discord accepts it for a reaction: keycap, flag, or pictograph with its modifiers and joins. */
-const unicodeEmoji =
-  /^(?:[#*0-9]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}\u{E0020}-\u{E007F}]*(?:\u200D\p{Extended_Pictographic}[\uFE0F\p{Emoji_Modifier}]*)*)$/u;
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
@@ -65,11 +62,11 @@ export function readEmojis(text: string): ReactionEmoji[] {
       emojis.push(custom);
       continue;
     }
-    const parts = [...graphemes.segment(token)].map((part) => part.segment);
-    if (!parts.every((part) => unicodeEmoji.test(part))) {
+    const parts = [...graphemes.segment(token)].map((part) => parseEmoji(part.segment));
+    if (!parts.every((part) => part !== null && part.id === null)) {
       throw badRequest(`"${token.slice(0, 40)}" isn't an emoji.`, "emojis");
     }
-    for (const part of parts) emojis.push({ id: null, name: part });
+    emojis.push(...(parts as ReactionEmoji[]));
   }
   return emojis;
 }
