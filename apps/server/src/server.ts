@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Bot, createBot } from "./bot/bot.ts";
-import { bindFeatures } from "./bot/commands/registration.ts";
+import { bindFeatures, buildHearthApp, registerFeatureJobs, seedFeatureDemos } from "./composition.ts";
 import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
@@ -10,9 +10,7 @@ import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo
 import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
-import { registerFeatureJobs, seedFeatureDemos } from "./features/index.ts";
-import { recordHeartbeat } from "./features/system/store.ts";
-import { buildApp } from "./http/app.ts";
+import { markAlive } from "./features/status/service.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -77,7 +75,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
 
   const heartbeat = async () => {
     try {
-      await recordHeartbeat(storage.db, Date.now());
+      await markAlive(ctx);
     } catch (error) {
       logger.warn({ err: error }, "heartbeat failed");
     }
@@ -86,7 +84,8 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const heartbeatTimer = setInterval(heartbeat, 60_000);
   heartbeatTimer.unref();
 
-  // The bot role: guilds join the `guilds` table as the gateway (or the sandbox) announces them.
+  // The bot role: features bind their commands and listeners (the guilds table, token revocation on
+  // leave, …) before the gateway (or the sandbox) announces its servers.
   const bot = config.roles.includes("bot") ? createBot(ctx, discord) : null;
   if (bot) await bindFeatures(ctx, bot);
   await bot?.start();
@@ -96,7 +95,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (config.roles.includes("api")) {
-    app = await buildApp(ctx, redis ? { limiter: new RedisFailureLimiter(redis) } : {});
+    app = await buildHearthApp(ctx, redis ? { limiter: new RedisFailureLimiter(redis) } : {});
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

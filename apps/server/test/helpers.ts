@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { buildHearthApp } from "../src/composition.ts";
 import { testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { openStorage, type Storage } from "../src/db/database.ts";
@@ -11,7 +12,7 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 import { demoGuildId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
 import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
 import { createDashboardToken } from "../src/features/auth/service.ts";
-import { type BuildAppOptions, buildApp } from "../src/http/app.ts";
+import type { BuildAppOptions } from "../src/http/app.ts";
 import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
 
@@ -173,10 +174,10 @@ export interface TestApp extends TestContext {
 }
 
 export async function createTestApp(
-  options: BuildAppOptions & { dialect?: "sqlite" | "postgres" } = {},
+  options: Omit<BuildAppOptions, "routes" | "resolveToken"> & { dialect?: "sqlite" | "postgres" } = {},
 ): Promise<TestApp> {
   const context = await createTestContext({ dialect: options.dialect });
-  const app = await buildApp(context.ctx, { serveWeb: false, ...options });
+  const app = await buildHearthApp(context.ctx, { serveWeb: false, ...options });
   await app.ready();
   const { token } = await createDashboardToken(context.ctx, { serverId: demoGuildId, permission: "owner" });
   return {

@@ -1,12 +1,12 @@
 import { afterAll, expect, it } from "vitest";
-import { buildApp } from "../src/http/app.ts";
+import { buildHearthApp } from "../src/composition.ts";
 import { createTestContext } from "./helpers.ts";
 
 const context = await createTestContext();
 afterAll(() => context.cleanup());
 
 it("closing the server finishes a request in flight and refuses new connections", async () => {
-  const app = await buildApp(context.ctx, { serveWeb: false });
+  const app = await buildHearthApp(context.ctx, { serveWeb: false });
   let release: () => void = () => {};
   const started = new Promise<void>((resolve) => {
     app.get("/slow", async () => {

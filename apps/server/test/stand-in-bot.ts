@@ -1,10 +1,10 @@
 import type { GatewayDispatchEvents } from "discord.js";
 import { type Bot, createBot } from "../src/bot/bot.ts";
-import type { BotFeature } from "../src/bot/commands/features.ts";
 import { bindCommands } from "../src/bot/commands/registry.ts";
 import { type Config, testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
+import type { BotFeature } from "../src/features/feature.ts";
 import { DatabaseJobQueue } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import type { DiscordStandIn } from "./discord-stand-in/index.ts";
@@ -56,7 +56,7 @@ export async function startStandInBot(
   options.registerJobs?.(ctx);
   const bot = createBot(ctx, adapter);
   if (options.commands) bindCommands(bot, ctx, feature.commands?.(ctx) ?? []);
-  const stopListening = options.listen === false ? undefined : feature.listen?.(bot, ctx);
+  const stopListening = options.listen === false ? undefined : feature.listeners?.(bot, ctx);
   await bot.start();
   await adapter.events.idle();
   return {

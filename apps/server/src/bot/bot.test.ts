@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../test/helpers.ts";
 import { demoOwnerId } from "../discord/demo-seed.ts";
+import type { MemberEvent, MessageEvent, PresenceEvent } from "../discord/events.ts";
 import { createDashboardToken, listDashboardTokens } from "../features/auth/service.ts";
 import { conflict } from "../lib/errors.ts";
 import { type Bot, createBot } from "./bot.ts";
-import type { MemberEvent, MessageEvent, PresenceEvent } from "./events.ts";
 
 // The bot runtime on the sandbox adapter: the same events and interactions as on Discord, simulated.
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.ts";
-import { registerCoreListeners } from "./core-listeners.ts";
-import type { BotEvents } from "./events.ts";
+import type { BotEvents } from "../discord/events.ts";
+import type { BotGateway } from "../discord/gateway.ts";
 import {
   type ButtonHandler,
   type CommandHandler,
@@ -10,13 +10,7 @@ import {
   type SelectHandler,
 } from "./interaction-router.ts";
 
-/** What the bot role needs from an adapter beyond the Discord port: its events and a gateway to open. */
-export interface BotGateway {
-  readonly events: BotEvents;
-  /** Connects (discord.js: logs in to the gateway; sandbox: announces its guilds). */
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type CommandRunListener = (serverId: string, path: string) => Promise<void> | void;
 
 export interface Bot {
   readonly events: BotEvents;
@@ -24,6 +18,10 @@ export interface Bot {
   onButton(prefix: string, handler: ButtonHandler): void;
   onSelect(prefix: string, handler: SelectHandler): void;
   onModal(prefix: string, handler: ModalHandler): void;
+  /** Listens for every command that ran to completion (e.g. to count uses); answers a remover. */
+  onCommandRun(listener: CommandRunListener): () => void;
+  /** Tells the command-run listeners about a completed command; called by the command registry. */
+  commandRan(serverId: string, path: string): Promise<void>;
   /** Commands with a handler: the ones to register with Discord. */
   commandNames(): string[];
   start(): Promise<void>;
@@ -31,9 +29,9 @@ export interface Bot {
 }
 
 /**
- * The bot role: the adapter's events, the runtime's own listeners (guild sync, token revocation on
- * leave), the interaction router, and a process-level guard so a stray rejection is logged rather
- * than ending the process. Features register commands and listeners before `start`.
+ * The bot role: the adapter's events, the interaction router, and a process-level guard so a stray
+ * rejection is logged rather than ending the process. Features register commands and listeners
+ * (guild sync and token revocation on leave included) before `start`.
  */
 export function createBot(
   deps: Pick<AppContext, "storage" | "discord" | "logger">,
@@ -43,6 +41,7 @@ export function createBot(
   const logger = deps.logger.child({ role: "bot" });
   const router = new InteractionRouter(logger, options);
   const stops: (() => void)[] = [];
+  const runListeners = new Set<CommandRunListener>();
   const onRejection = (reason: unknown) =>
     logger.error({ err: reason }, "unhandled rejection in the bot role");
 
@@ -52,12 +51,24 @@ export function createBot(
     onButton: (prefix, handler) => router.onButton(prefix, handler),
     onSelect: (prefix, handler) => router.onSelect(prefix, handler),
     onModal: (prefix, handler) => router.onModal(prefix, handler),
+    onCommandRun(listener) {
+      runListeners.add(listener);
+      return () => runListeners.delete(listener);
+    },
+    async commandRan(serverId, path) {
+      for (const listener of runListeners) {
+        try {
+          await listener(serverId, path);
+        } catch (error) {
+          logger.warn({ err: error, path }, "a command-run listener failed");
+        }
+      }
+    },
     commandNames: () => router.commandNames(),
     async start() {
       process.on("unhandledRejection", onRejection);
       stops.push(
         () => process.off("unhandledRejection", onRejection),
-        registerCoreListeners(deps, gateway.events),
         gateway.events.on("interactionCreate", (interaction) => router.handle(interaction)),
       );
       await gateway.start();

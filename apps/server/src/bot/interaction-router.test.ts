@@ -1,9 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
+import {
+  type ButtonData,
+  type CommandData,
+  Interaction,
+  type InteractionTransport,
+} from "../discord/interaction.ts";
 import { DiscordError } from "../discord/port.ts";
 import { forbidden } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
-import { type ButtonData, type CommandData, Interaction, type InteractionTransport } from "./interaction.ts";
 import { fitReply, genericFailure, InteractionRouter } from "./interaction-router.ts";
 
 const logger = createLogger({ logLevel: "silent" });

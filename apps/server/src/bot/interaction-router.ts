@@ -1,13 +1,13 @@
-import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
-import { AppError } from "../lib/errors.ts";
-import type { Logger } from "../lib/logger.ts";
 import type {
   ButtonInteraction,
   CommandInteraction,
   Interaction,
   ModalInteraction,
   SelectInteraction,
-} from "./interaction.ts";
+} from "../discord/interaction.ts";
+import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
 
 export type CommandHandler = (interaction: CommandInteraction) => Promise<void> | void;
 export type ButtonHandler = (interaction: ButtonInteraction) => Promise<void> | void;

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { applicationCommands } from "../bot/commands/definitions.ts";
-import { implementedCommandPaths, registerIfChanged } from "../bot/commands/registration.ts";
+import { registerIfChanged } from "../bot/commands/registration.ts";
+import { implementedCommandPaths } from "../composition.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";

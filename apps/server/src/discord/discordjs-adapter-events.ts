@@ -26,14 +26,6 @@ import {
   type REST,
   Routes,
 } from "discord.js";
-import type { BotEvents, MemberEvent, ReactionEvent } from "../bot/events.ts";
-import {
-  type CommandData,
-  Interaction,
-  type InteractionData,
-  type InteractionTransport,
-  type OptionValue,
-} from "../bot/interaction.ts";
 import type { Logger } from "../lib/logger.ts";
 import {
   type ApiEmoji,
@@ -49,6 +41,14 @@ import {
   toDiscordError,
   userFromApi,
 } from "./discordjs-adapter-mapping.ts";
+import type { BotEvents, MemberEvent, ReactionEvent } from "./events.ts";
+import {
+  type CommandData,
+  Interaction,
+  type InteractionData,
+  type InteractionTransport,
+  type OptionValue,
+} from "./interaction.ts";
 import type { Attachment, MemberInfo, UserInfo } from "./port.ts";
 
 /** The gateway's health in the log: errors never propagate, and a shard that gives up says why. */

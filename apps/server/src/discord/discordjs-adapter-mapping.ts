@@ -18,8 +18,8 @@ import {
   TextInputStyle,
   type User,
 } from "discord.js";
-import type { PrimaryGuild } from "../bot/events.ts";
 import { snowflakeTime } from "../lib/snowflake.ts";
+import type { PrimaryGuild } from "./events.ts";
 import {
   type Attachment,
   type Button,

@@ -3,10 +3,10 @@ import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../test/di
 import { openTestStorage, type TestStorage } from "../../test/helpers.ts";
 import { settle } from "../../test/stand-in-bot.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
-import type { BotEventMap, BotEventName } from "../bot/events.ts";
-import type { ModalData, SelectData } from "../bot/interaction.ts";
 import { createLogger } from "../lib/logger.ts";
 import { DiscordJsAdapter } from "./discordjs-adapter.ts";
+import type { BotEventMap, BotEventName } from "./events.ts";
+import type { ModalData, SelectData } from "./interaction.ts";
 
 // Bot part 2 through the real discord.js client and the Discord stand-in: the new REST methods
 // (channels with overwrites, roles, emojis, messages read back, reactions), the new gateway events

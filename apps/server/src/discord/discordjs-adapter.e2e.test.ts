@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../test/discord-stand-in/index.ts";
 import { openTestStorage, type TestStorage } from "../../test/helpers.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
-import type { BotEventMap, BotEventName } from "../bot/events.ts";
 import { createDashboardToken, listDashboardTokens } from "../features/auth/service.ts";
 import { badRequest } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { DiscordJsAdapter } from "./discordjs-adapter.ts";
 import { botIntents } from "./discordjs-adapter-client.ts";
+import type { BotEventMap, BotEventName } from "./events.ts";
 import { DiscordError, type DiscordErrorCode } from "./port.ts";
 
 // The real discord.js client against the Discord stand-in: gateway over ws://, REST over http://.

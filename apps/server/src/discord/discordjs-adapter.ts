@@ -10,8 +10,6 @@ import {
   type RESTGetAPIGuildResult,
   Routes,
 } from "discord.js";
-import type { BotGateway } from "../bot/bot.ts";
-import { BotEvents } from "../bot/events.ts";
 import type { Logger } from "../lib/logger.ts";
 import { TtlCache } from "../lib/ttl-cache.ts";
 import { type ClientSettings, clientOptions } from "./discordjs-adapter-client.ts";
@@ -35,6 +33,8 @@ import {
   toDiscordError,
   userFromApi,
 } from "./discordjs-adapter-mapping.ts";
+import { BotEvents } from "./events.ts";
+import type { BotGateway } from "./gateway.ts";
 import {
   type ApplicationCommandDefinition,
   type ChannelInfo,

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../test/helpers.ts";
-import type { BotEventMap, BotEventName } from "../bot/events.ts";
-import type { Interaction } from "../bot/interaction.ts";
 import type { Storage } from "../db/database.ts";
 import { createLogger } from "../lib/logger.ts";
 import {
@@ -12,6 +10,8 @@ import {
   demoOwnerId,
   seedDemoDirectory,
 } from "./demo-seed.ts";
+import type { BotEventMap, BotEventName } from "./events.ts";
+import type { Interaction } from "./interaction.ts";
 import { hasPermissions, Permission } from "./permissions.ts";
 import { type Attachment, DiscordError, type DiscordErrorCode, type Modal } from "./port.ts";
 import { SandboxAdapter } from "./sandbox-adapter.ts";

@@ -1,4 +1,5 @@
-import type { PresenceEvent } from "../bot/events.ts";
+import { makeSnowflake } from "../lib/snowflake.ts";
+import type { PresenceEvent } from "./events.ts";
 import {
   type ButtonData,
   type CommandData,
@@ -9,8 +10,7 @@ import {
   type ModalData,
   type OptionValue,
   type SelectData,
-} from "../bot/interaction.ts";
-import { makeSnowflake } from "../lib/snowflake.ts";
+} from "./interaction.ts";
 import { basePermissions, channelPermissions } from "./permissions.ts";
 import {
   type Attachment,

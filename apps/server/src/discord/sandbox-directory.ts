@@ -1,10 +1,10 @@
 import { type Kysely, PostgresAdapter, type Selectable } from "kysely";
-import { BotEvents } from "../bot/events.ts";
 import type { Database } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
 import { TtlCache } from "../lib/ttl-cache.ts";
 import { demoBotId } from "./demo-seed.ts";
+import { BotEvents } from "./events.ts";
 import {
   type ApplicationCommandDefinition,
   type Attachment,

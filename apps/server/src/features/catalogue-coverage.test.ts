@@ -1,7 +1,7 @@
 import { commandCatalogue } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
-import { botFeatures } from "./index.ts";
+import { features } from "./index.ts";
 
 /**
  * Catalogued commands whose features are not built yet (events and the developer tools): the bot
@@ -15,7 +15,7 @@ describe("the command catalogue and the bot", () => {
 
   beforeAll(async () => {
     test = await createTestContext();
-    handled = botFeatures
+    handled = features
       .flatMap((feature) => feature.commands?.(test.ctx) ?? [])
       .map((command) => command.path);
   });

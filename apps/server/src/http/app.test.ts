@@ -25,14 +25,14 @@ describe("public routes", () => {
   });
 
   it("GET /api/stats counts the servers and users the bot really has", async () => {
-    const { upsertGuild } = await import("../features/system/store.ts");
-    await upsertGuild(
-      t.ctx.storage.db,
+    const { recordGuildJoined } = await import("../features/guilds/service.ts");
+    await recordGuildJoined(
+      t.ctx,
       { id: demoGuildId, name: "Ember Hollow", icon: null, ownerId: "1", memberCount: 320 },
       Date.now(),
     );
-    await upsertGuild(
-      t.ctx.storage.db,
+    await recordGuildJoined(
+      t.ctx,
       { id: "123456789012345678", name: "Second", icon: null, ownerId: "1", memberCount: 80 },
       Date.now(),
     );
@@ -56,8 +56,8 @@ describe("public routes", () => {
       "Read Message History",
       "Use Slash Commands",
     ]);
-    const { buildApp } = await import("./app.ts");
-    const app = await buildApp(
+    const { buildHearthApp } = await import("../composition.ts");
+    const app = await buildHearthApp(
       { ...t.ctx, config: { ...t.ctx.config, discordClientId: "123456789012345678" } },
       { serveWeb: false },
     );
@@ -162,7 +162,7 @@ describe("dashboard info routes", () => {
       payload: { path: "/dashboard/x" },
     });
     expect(withPath.statusCode).toBe(204);
-    const { listAudit } = await import("../features/audit/store.ts");
+    const { listAudit } = await import("../features/audit/service.ts");
     const entries = (await listAudit(t.ctx.storage.db, demoGuildId)).filter(
       (entry) => entry.action === "dashboard.access",
     );

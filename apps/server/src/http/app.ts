@@ -3,21 +3,25 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
+  type FastifyPluginAsyncZod,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "../context.ts";
-import { featureRoutes } from "../features/index.ts";
-import { version } from "../features/system/routes.ts";
-import { authPlugin } from "./auth-plugin.ts";
+import { version } from "../lib/version.ts";
+import { authPlugin, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { apiSecurityHeaders, isJsonApi, securityHeaders } from "./security-headers.ts";
 import { registerWebStatic } from "./web-static.ts";
 
 export interface BuildAppOptions {
+  /** The features' route plugins, registered after the auth hook (assembled by composition.ts). */
+  routes: readonly FastifyPluginAsyncZod<{ ctx: AppContext }>[];
+  /** Resolves an Authorization header to its dashboard token (the auth feature's lookup). */
+  resolveToken: TokenResolver;
   limiter?: FailureLimiter;
   /** Serve the built website (off in most API tests). */
   serveWeb?: boolean;
@@ -45,7 +49,7 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
-export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
     trustProxy: ctx.config.trustProxy,
@@ -129,9 +133,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(authPlugin, { ctx, limiter: options.limiter ?? new MemoryFailureLimiter() });
+  await app.register(authPlugin, {
+    resolveToken: options.resolveToken,
+    limiter: options.limiter ?? new MemoryFailureLimiter(),
+  });
 
-  for (const routes of featureRoutes) await app.register(routes, { ctx });
+  for (const routes of options.routes) await app.register(routes, { ctx });
 
   if (options.serveWeb ?? true) {
     await registerWebStatic(app, ctx.config.webDist);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../test/helpers.ts";
+import { buildHearthApp } from "../composition.ts";
 import { createDashboardToken, revokeDashboardToken } from "../features/auth/service.ts";
 import { findLiveTokenForUser } from "../features/auth/store.ts";
-import { buildApp } from "./app.ts";
 import { failureLimit, MemoryFailureLimiter } from "./failure-limiter.ts";
 
 let t: TestApp;
@@ -55,7 +55,7 @@ describe("401: missing, unknown, malformed or revoked tokens", () => {
 
 describe("403: a token only reaches its own server", () => {
   it("a path's server id that isn't the token's server is refused before the body is read", async () => {
-    const app = await buildApp(t.ctx, { serveWeb: false });
+    const app = await buildHearthApp(t.ctx, { serveWeb: false });
     const { z } = await import("zod");
     let handled = false;
     app.post("/api/probe/:serverId", { schema: { body: z.object({ required: z.string() }) } }, async () => {
@@ -133,7 +133,7 @@ describe("429: repeated bad tokens from one address", () => {
 describe("general rate limit", () => {
   it("answers 429 in the error shape once an address exceeds RATE_LIMIT_MAX per minute", async () => {
     const limited = await createTestApp();
-    const app = await buildApp(
+    const app = await buildHearthApp(
       { ...limited.ctx, config: { ...limited.ctx.config, rateLimitMax: 3 } },
       { serveWeb: false },
     );

@@ -1,10 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { AppContext } from "../context.ts";
-import { type DashboardToken, resolveToken } from "../features/auth/service.ts";
 import { errorBody } from "./errors.ts";
 import type { FailureLimiter } from "./failure-limiter.ts";
 import { isPublicRoute } from "./public-routes.ts";
+
+/** The dashboard token a private request was made with (the auth feature's record satisfies it). */
+export interface DashboardToken {
+  id: string;
+  serverId: string;
+  userId: string;
+  userName: string;
+  permission: string;
+}
+
+/** Resolves the raw Authorization header to a live token, or null for a missing, unknown or revoked one. */
+export type TokenResolver = (authorization: string | undefined) => Promise<DashboardToken | null>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,8 +43,8 @@ export function actorOf(request: FastifyRequest): { tokenId: string; userId: str
  * Resolves the raw Authorization header to a dashboard token on every private /api route, and
  * checks any server id in the path against the token's server, before bodies are even parsed.
  */
-export const authPlugin = fp<{ ctx: AppContext; limiter: FailureLimiter }>(
-  async (app: FastifyInstance, { ctx, limiter }) => {
+export const authPlugin = fp<{ resolveToken: TokenResolver; limiter: FailureLimiter }>(
+  async (app: FastifyInstance, { resolveToken, limiter }) => {
     app.decorateRequest("dashboardToken", null);
 
     app.addHook("onRequest", async (request, reply) => {
@@ -51,7 +61,7 @@ export const authPlugin = fp<{ ctx: AppContext; limiter: FailureLimiter }>(
       }
 
       const header = request.headers.authorization;
-      const token = await resolveToken(ctx, header);
+      const token = await resolveToken(header);
       if (!token) {
         await limiter.recordFailure(request.ip);
         const message = header

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
+import type { CommandInteraction, InteractionMember, OptionValue } from "../../discord/interaction.ts";
 import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
-import type { CommandInteraction, InteractionMember, OptionValue } from "../interaction.ts";
 
 /** Reads a command's options by name, with clear errors for missing or mistyped values. */
 export class CommandOptions {

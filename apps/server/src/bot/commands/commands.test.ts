@@ -2,7 +2,7 @@ import type { CommandEntry } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { updateSetup } from "../../features/servers/setup-service.ts";
+import { updateSetup } from "../../features/setup/service.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type Bot, createBot } from "../bot.ts";
 import { defineCommand } from "./command.ts";

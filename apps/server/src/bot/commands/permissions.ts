@@ -1,9 +1,6 @@
-import { type CommandEntry, type CommandPermission, findCommand } from "@hearth/core";
-import type { AppContext } from "../../context.ts";
-import { getManagerRole as getComponentManagerRole } from "../../features/components/store.ts";
-import { getSetup } from "../../features/servers/setup-service.ts";
+import { type CommandManagerRole, type CommandPermission, findCommand } from "@hearth/core";
+import type { InteractionMember } from "../../discord/interaction.ts";
 import { forbidden } from "../../lib/errors.ts";
-import type { InteractionMember } from "../interaction.ts";
 
 /** Discord's permission bits for the permissions commands ask for. */
 export const permissionBits: Record<CommandPermission, bigint> = {
@@ -23,16 +20,11 @@ export function hasPermission(
   return (bits & permissionBits.Administrator) !== 0n || (bits & permissionBits[permission]) !== 0n;
 }
 
-/** The role id a server configured for a command's manager role, if any. */
-async function managerRoleId(ctx: Pick<AppContext, "storage">, serverId: string, entry: CommandEntry) {
-  if (!entry.managerRole) return null;
-  if (entry.managerRole === "component management role")
-    return getComponentManagerRole(ctx.storage.db, serverId);
-  const setup = await getSetup(ctx, serverId);
-  if (entry.managerRole === "grinder management role") return setup.managerRoleId;
-  if (entry.managerRole === "event manager role") return setup.events.manager;
-  return null;
-}
+/** The catalogue's names of configurable manager roles ("grinder management role", …). */
+export type ManagerRoleName = CommandManagerRole;
+
+/** Answers the role a server configured for a manager role name (features declare these). */
+export type ManagerRoleResolver = (serverId: string, role: ManagerRoleName) => Promise<string | null>;
 
 /**
  * Checks the catalogue's rule for a command (spec site-and-docs §6) before its handler runs: the
@@ -40,7 +32,7 @@ async function managerRoleId(ctx: Pick<AppContext, "storage">, serverId: string,
  * manager role; developer tools answer only the bot's developers.
  */
 export async function checkCommandAccess(
-  ctx: Pick<AppContext, "storage">,
+  managerRoleOf: ManagerRoleResolver,
   serverId: string,
   path: string,
   member: InteractionMember,
@@ -55,7 +47,7 @@ export async function checkCommandAccess(
   }
   if (entry.permissions.length === 0) return;
   if (entry.permissions.some((permission) => hasPermission(member, permission))) return;
-  const roleId = await managerRoleId(ctx, serverId, entry);
+  const roleId = entry.managerRole ? await managerRoleOf(serverId, entry.managerRole) : null;
   if (roleId && member.roleIds.includes(roleId)) return;
   const needs = entry.permissions.join(" or ");
   const role = entry.managerRole ? ` (or this server's ${entry.managerRole})` : "";

@@ -1,10 +1,9 @@
 import type { AppContext } from "../../context.ts";
-import { countCommandRun } from "../../features/system/store.ts";
+import type { CommandInteraction } from "../../discord/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Bot } from "../bot.ts";
-import type { CommandInteraction } from "../interaction.ts";
 import { type CommandContext, type CommandDefinition, CommandOptions } from "./command.ts";
-import { checkCommandAccess } from "./permissions.ts";
+import { checkCommandAccess, type ManagerRoleResolver } from "./permissions.ts";
 
 /** The full path of a command use: `grinder`, `grinder add`, `votetracker admin setup`. */
 export function commandPath(interaction: CommandInteraction): string {
@@ -18,11 +17,12 @@ export function commandPath(interaction: CommandInteraction): string {
  * bound, which are the only ones registered with Discord.
  */
 export function bindCommands(
-  bot: Pick<Bot, "onCommand">,
+  bot: Pick<Bot, "onCommand" | "commandRan">,
   ctx: AppContext,
   definitions: readonly CommandDefinition[],
-  options: { developerIds?: readonly string[] } = {},
+  options: { developerIds?: readonly string[]; managerRoleOf?: ManagerRoleResolver } = {},
 ): string[] {
+  const managerRoleOf = options.managerRoleOf ?? (async () => null);
   const byPath = new Map<string, CommandDefinition>();
   for (const definition of definitions) {
     if (byPath.has(definition.path)) throw new Error(`/${definition.path} is defined twice`);
@@ -43,7 +43,7 @@ export function bindCommands(
     const { guildId, member } = interaction.data;
     if (!definition) throw badRequest(`/${path} isn't available on this bot yet.`);
     if (!guildId || !member) throw badRequest("Commands work inside a server, not in direct messages.");
-    await checkCommandAccess(ctx, guildId, path, member, options.developerIds ?? []);
+    await checkCommandAccess(managerRoleOf, guildId, path, member, options.developerIds ?? []);
     const privately = definition.ephemeral !== false;
     const command: CommandContext = {
       ctx,
@@ -63,9 +63,7 @@ export function bindCommands(
       defer: (deferOptions) => interaction.defer({ ephemeral: deferOptions?.ephemeral ?? privately }),
     };
     await definition.run(command);
-    await countCommandRun(ctx.storage.db, guildId, path).catch((error: unknown) =>
-      ctx.logger.warn({ err: error }, "could not count a command run"),
-    );
+    await bot.commandRan(guildId, path);
   }
 
   return [...byPath.keys()];

@@ -4,7 +4,7 @@ import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { plainMembers, roleId } from "../grinders/test-fixtures.ts";
 import { dashboardBot } from "./commands.ts";
 import {

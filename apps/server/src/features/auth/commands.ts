@@ -1,8 +1,8 @@
 import type { PermissionLevel } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { DiscordError, type Embed } from "../../discord/port.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { createAndDeliverDashboardToken, findLiveDashboardToken, revokeDashboardToken } from "./service.ts";
 
 const color = 0xf97316;

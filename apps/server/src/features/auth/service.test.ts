@@ -10,7 +10,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import {
   createDashboardToken,
   listDashboardTokens,

@@ -3,7 +3,7 @@ import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
-import { recordAudit } from "../audit/store.ts";
+import { recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
 
 export type { DashboardToken } from "./store.ts";

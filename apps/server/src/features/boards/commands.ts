@@ -1,10 +1,10 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import type { ButtonInteraction } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import type { ButtonInteraction } from "../../discord/interaction.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { cleanupBoards } from "./cleanup.ts";
 import { BoardCounter } from "./counter.ts";
 import { boardColours, descriptionLimit, jumpLink } from "./post.ts";
@@ -300,7 +300,7 @@ async function onDeleteConfirmed(ctx: AppContext, interaction: ButtonInteraction
 /** Boards' slash commands, the delete confirmation, and the reaction counting. */
 export const boardsBot: BotFeature = {
   commands: () => boardCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     const counter = new BoardCounter(ctx);
     bot.onButton(deletePrefix, (interaction) => onDeleteConfirmed(ctx, interaction));
     bot.onButton(cancelId, (interaction) =>

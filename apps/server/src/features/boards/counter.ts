@@ -1,5 +1,5 @@
-import type { ReactionEvent } from "../../bot/events.ts";
 import type { AppContext } from "../../context.ts";
+import type { ReactionEvent } from "../../discord/events.ts";
 import type { ReactionEmoji } from "../../discord/port.ts";
 import { sameEmoji } from "./match.ts";
 import type { BoardMessage } from "./message-store.ts";

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface BoardsTables {
   /** A starboard, skullboard or custom emoji board of a server. */
   boards: {
@@ -73,4 +73,8 @@ export interface BoardsTables {
     user_id: string;
     created_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends BoardsTables {}
 }

@@ -60,7 +60,7 @@ export async function openBoardsFixture(
   const { ctx, sandbox } = test;
   const bot = createBot(ctx, sandbox);
   if (options.commands) bindCommands(bot, ctx, boardsBot.commands?.(ctx) ?? []);
-  boardsBot.listen?.(bot, ctx);
+  boardsBot.listeners?.(bot, ctx);
   await bot.start();
   const channels = Object.fromEntries(
     (await ctx.discord.listChannels(demoGuildId)).map((c) => [c.name, c.id]),

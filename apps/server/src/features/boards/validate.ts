@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { emojiKey, emojiMarkup, parseEmoji } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { requireTextChannel } from "../servers/validate.ts";
 import type { BoardType } from "./store.ts";
 
 // What an admin may give a board, and the 400s naming the field when it doesn't fit.

@@ -2,8 +2,8 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { defaultSettingsRow } from "../servers/settings-service.ts";
-import { saveSettings } from "../servers/settings-store.ts";
+import { defaultSettingsRow } from "../settings/service.ts";
+import { saveSettings } from "../settings/store.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 
 const discordEpoch = 1_420_070_400_000n;

@@ -7,7 +7,7 @@ import {
   seedOtherGuild,
   type TestContext,
 } from "../../../test/helpers.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { seedDemo } from "./demo.ts";
 import {
   createEntry,

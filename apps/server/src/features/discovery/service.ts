@@ -14,7 +14,7 @@ import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { GuildInfo } from "../../discord/port.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { findSettings } from "../servers/settings-store.ts";
+import { findSettings } from "../settings/store.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DiscoveryRow = Selectable<Database["discovery_entries"]>;

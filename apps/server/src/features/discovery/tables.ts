@@ -1,4 +1,4 @@
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface DiscoveryTables {
   discovery_entries: {
     /** One entry per server; also the entry's id on the wire. */
@@ -16,4 +16,8 @@ export interface DiscoveryTables {
     created_at: number;
     updated_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends DiscoveryTables {}
 }

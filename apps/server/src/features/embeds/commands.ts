@@ -1,10 +1,10 @@
 import type { EmbedDraft } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import type { ButtonInteraction, InteractionMember, SelectInteraction } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import type { ButtonInteraction, InteractionMember, SelectInteraction } from "../../discord/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import {
   buttonPrefix,
   modalPrefix,
@@ -142,7 +142,7 @@ async function onTemplateDeleteConfirmed(ctx: AppContext, interaction: ButtonInt
 /** `/embed create|edit|templates` and the builder's buttons, menus and forms. */
 export const embedsBot: BotFeature = {
   commands: () => embedCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     bot.onButton(buttonPrefix, (interaction) => onButton(ctx, interaction));
     bot.onSelect(selectPrefix, (interaction) => onSelect(ctx, interaction));
     bot.onModal(modalPrefix, (interaction) => onModal(ctx, interaction));

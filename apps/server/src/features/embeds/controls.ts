@@ -1,11 +1,11 @@
 import { exportEmbedJson } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
 import type {
   ButtonInteraction,
   InteractionMember,
   ModalInteraction,
   SelectInteraction,
-} from "../../bot/interaction.ts";
-import type { AppContext } from "../../context.ts";
+} from "../../discord/interaction.ts";
 import type { OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import {

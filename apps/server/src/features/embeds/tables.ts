@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface EmbedsTables {
   /** Embeds saved by a server to start new ones from (name unique per server, any case). */
   embed_templates: {
@@ -31,4 +31,8 @@ export interface EmbedsTables {
     updated_at: number;
     expires_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends EmbedsTables {}
 }

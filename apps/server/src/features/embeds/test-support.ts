@@ -83,7 +83,7 @@ export async function openBuilderBot(): Promise<BuilderBotFixture> {
   const test = await createTestContext();
   const bot = createBot(test.ctx, test.sandbox);
   bindCommands(bot, test.ctx, embedsBot.commands?.(test.ctx) ?? []);
-  embedsBot.listen?.(bot, test.ctx);
+  embedsBot.listeners?.(bot, test.ctx);
   await bot.start();
   const channels = await channelIds(test);
   const roles = Object.fromEntries(

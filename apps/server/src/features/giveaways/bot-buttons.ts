@@ -1,6 +1,6 @@
 import type { Bot } from "../../bot/bot.ts";
-import type { ButtonInteraction } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import type { ButtonInteraction } from "../../discord/interaction.ts";
 import type { OutgoingMessage } from "../../discord/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { enterGiveaway, leaveGiveaway } from "./entries.ts";

@@ -34,7 +34,7 @@ describe.each(dialects)("giveaways on the bot (%s)", (dialect) => {
     t = await createTestContext({ dialect });
     bot = createBot(t.ctx, t.sandbox);
     bindCommands(bot, t.ctx, giveawaysBot.commands?.(t.ctx) ?? []);
-    giveawaysBot.listen?.(bot, t.ctx);
+    giveawaysBot.listeners?.(bot, t.ctx);
     await bot.start();
     giveawaysChannel = await channelId(t.ctx);
   });

@@ -1,7 +1,7 @@
 import { createGiveawayBody, type GiveawayWinner, giveawayLimits, parseDuration } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { listenForGiveawayButtons } from "./bot-buttons.ts";
 import { giveawayDetailUrl, winnerList } from "./messages.ts";
 import { listServerGiveaways } from "./queries.ts";
@@ -164,5 +164,5 @@ const list = defineCommand("giveaway list", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
   commands: () => [start, end, reroll, list],
-  listen: (bot, ctx) => listenForGiveawayButtons(bot, ctx),
+  listeners: (bot, ctx) => listenForGiveawayButtons(bot, ctx),
 };

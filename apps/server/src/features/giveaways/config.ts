@@ -2,7 +2,7 @@ import type { GiveawayConfig } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as configStore from "./config-store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;

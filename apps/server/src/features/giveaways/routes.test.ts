@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
-import { upsertGuild } from "../system/store.ts";
+import { recordGuildJoined } from "../guilds/service.ts";
 import { enterGiveaway } from "./entries.ts";
 import { addMember, channelId, demoMembers, newGiveaway, owner, roleId } from "./fixtures.ts";
 import { endGiveaway } from "./service.ts";
@@ -18,8 +18,7 @@ beforeAll(async () => {
   const other = await seedOtherGuild(t.ctx);
   otherServer = other.guildId;
   otherToken = (await createDashboardToken(t.ctx, { serverId: otherServer, permission: "owner" })).token;
-  for (const guild of await t.ctx.discord.listGuilds())
-    await upsertGuild(t.ctx.storage.db, guild, Date.now());
+  for (const guild of await t.ctx.discord.listGuilds()) await recordGuildJoined(t.ctx, guild, Date.now());
   otherGiveaway = (await newGiveaway(t.ctx, { prize: "Their prize" }, otherServer)).messageId;
   giveawaysChannel = await channelId(t.ctx);
 });

@@ -3,7 +3,7 @@ import { createTestContext, demoGuildId, dialects, type TestContext } from "../.
 import { DiscordError } from "../../discord/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { enterGiveaway } from "./entries.ts";
 import {
   addMember,

@@ -10,9 +10,9 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { requireMember, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { requireMember, requireTextChannel } from "../servers/validate.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
 import { activeMessage, endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { upsertGuild } from "../system/store.ts";
+import { recordGuildJoined } from "../guilds/service.ts";
 import * as configStore from "./config-store.ts";
 import * as entryStore from "./entry-store.ts";
 import * as store from "./store.ts";
@@ -139,8 +139,8 @@ describe.each(dialects)("giveaway store on %s", (dialect) => {
 
   it("lists with counts, the current server name and only a public discovery invite", async () => {
     const db = t.ctx.storage.db;
-    await upsertGuild(
-      db,
+    await recordGuildJoined(
+      t.ctx,
       { id: demoGuildId, name: "Ember Hollow", icon: null, ownerId: "1", memberCount: 9 },
       1,
     );

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface GiveawaysTables {
   giveaways: {
     id: Generated<number>;
@@ -65,4 +65,8 @@ export interface GiveawaysTables {
     invites: number;
     updated_at: Generated<number>;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends GiveawaysTables {}
 }

@@ -1,10 +1,10 @@
 import { type GrindersQuery, parseAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
 import { Permission } from "../../discord/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { getSetup } from "../servers/setup-service.ts";
+import type { BotFeature } from "../feature.ts";
+import { getSetup } from "../setup/service.ts";
 import {
   amount,
   listEmbed,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
-import { seedDemo as seedServers } from "../servers/demo.ts";
-import { getSettings } from "../servers/settings-service.ts";
-import { getSetup, setupExists } from "../servers/setup-service.ts";
+import { getSettings } from "../settings/service.ts";
+import { seedDemo as seedServers } from "../setup/demo.ts";
+import { getSetup, setupExists } from "../setup/service.ts";
 import { seedDemo as seedGrinders } from "./demo.ts";
 import { listGrinders } from "./service.ts";
 import { memberRoles, roleId } from "./test-fixtures.ts";

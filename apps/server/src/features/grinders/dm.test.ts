@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { DiscordError, type DiscordPort } from "../../discord/port.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { dmGrinders } from "./dm.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
 import { configureDemoSetup, owner, plainMembers } from "./test-fixtures.ts";

@@ -2,7 +2,7 @@ import type { Grinder, GrinderDmResult } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { conflict } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { listGrinders } from "./service.ts";
 
 export type DmGroup = "paid" | "unpaid" | "all";

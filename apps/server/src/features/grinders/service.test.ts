@@ -3,8 +3,8 @@ import { createTestContext, dialects, type TestContext } from "../../../test/hel
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError, type DiscordPort } from "../../discord/port.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listAudit } from "../audit/store.ts";
-import { updateSetup } from "../servers/setup-service.ts";
+import { listAudit } from "../audit/service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { registerGrinderJobs } from "./jobs.ts";
 import {
   breakJobKey,

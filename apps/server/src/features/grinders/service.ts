@@ -11,12 +11,12 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port.ts";
+import { requireMember } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { findTier, getGrinderConfig } from "../servers/setup-service.ts";
-import { findSetup, grinderLockScope } from "../servers/setup-store.ts";
-import { requireMember } from "../servers/validate.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { findTier, getGrinderConfig } from "../setup/service.ts";
+import { findSetup, grinderLockScope } from "../setup/store.ts";
 import { applyPayment, periodStartAt, resumeLedger, rollLedger } from "./periods.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import {

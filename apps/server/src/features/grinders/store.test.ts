@@ -2,7 +2,7 @@ import type { Insertable } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
 import type { Database } from "../../db/schema.ts";
-import { insertTier, listTiers } from "../servers/setup-store.ts";
+import { insertTier, listTiers } from "../setup/store.ts";
 import {
   countActiveOnTier,
   findActiveGrinderByUser,

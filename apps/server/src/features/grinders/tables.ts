@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). Booleans are 0/1. */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. Booleans are 0/1. */
 export interface GrindersTables {
   /**
    * One row per hire. Removal archives the row (kept for history, never listed). The ledger columns
@@ -46,4 +46,8 @@ export interface GrindersTables {
     recorded_by: string | null;
     created_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends GrindersTables {}
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { seedDemo as seedServerDemo } from "../servers/demo.ts";
+import { seedDemo as seedServerDemo } from "../setup/demo.ts";
 
 /** Helpers for the grinder and setup tests: ids of the demo server by name. */
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
-import { listAudit } from "../audit/store.ts";
-import { updateSetup } from "../servers/setup-service.ts";
+import { listAudit } from "../audit/service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
 import { configureDemoSetup, memberRoles, owner, plainMembers, roleId } from "./test-fixtures.ts";
 

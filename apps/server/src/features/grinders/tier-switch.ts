@@ -2,9 +2,9 @@ import { type PaymentPeriod, type TierSwitchCooldown, tierSwitchCooldownMs } fro
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { getGrinderConfig } from "../servers/setup-service.ts";
-import { findSetup, grinderLockScope, type TierRow } from "../servers/setup-store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { getGrinderConfig } from "../setup/service.ts";
+import { findSetup, grinderLockScope, type TierRow } from "../setup/store.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findGrinder, lastTierSwitchAt, updateActiveGrinder } from "./store.ts";
 import { currentLedger } from "./view.ts";

@@ -1,5 +1,5 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
+import type { BotFeature } from "../feature.ts";
 import { auditButtonPrefix, auditMessage, parseAuditCustomId } from "./audit-view.ts";
 import { permissionBits } from "./hierarchy.ts";
 import { assignRole, removeRole, syncRoles } from "./roles.ts";
@@ -109,7 +109,7 @@ export const moderationCommands = () => [
 /** This feature's slash commands and gateway listeners. */
 export const moderationBot: BotFeature = {
   commands: () => moderationCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     bot.onButton(auditButtonPrefix, async (interaction) => {
       const view = parseAuditCustomId(interaction.data.customId);
       const member = interaction.data.member;

@@ -40,7 +40,7 @@ beforeAll(async () => {
   registerModerationJobs(test.ctx);
   bot = createBot(test.ctx, test.sandbox);
   bindCommands(bot, test.ctx, moderationBot.commands?.(test.ctx) ?? []);
-  moderationBot.listen?.(bot, test.ctx);
+  moderationBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));
   const members = await test.ctx.storage.db

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { getGrinderConfig } from "../servers/setup-service.ts";
+import { getGrinderConfig } from "../setup/service.ts";
 import { forgetReward, listRewards } from "../statica/store.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "./hierarchy.ts";
 

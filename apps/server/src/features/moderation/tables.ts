@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface ModerationTables {
   /** Every moderation action, as a numbered case of its server. */
   moderation_cases: {
@@ -18,4 +18,8 @@ export interface ModerationTables {
     ended_at: number | null;
     created_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends ModerationTables {}
 }

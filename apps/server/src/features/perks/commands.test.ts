@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
-import type { OptionValue } from "../../bot/interaction.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import type { OptionValue } from "../../discord/interaction.ts";
 import { perksBot } from "./commands.ts";
 import { panelIds } from "./panel.ts";
 import { findMember, listTiers } from "./store.ts";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
   bindCommands(bot, test.ctx, perksBot.commands?.(test.ctx) ?? []);
-  perksBot.listen?.(bot, test.ctx);
+  perksBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));
   roles.VIP = (await test.ctx.discord.createRole(demoGuildId, { name: "VIP" })).id;

@@ -1,8 +1,8 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
-import type { ButtonInteraction } from "../../bot/interaction.ts";
+import type { ButtonInteraction } from "../../discord/interaction.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { goAfk } from "./afk.ts";
 import { deleteUserPerks } from "./cleanup.ts";
 import { PerkListener } from "./listener.ts";
@@ -196,7 +196,7 @@ function requireAdmin(interaction: ButtonInteraction): string {
 /** Perks: the admin and member commands, the panel's buttons and forms, and the message listener. */
 export const perksBot: BotFeature = {
   commands: () => perkCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     listenPanel(bot, ctx);
     bot.onButton(tierDeletePrefix, async (i) => {
       const serverId = requireAdmin(i);

@@ -1,5 +1,5 @@
-import type { BotEvents, MessageEvent } from "../../bot/events.ts";
 import type { AppContext } from "../../context.ts";
+import type { BotEvents, MessageEvent } from "../../discord/events.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port.ts";
 import { afkNotice, recordMention, returnFromAfk, welcomeBack, welcomeBackDeleteJob } from "./afk.ts";

@@ -1,4 +1,4 @@
-import type { MessageEvent } from "../../bot/events.ts";
+import type { MessageEvent } from "../../discord/events.ts";
 import type { OutgoingMessage, ReactionEmoji } from "../../discord/port.ts";
 import { jumpLink } from "./rules.ts";
 import type { Responder } from "./store-personal.ts";

@@ -1,11 +1,11 @@
 import type { Bot } from "../../bot/bot.ts";
+import type { AppContext } from "../../context.ts";
 import type {
   ButtonInteraction,
   Interaction,
   ModalInteraction,
   SelectInteraction,
-} from "../../bot/interaction.ts";
-import type { AppContext } from "../../context.ts";
+} from "../../discord/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import {
   addResponder,

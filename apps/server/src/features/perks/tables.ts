@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface PerksTables {
   /** A perk tier: members holding its role get its limits. */
   perk_tiers: {
@@ -70,4 +70,8 @@ export interface PerksTables {
     message_id: string;
     at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends PerksTables {}
 }

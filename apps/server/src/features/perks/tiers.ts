@@ -1,7 +1,7 @@
 import { NoResultError } from "kysely";
 import type { AppContext } from "../../context.ts";
+import { requireRole } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { requireRole } from "../servers/validate.ts";
 import { perkCache } from "./cache.ts";
 import { reviewServer, scheduleExpired } from "./cleanup.ts";
 import { type PerkTier, perkLimits, readLimit, type TierLimits } from "./rules.ts";

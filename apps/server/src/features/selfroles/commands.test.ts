@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import type { Button, SelectMenu } from "../../discord/port.ts";
-import { updateSetup } from "../servers/setup-service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { selfrolesBot } from "./commands.ts";
 import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
@@ -16,7 +16,7 @@ let stopListening: (() => void) | undefined;
 async function startBot() {
   bot = createBot(t.ctx, t.sandbox);
   bindCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
-  stopListening = selfrolesBot.listen?.(bot, t.ctx);
+  stopListening = selfrolesBot.listeners?.(bot, t.ctx);
   await bot.start();
 }
 

@@ -1,7 +1,7 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import type { Embed } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { cancelDeleteId, deletePrefix, listenForSelfRoles } from "./components.ts";
 import { startCreate } from "./create-flow.ts";
 import { migrateReactionRoles } from "./migrate.ts";
@@ -215,5 +215,5 @@ export const selfRoleCommands = () => [
 /** Self-roles: commands, panel buttons and menus, the create conversation and the role guard. */
 export const selfrolesBot: BotFeature = {
   commands: () => selfRoleCommands(),
-  listen: (bot, ctx) => listenForSelfRoles(bot, ctx),
+  listeners: (bot, ctx) => listenForSelfRoles(bot, ctx),
 };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Button, Modal, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict, forbidden } from "../../lib/errors.ts";
-import { requireTextChannel } from "../servers/validate.ts";
 import type { Deps } from "./access.ts";
 import * as draftStore from "./draft-store.ts";
 import { checkPanelInput, createPanel, type PostedPanel } from "./panels.ts";

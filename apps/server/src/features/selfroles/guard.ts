@@ -1,6 +1,6 @@
 import type { OutgoingMessage, RoleInfo } from "../../discord/port.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import { getSetup } from "../servers/setup-service.ts";
+import { getSetup } from "../setup/service.ts";
 import { type Deps, isServerAdmin, loadHierarchy } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
 import * as roleStore from "./role-store.ts";

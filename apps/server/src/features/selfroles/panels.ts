@@ -1,6 +1,6 @@
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { requireTextChannel } from "../servers/validate.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
 import * as roleStore from "./role-store.ts";
 import { joinNames, panelComponents, panelMessage, selfRoleLimits } from "./rules.ts";

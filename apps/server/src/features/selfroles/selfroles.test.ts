@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordError } from "../../discord/port.ts";
-import { updateSetup } from "../servers/setup-service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { expectAppError } from "../statica/test-support.ts";
 import { setPanelSelection, toggleRole } from "./clicks.ts";
 import { forgetDeletedRole, guardRole, restoreRole, sweepServer } from "./guard.ts";

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface SelfRolesTables {
   /** Roles an admin allowed on panels (`whitelisted`), or that Hearth took off them (`blacklisted`). */
   selfrole_roles: {
@@ -62,4 +62,8 @@ export interface SelfRolesTables {
     page: number;
     expires_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends SelfRolesTables {}
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
   fx = await openStaticaFixture();
   bot = createBot(fx.ctx, fx.sandbox);
   bindCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
-  staticaBot.listen?.(bot, fx.ctx);
+  staticaBot.listeners?.(bot, fx.ctx);
   await bot.start();
   // The panel is an ephemeral reply on Discord; here it is posted so its components can be used.
   const panel = await setupPanel(fx.ctx, demoGuildId, demoOwnerId);

@@ -9,8 +9,8 @@ import {
 import type { Bot } from "../../bot/bot.ts";
 import type { CommandContext } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import type { Interaction, InteractionMember } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import type { Interaction, InteractionMember } from "../../discord/interaction.ts";
 import type { Button, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { deleteSetupDraft, findSetupDraft, saveSetupDraft } from "./history.ts";

@@ -42,7 +42,7 @@ beforeAll(async () => {
   fx = await openStaticaFixture();
   bot = createBot(fx.ctx, fx.sandbox);
   bindCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
-  staticaBot.listen?.(bot, fx.ctx);
+  staticaBot.listeners?.(bot, fx.ctx);
   await bot.start();
   reward = fx.role("Giveaway Ping");
   const members = await fx.ctx.storage.db

@@ -1,8 +1,8 @@
 import { conditionsInUse, evaluateMember, rewardRoleIds } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import type { Embed } from "../../discord/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";
 import { applyRewards, onMemberLeft } from "./bot-rewards.ts";
 import { listenToSetupPanel, runSetupCommand } from "./bot-setup.ts";
@@ -141,7 +141,7 @@ export const staticaCommands = () => [
 /** This feature's slash commands and gateway listeners. */
 export const staticaBot: BotFeature = {
   commands: () => staticaCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     const observations = observationsFor(ctx);
     listenToSetupPanel(bot, ctx);
     const stops = [

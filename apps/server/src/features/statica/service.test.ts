@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { demoGuildId, dialects } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { seedDemo } from "./demo.ts";
 import { listRewardRoles } from "./roles.ts";
 import {

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type ConfigChange, logConfigChange } from "./log.ts";
 import {
   countRewarded,

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface StaticaTables {
   /** One rewards configuration per server. */
   statica_configs: {
@@ -38,4 +38,8 @@ export interface StaticaTables {
     config: string;
     updated_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends StaticaTables {}
 }

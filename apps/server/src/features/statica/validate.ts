@@ -6,8 +6,8 @@ import {
   staticaRoleCategories,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { requireRoles, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { requireRoles, requireTextChannel } from "../servers/validate.ts";
 import { botReach, canAssign, dangerousPermissionsOf } from "./roles.ts";
 
 type Deps = Pick<AppContext, "discord">;

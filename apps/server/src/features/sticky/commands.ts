@@ -1,7 +1,7 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import type { Embed } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { StickyReposter } from "./reposter.ts";
 import { listStickies, removeSticky, setSticky } from "./service.ts";
 
@@ -56,7 +56,7 @@ export const stickyCommands = () => [
 /** This feature's slash commands and gateway listeners. */
 export const stickyBot: BotFeature = {
   commands: () => stickyCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     const reposter = new StickyReposter(ctx);
     let botUserId: string | null = null;
     const stop = bot.events.on("messageCreate", async (message) => {

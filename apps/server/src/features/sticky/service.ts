@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { requireTextChannel } from "../servers/validate.ts";
 import * as store from "./store.ts";
 
 export type { Sticky } from "./store.ts";

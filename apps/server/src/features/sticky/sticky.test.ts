@@ -39,7 +39,7 @@ beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
   bindCommands(bot, test.ctx, stickyBot.commands?.(test.ctx) ?? []);
-  stickyBot.listen?.(bot, test.ctx);
+  stickyBot.listeners?.(bot, test.ctx);
   await bot.start();
   channels = Object.fromEntries(
     (await test.ctx.discord.listChannels(demoGuildId)).map((channel) => [channel.name, channel.id]),

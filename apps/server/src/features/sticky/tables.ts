@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface StickyTables {
   /** One sticky message per channel, kept at the bottom by reposting. */
   sticky_messages: {
@@ -19,4 +19,8 @@ export interface StickyTables {
     created_at: number;
     updated_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends StickyTables {}
 }

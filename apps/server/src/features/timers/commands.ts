@@ -1,7 +1,7 @@
 import { createTimerBody, type Timer, timerLimits } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
 import { truncate } from "./messages.ts";
 import { cancelTimer, createTimer, listTimers } from "./service.ts";
 

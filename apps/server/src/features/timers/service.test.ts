@@ -10,7 +10,7 @@ import {
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { registerTimerJobs } from "./jobs.ts";
 import { cancelTimer, createTimer, endTimer, listTimers, timerJobKey } from "./service.ts";
 import * as store from "./store.ts";

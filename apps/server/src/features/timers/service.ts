@@ -2,9 +2,9 @@ import { type CreateTimerBody, type Timer, timerLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { requireTextChannel } from "../servers/validate.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { cancelledMessage, countdownMessage, endAnnouncement, endedMessage, truncate } from "./messages.ts";
 import * as store from "./store.ts";
 

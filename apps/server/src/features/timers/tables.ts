@@ -3,7 +3,7 @@ import type { Generated } from "kysely";
 /** Internal timer states; `ending` means the end job has claimed the timer and is announcing it. */
 export type TimerRowStatus = "running" | "ending" | "ended" | "cancelled";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface TimersTables {
   timers: {
     id: Generated<number>;
@@ -20,4 +20,8 @@ export interface TimersTables {
     created_at: number;
     finished_at: number | null;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends TimersTables {}
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
   bindCommands(bot, test.ctx, votesBot.commands?.(test.ctx) ?? []);
-  votesBot.listen?.(bot, test.ctx);
+  votesBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));
   channels = Object.fromEntries(

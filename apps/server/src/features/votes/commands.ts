@@ -1,11 +1,11 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
-import type { ButtonInteraction, Interaction, ModalInteraction } from "../../bot/interaction.ts";
 import type { AppContext } from "../../context.ts";
+import type { ButtonInteraction, Interaction, ModalInteraction } from "../../discord/interaction.ts";
 import type { Embed, Modal, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import { listenForDesigns, startDesign } from "../designer/preview.ts";
-import { instructionsMax } from "../designer/provider.ts";
+import type { BotFeature } from "../feature.ts";
+import { listenForDesigns, startDesign } from "../message-designer/preview.ts";
+import { instructionsMax } from "../message-designer/provider.ts";
 import { deliverTestVote } from "./delivery.ts";
 import { requireVoteAdmin, voteDesignFlow } from "./design-flow.ts";
 import { rotateVoteWebhook, setSigningSecret } from "./secrets.ts";
@@ -149,7 +149,7 @@ export const voteCommands = () => [
 ];
 
 async function onDeleteConfirmed(
-  ctx: Parameters<NonNullable<BotFeature["listen"]>>[1],
+  ctx: Parameters<NonNullable<BotFeature["listeners"]>>[1],
   interaction: ButtonInteraction,
 ) {
   const { guildId, member, customId, user } = interaction.data;
@@ -256,7 +256,7 @@ function rotateQuestion(): OutgoingMessage {
 /** The vote tracker's slash commands, its setup wizard, designer preview and confirmation buttons. */
 export const votesBot: BotFeature = {
   commands: () => voteCommands(),
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     bot.onButton(deletePrefix, (interaction) => onDeleteConfirmed(ctx, interaction));
     bot.onButton(cancelId, (interaction) =>
       interaction.update({ content: "Cancelled; nothing was deleted.", components: [] }),

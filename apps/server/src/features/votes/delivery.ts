@@ -1,7 +1,7 @@
 import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
-import { readVoteDesign, renderVoteDesign } from "../designer/vote-design.ts";
+import { readVoteDesign, renderVoteDesign } from "../message-designer/vote-design.ts";
 import { grantReward } from "./rewards.ts";
 import { monthlyAt } from "./stats.ts";
 import { findSettings, findStats, findVote, type VoteSettingsRow } from "./store.ts";

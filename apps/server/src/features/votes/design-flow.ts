@@ -1,15 +1,15 @@
 import { embedLimits } from "@hearth/core";
-import type { InteractionMember } from "../../bot/interaction.ts";
+import type { InteractionMember } from "../../discord/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import type { DesignFlow } from "../designer/preview.ts";
-import { normaliseColour } from "../designer/provider.ts";
+import type { DesignFlow } from "../message-designer/preview.ts";
+import { normaliseColour } from "../message-designer/provider.ts";
 import {
   renderVoteDesign,
   sampleVoteValues,
   type VoteDesign,
   voteDesignLimits,
   votePurpose,
-} from "../designer/vote-design.ts";
+} from "../message-designer/vote-design.ts";
 import { configureVotes, type VoteSetupInput } from "./service.ts";
 import { setupMessage } from "./setup-message.ts";
 

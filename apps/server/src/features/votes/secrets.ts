@@ -3,7 +3,7 @@ import { voteSigningSecret } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type VoteSetup, webhookUrl } from "./service.ts";
 import { findSettings, saveSettings, type VoteSettingsRow } from "./store.ts";
 

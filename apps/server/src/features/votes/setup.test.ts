@@ -6,7 +6,7 @@ import { testConfig } from "../../config.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
-import { readVoteDesign } from "../designer/vote-design.ts";
+import { readVoteDesign } from "../message-designer/vote-design.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { findSettings } from "./store.ts";
@@ -56,7 +56,7 @@ beforeAll(async () => {
   registerVoteJobs(t.ctx);
   bot = createBot(t.ctx, t.sandbox);
   bindCommands(bot, t.ctx, votesBot.commands?.(t.ctx) ?? []);
-  votesBot.listen?.(bot, t.ctx);
+  votesBot.listeners?.(bot, t.ctx);
   await bot.start();
   roles = Object.fromEntries((await t.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));
   channels = Object.fromEntries((await t.ctx.discord.listChannels(demoGuildId)).map((c) => [c.name, c.id]));

@@ -1,6 +1,6 @@
 import type { Generated } from "kysely";
 
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface VotesTables {
   vote_settings: {
     server_id: string;
@@ -52,4 +52,8 @@ export interface VotesTables {
     votes: number;
     last_vote_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends VotesTables {}
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
 import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
+import { buildHearthApp } from "../../composition.ts";
 import { testConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
-import { buildApp } from "../../http/app.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { registerVoteJobs } from "./jobs.ts";
@@ -47,7 +47,7 @@ beforeAll(async () => {
     startedAt: Date.now(),
   };
   registerVoteJobs(ctx);
-  app = await buildApp(ctx, { serveWeb: false });
+  app = await buildHearthApp(ctx, { serveWeb: false });
   await app.ready();
   channelId = (await adapter.listChannels(guild.id)).find((channel) => channel.type === 0)?.id ?? "";
 });

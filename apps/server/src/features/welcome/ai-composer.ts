@@ -1,7 +1,7 @@
 import { validateTemplate, type WelcomeConfig, welcomeConfigBody, welcomeLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 
-import { colourFrom } from "../designer/colours.ts";
+import { colourFrom } from "../message-designer/colours.ts";
 import {
   type DesignPurpose,
   describeServer,
@@ -9,7 +9,7 @@ import {
   instructionsMax,
   readJsonObject,
   type ServerContext,
-} from "../designer/provider.ts";
+} from "../message-designer/provider.ts";
 
 /**
  * `/welcome setup`: turns plain-words instructions into a welcome config, through the AI message
@@ -18,7 +18,7 @@ import {
  * answers something invalid, the offline composer does, so the command always works.
  */
 
-export { aiTimeoutMs } from "../designer/provider.ts";
+export { aiTimeoutMs } from "../message-designer/provider.ts";
 
 /** What a composer decides; the channel and the on switch are the command's. */
 export type ComposedWelcome = Pick<WelcomeConfig, "mentionUser" | "embed" | "button">;

@@ -7,7 +7,7 @@ import { bindCommands } from "../../bot/commands/registry.ts";
 import { testConfig } from "../../config.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
-import { pickEmojis } from "../designer/provider.ts";
+import { pickEmojis } from "../message-designer/provider.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import { getPingOnJoin } from "./ping.ts";
@@ -53,7 +53,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
     registerWelcomeJobs(t.ctx);
     bot = createBot(t.ctx, t.sandbox);
     bindCommands(bot, t.ctx, welcomeBot.commands?.(t.ctx) ?? []);
-    welcomeBot.listen?.(bot, t.ctx);
+    welcomeBot.listeners?.(bot, t.ctx);
     await bot.start();
     const channels = await t.ctx.discord.listChannels(demoGuildId);
     ids = Object.fromEntries(channels.map((channel) => [channel.name, channel.id]));

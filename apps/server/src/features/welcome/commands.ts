@@ -1,9 +1,9 @@
 import { pingOnJoinLimits, validateTemplate } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { BotFeature } from "../../bot/commands/features.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { listenForDesigns, startDesign } from "../designer/preview.ts";
-import { requireTextChannel } from "../servers/validate.ts";
+import type { BotFeature } from "../feature.ts";
+import { listenForDesigns, startDesign } from "../message-designer/preview.ts";
 import { welcomeGuideEmbed } from "./bot-guide.ts";
 import { listenForJoins } from "./bot-join.ts";
 import { welcomeDesignFlow } from "./design-flow.ts";
@@ -117,7 +117,7 @@ const guide = defineCommand("welcome guide", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const welcomeBot: BotFeature = {
   commands: () => [setup, test, toggle, pingAdd, pingRemove, guide],
-  listen: (bot, ctx) => {
+  listeners: (bot, ctx) => {
     listenForDesigns(bot, ctx, welcomeDesignFlow);
     return listenForJoins(bot, ctx);
   },

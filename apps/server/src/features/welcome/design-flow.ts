@@ -1,8 +1,8 @@
 import { welcomeLimits } from "@hearth/core";
-import type { InteractionMember } from "../../bot/interaction.ts";
+import type { InteractionMember } from "../../discord/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import type { DesignFlow } from "../designer/preview.ts";
-import { normaliseColour } from "../designer/provider.ts";
+import type { DesignFlow } from "../message-designer/preview.ts";
+import { normaliseColour } from "../message-designer/provider.ts";
 import { type ComposedWelcome, welcomePurpose } from "./ai-composer.ts";
 import { toOutgoingMessage } from "./render.ts";
 import { previewWelcome, updateWelcomeConfig } from "./service.ts";

@@ -2,9 +2,9 @@ import { type PingOnJoinConfig, pingOnJoinLimits, renderTemplate, truncateToLimi
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError, type DiscordErrorCode } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { requireTextChannel } from "../servers/validate.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { templateContextFor } from "./render.ts";
 import * as store from "./store.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, dialects, seedOtherGuild, type TestContext } from "../../../test/helpers.ts";
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listAudit } from "../audit/store.ts";
+import { listAudit } from "../audit/service.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import {
   addPingChannel,

@@ -8,10 +8,10 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port.ts";
+import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/store.ts";
-import { listServerChannels } from "../servers/service.ts";
-import { requireTextChannel } from "../servers/validate.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { listServerChannels } from "../guilds/service.ts";
 import { renderConfigFor, toOutgoingMessage } from "./render.ts";
 import * as store from "./store.ts";
 

@@ -1,4 +1,4 @@
-/** This feature's tables, merged into the Database type (db/schema.ts). */
+/** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. */
 export interface WelcomeTables {
   /** One row per server that saved a welcome config; no row means the defaults. */
   welcome_configs: {
@@ -26,4 +26,8 @@ export interface WelcomeTables {
     position: number;
     created_at: number;
   };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends WelcomeTables {}
 }

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from "fastify";
+import type { Bot } from "./bot/bot.ts";
+import { applicationCommands } from "./bot/commands/definitions.ts";
+import type { ManagerRoleResolver } from "./bot/commands/permissions.ts";
+import { registerIfChanged } from "./bot/commands/registration.ts";
+import { bindCommands } from "./bot/commands/registry.ts";
+import type { AppContext } from "./context.ts";
+import { resolveToken } from "./features/auth/service.ts";
+import type { Feature } from "./features/feature.ts";
+import { features } from "./features/index.ts";
+import { type BuildAppOptions, buildApp } from "./http/app.ts";
+
+/**
+ * Assembles the program from the feature list: the HTTP app's routes and token lookup, the bot's
+ * commands, listeners and manager roles, the job handlers and the demo seed. The layers below
+ * (`db/`, `http/`, `bot/`, `jobs/`, `discord/`) know nothing of features; this file and `server.ts`
+ * are the only places that see them all.
+ */
+
+/** The api role's Fastify app with every feature's routes behind the dashboard-token hook. */
+export function buildHearthApp(
+  ctx: AppContext,
+  options: Omit<BuildAppOptions, "routes" | "resolveToken"> = {},
+  list: readonly Feature[] = features,
+): Promise<FastifyInstance> {
+  return buildApp(ctx, {
+    ...options,
+    routes: list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
+    resolveToken: (authorization) => resolveToken(ctx, authorization),
+  });
+}
+
+/** Answers a server's configured role for a catalogue manager role, from the feature that owns it. */
+export function managerRoleResolver(
+  ctx: AppContext,
+  list: readonly Feature[] = features,
+): ManagerRoleResolver {
+  return async (serverId, role) => {
+    for (const feature of list) {
+      const lookup = feature.managerRoles?.[role];
+      if (lookup) return lookup(ctx, serverId);
+    }
+    return null;
+  };
+}
+
+/** The command paths the features implement: the only ones registered with Discord. */
+export function implementedCommandPaths(ctx: AppContext, list: readonly Feature[] = features): string[] {
+  return list.flatMap((feature) => feature.commands?.(ctx) ?? []).map((definition) => definition.path);
+}
+
+/**
+ * Binds every feature's commands and listeners to the bot, and registers with Discord exactly the
+ * commands that have a handler (globally, or on COMMANDS_GUILD_ID for development).
+ */
+export async function bindFeatures(ctx: AppContext, bot: Bot, list: readonly Feature[] = features) {
+  const definitions = list.flatMap((feature) => feature.commands?.(ctx) ?? []);
+  const paths = bindCommands(bot, ctx, definitions, {
+    developerIds: ctx.config.developerIds,
+    managerRoleOf: managerRoleResolver(ctx, list),
+  });
+  for (const feature of list) feature.listeners?.(bot, ctx);
+  await registerIfChanged(ctx, applicationCommands(paths), ctx.config.commandsGuildId);
+}
+
+/** Registers every feature's job handlers; done in every process so any worker can run any job. */
+export function registerFeatureJobs(ctx: AppContext, list: readonly Feature[] = features): void {
+  for (const feature of list) feature.jobs?.(ctx);
+}
+
+/** Seeds the demo server's feature data, in the list's order (setup and tiers before grinders). */
+export async function seedFeatureDemos(ctx: AppContext, list: readonly Feature[] = features): Promise<void> {
+  for (const feature of list) await feature.demoSeed?.(ctx);
+}

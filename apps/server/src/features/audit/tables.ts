@@ -1,0 +1,18 @@
+import type { Generated } from "kysely";
+
+/** Who changed what: every dashboard and bot write records an entry. */
+export interface AuditTables {
+  audit_log: {
+    id: Generated<number>;
+    server_id: string;
+    token_id: string | null;
+    actor_user_id: string | null;
+    action: string;
+    summary: string;
+    created_at: number;
+  };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends AuditTables {}
+}

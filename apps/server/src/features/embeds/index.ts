@@ -1,0 +1,12 @@
+import { defineFeature } from "../feature.ts";
+import { embedsBot } from "./commands.ts";
+import { seedDemo } from "./demo.ts";
+import { registerEmbedsJobs } from "./jobs.ts";
+
+export const embeds = defineFeature({
+  name: "embeds",
+  tables: ["embed_templates", "embed_drafts"],
+  ...embedsBot,
+  jobs: registerEmbedsJobs,
+  demoSeed: seedDemo,
+});

@@ -1,0 +1,14 @@
+import { defineFeature } from "../feature.ts";
+import { grindersBot } from "./commands.ts";
+import { seedDemo } from "./demo.ts";
+import { registerGrinderJobs } from "./jobs.ts";
+import { grinderRoutes } from "./routes.ts";
+
+export const grinders = defineFeature({
+  name: "grinders",
+  tables: ["grinders", "grinder_payments"],
+  routes: grinderRoutes,
+  ...grindersBot,
+  jobs: registerGrinderJobs,
+  demoSeed: seedDemo,
+});

@@ -1,0 +1,79 @@
+import type { Channel, Role, ServerInfo } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { type GuildInfo, userTag } from "../../discord/port.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as store from "./store.ts";
+
+type Deps = Pick<AppContext, "discord">;
+type StorageDeps = Pick<AppContext, "storage">;
+
+/** Records a server the bot is in (a gateway GUILD_CREATE, or the sandbox announcing its servers). */
+export function recordGuildJoined(
+  deps: StorageDeps,
+  guild: Pick<GuildInfo, "id" | "name" | "icon" | "ownerId" | "memberCount">,
+  now = Date.now(),
+): Promise<void> {
+  return store.upsertGuild(deps.storage.db, guild, now);
+}
+
+/** Records that the bot left (or was removed from) a server. */
+export function recordGuildLeft(deps: StorageDeps, guildId: string, now = Date.now()): Promise<void> {
+  return store.markGuildLeft(deps.storage.db, guildId, now);
+}
+
+/** How many servers the bot is in, and their members: the public statistics' first two figures. */
+export function countActiveGuilds(deps: StorageDeps): Promise<{ servers: number; users: number }> {
+  return store.countActiveGuilds(deps.storage.db);
+}
+
+export async function getServerInfo(deps: Deps, serverId: string): Promise<ServerInfo> {
+  const guild = await deps.discord.getGuild(serverId);
+  if (!guild) throw notFound("The bot is no longer in this server");
+  const owner = await deps.discord.getUser(guild.ownerId);
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: guild.icon,
+    memberCount: guild.memberCount,
+    owner: { id: guild.ownerId, tag: owner ? userTag(owner) : "Unknown user" },
+  };
+}
+
+/** Channels in Discord's order: categories by position, each followed by its children. */
+export async function listServerChannels(deps: Deps, serverId: string): Promise<Channel[]> {
+  const channels = await deps.discord.listChannels(serverId);
+  const names = new Map(channels.map((channel) => [channel.id, channel.name]));
+  const categoryPosition = new Map(channels.filter((c) => c.type === 4).map((c) => [c.id, c.position]));
+  const groupOf = (channel: (typeof channels)[number]) =>
+    channel.type === 4 ? channel.position : (categoryPosition.get(channel.parentId ?? "") ?? -1);
+  return channels
+    .toSorted(
+      (a, b) =>
+        groupOf(a) - groupOf(b) ||
+        Number(a.type === 4 ? 0 : 1) - Number(b.type === 4 ? 0 : 1) ||
+        a.position - b.position,
+    )
+    .map((channel) => ({
+      id: channel.id,
+      name: channel.name,
+      type: channel.type,
+      parentId: channel.parentId,
+      parentName: channel.parentId ? (names.get(channel.parentId) ?? null) : null,
+      position: channel.position,
+    }));
+}
+
+/** Roles a manager can pick: every role but @everyone (whose id is the server's), highest first. */
+export async function listServerRoles(deps: Deps, serverId: string): Promise<Role[]> {
+  const roles = await deps.discord.listRoles(serverId);
+  return roles
+    .filter((role) => role.id !== serverId)
+    .toSorted((a, b) => b.position - a.position)
+    .map((role) => ({
+      id: role.id,
+      name: role.name,
+      color: role.color,
+      position: role.position,
+      managed: role.managed,
+    }));
+}

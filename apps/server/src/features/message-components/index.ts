@@ -1,0 +1,12 @@
+import { defineFeature } from "../feature.ts";
+import { componentsBot } from "./commands.ts";
+import { seedDemo } from "./demo.ts";
+import { getManagerRole } from "./service.ts";
+
+export const messageComponents = defineFeature({
+  name: "message-components",
+  tables: ["components", "component_messages", "component_settings"],
+  ...componentsBot,
+  demoSeed: seedDemo,
+  managerRoles: { "component management role": getManagerRole },
+});

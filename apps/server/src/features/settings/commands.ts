@@ -1,0 +1,77 @@
+import type { ServerSettings, SettingsEditBody } from "@hearth/core";
+import { defineCommand } from "../../bot/commands/command.ts";
+import type { Embed } from "../../discord/port.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { BotFeature } from "../feature.ts";
+import { editSettings, getSettings } from "./service.ts";
+
+type ToggleField = Exclude<keyof SettingsEditBody, "antiPoolShow" | "memberTriggerLimit">;
+
+/** `/settings` feature choices (the catalogue's) → label and the settings field they switch. */
+const features: Record<string, { label: string; field: ToggleField | "antiPool" }> = {
+  events_cheat: { label: "Events cheat sheet", field: "eventsCheatEnabled" },
+  calculator: { label: "Calculator", field: "calculatorEnabled" },
+  bank_calculator: { label: "Bank calculator", field: "bankCalculatorEnabled" },
+  tips: { label: "Tips", field: "tipsEnabled" },
+  market_checker: { label: "Market checker", field: "marketCheckerEnabled" },
+  heist_image: { label: "Heist image", field: "heist_image" },
+  rumble_tracker: { label: "Rumble tracker", field: "rumbleTrackerEnabled" },
+  anti_pool: { label: "Anti-pool protection", field: "antiPool" },
+};
+
+const isOn = (settings: ServerSettings, field: ToggleField | "antiPool") =>
+  field === "antiPool" ? settings.antiPoolShow.toggle : settings[field];
+const state = (on: boolean) => (on ? "✅ On" : "⛔ Off");
+
+function settingsEmbed(settings: ServerSettings): Embed {
+  const pool = settings.antiPoolShow.poolManagerId;
+  return {
+    title: "Feature settings",
+    description: "Switch one with `/settings feature:<name> toggle:<true|false>`.",
+    color: 0xf97316,
+    fields: [
+      ...Object.entries(features).map(([name, { label, field }]) => ({
+        name: `${label} (\`${name}\`)`,
+        value: `${state(isOn(settings, field))}${field === "antiPool" && pool ? ` · pool manager <@${pool}>` : ""}`,
+        inline: true,
+      })),
+      { name: "Member trigger limit", value: String(settings.memberTriggerLimit), inline: true },
+    ],
+  };
+}
+
+const settingsCommand = defineCommand("settings", async (command) => {
+  const { ctx, serverId } = command;
+  const name = command.options.string("feature");
+  const toggle = command.options.boolean("toggle");
+  if (!name) {
+    if (toggle !== undefined) throw badRequest("Choose a **feature** to switch on or off.");
+    await command.reply({ embeds: [settingsEmbed(await getSettings(ctx, serverId))] });
+    return;
+  }
+  const feature = features[name];
+  if (!feature) {
+    throw badRequest(`Unknown feature "${name}". Choose one of: ${Object.keys(features).join(", ")}.`);
+  }
+  if (toggle === undefined) {
+    const settings = await getSettings(ctx, serverId);
+    await command.reply(
+      `**${feature.label}** is ${state(isOn(settings, feature.field))}. Add \`toggle:true\` or \`toggle:false\` to switch it.`,
+    );
+    return;
+  }
+  const body: SettingsEditBody =
+    feature.field === "antiPool" ? { antiPoolShow: { toggle } } : { [feature.field]: toggle };
+  const settings = await editSettings(ctx, serverId, body, { tokenId: null, userId: command.user.id });
+  const now = isOn(settings, feature.field);
+  const note =
+    now === toggle
+      ? ""
+      : " (anti-pool protection stays on while a pool manager is set; clear it on the dashboard)";
+  await command.reply(`**${feature.label}** is now ${state(now)}${note}.`);
+});
+
+/** This feature's slash commands and gateway listeners. */
+export const settingsBot: BotFeature = {
+  commands: () => [settingsCommand],
+};

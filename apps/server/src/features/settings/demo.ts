@@ -1,0 +1,34 @@
+import type { AppContext } from "../../context.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { editSettings } from "./service.ts";
+
+/**
+ * Seeds the demo server's settings (a few helpers on, anti-pool protection with the first grinder
+ * manager as pool manager), through the service the dashboard calls.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const roles = await ctx.discord.listRoles(demoGuildId);
+  const role = (name: string) => roles.find((r) => r.name === name)?.id ?? null;
+  const actor = { tokenId: null, userId: demoOwnerId };
+  const managers = await ctx.storage.db
+    .selectFrom("sandbox_members")
+    .select(["user_id", "roles"])
+    .where("guild_id", "=", demoGuildId)
+    .orderBy("joined_at")
+    .execute();
+  const managerRole = role("Grinder Manager");
+  const poolManager = managers.find((m) => managerRole && m.roles.includes(managerRole))?.user_id ?? null;
+  await editSettings(
+    ctx,
+    demoGuildId,
+    {
+      eventsCheatEnabled: true,
+      calculatorEnabled: true,
+      tipsEnabled: true,
+      heist_image: true,
+      memberTriggerLimit: 5,
+      antiPoolShow: { poolManagerId: poolManager },
+    },
+    actor,
+  );
+}

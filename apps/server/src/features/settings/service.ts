@@ -1,0 +1,136 @@
+import {
+  antiPoolDisableRefusal,
+  defaultServerSettings,
+  type ServerSettings,
+  type SettingsEditBody,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { requireMember } from "../../discord/validate.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { findSettings, type SettingsRow, saveSettings } from "./store.ts";
+
+type Deps = Pick<AppContext, "storage" | "discord">;
+
+/** The feature toggles: wire name → column. */
+const toggles = [
+  ["eventsCheatEnabled", "events_cheat_enabled"],
+  ["calculatorEnabled", "calculator_enabled"],
+  ["bankCalculatorEnabled", "bank_calculator_enabled"],
+  ["tipsEnabled", "tips_enabled"],
+  ["marketCheckerEnabled", "market_checker_enabled"],
+  ["heist_image", "heist_image"],
+  ["rumbleTrackerEnabled", "rumble_tracker_enabled"],
+] as const;
+
+/** The settings row a server starts with (the spec's defaults). */
+export function defaultSettingsRow(serverId: string, now: number): SettingsRow {
+  const d = defaultServerSettings;
+  return {
+    server_id: serverId,
+    events_cheat_enabled: Number(d.eventsCheatEnabled),
+    calculator_enabled: Number(d.calculatorEnabled),
+    bank_calculator_enabled: Number(d.bankCalculatorEnabled),
+    tips_enabled: Number(d.tipsEnabled),
+    market_checker_enabled: Number(d.marketCheckerEnabled),
+    heist_image: Number(d.heist_image),
+    rumble_tracker_enabled: Number(d.rumbleTrackerEnabled),
+    anti_pool_enabled: Number(d.antiPoolShow.toggle),
+    pool_manager_id: d.antiPoolShow.poolManagerId,
+    member_trigger_limit: d.memberTriggerLimit,
+    pro_status: Number(d.pro.status),
+    pro_activated_by: d.pro.activatedBy,
+    updated_at: now,
+  };
+}
+
+function toSettings(row: SettingsRow): ServerSettings {
+  return {
+    eventsCheatEnabled: row.events_cheat_enabled === 1,
+    calculatorEnabled: row.calculator_enabled === 1,
+    bankCalculatorEnabled: row.bank_calculator_enabled === 1,
+    tipsEnabled: row.tips_enabled === 1,
+    marketCheckerEnabled: row.market_checker_enabled === 1,
+    heist_image: row.heist_image === 1,
+    rumbleTrackerEnabled: row.rumble_tracker_enabled === 1,
+    antiPoolShow: { toggle: row.anti_pool_enabled === 1, poolManagerId: row.pool_manager_id },
+    memberTriggerLimit: row.member_trigger_limit,
+    pro: { status: row.pro_status === 1, activatedBy: row.pro_activated_by },
+  };
+}
+
+/** `GET /api/settings/fetch`: the stored settings, or the defaults. */
+export async function getSettings(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+): Promise<ServerSettings> {
+  const row = await findSettings(deps.storage.db, serverId);
+  return toSettings(row ?? defaultSettingsRow(serverId, Date.now()));
+}
+
+/**
+ * The anti-pool rules: a pool manager turns protection on; clearing the manager turns it off;
+ * switching it off while a manager stays set is refused.
+ */
+function antiPool(current: SettingsRow, change: SettingsEditBody["antiPoolShow"]) {
+  let managerId = current.pool_manager_id;
+  let enabled = current.anti_pool_enabled === 1;
+  if (!change) return { managerId, enabled };
+  if (change.poolManagerId !== undefined) managerId = change.poolManagerId;
+  if (managerId !== null) {
+    if (change.toggle === false) throw badRequest(antiPoolDisableRefusal, "antiPoolShow.toggle");
+    enabled = true;
+  } else if (change.poolManagerId !== undefined) {
+    enabled = false;
+  } else if (change.toggle !== undefined) {
+    enabled = change.toggle;
+  }
+  return { managerId, enabled };
+}
+
+/**
+ * `PUT /api/settings/edit`: changes only the fields sent, under the server's settings lock, so
+ * concurrent edits of different fields all land. `pro` is read-only (ignored). Answers the settings.
+ */
+export async function editSettings(
+  deps: Deps,
+  serverId: string,
+  body: SettingsEditBody,
+  actor: AuditActor,
+): Promise<ServerSettings> {
+  const managerId = body.antiPoolShow?.poolManagerId;
+  if (managerId) {
+    const stored = await findSettings(deps.storage.db, serverId);
+    if (stored?.pool_manager_id !== managerId) {
+      await requireMember(deps, serverId, managerId, "antiPoolShow.poolManagerId");
+    }
+  }
+
+  return transactionForServer(deps.storage, serverId, "settings", async (trx) => {
+    const now = Date.now();
+    const current = (await findSettings(trx, serverId)) ?? defaultSettingsRow(serverId, now);
+    const next: SettingsRow = { ...current, updated_at: now };
+    for (const [field, column] of toggles) {
+      const value = body[field];
+      if (value !== undefined) next[column] = Number(value);
+    }
+    if (body.memberTriggerLimit !== undefined) next.member_trigger_limit = body.memberTriggerLimit;
+    const pool = antiPool(current, body.antiPoolShow);
+    next.pool_manager_id = pool.managerId;
+    next.anti_pool_enabled = Number(pool.enabled);
+
+    const before = toSettings(current);
+    const after = toSettings(next);
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+    for (const key of Object.keys(after) as (keyof ServerSettings)[]) {
+      if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+        changes[key] = { before: before[key], after: after[key] };
+      }
+    }
+    if (Object.keys(changes).length === 0) return before;
+    await saveSettings(trx, next);
+    await recordAudit(trx, serverId, actor, "settings.edit", changes);
+    return after;
+  });
+}

@@ -1,0 +1,23 @@
+/** The server's feature switches (Settings tab and `/settings`). Booleans are 0/1. */
+export interface SettingsTables {
+  server_settings: {
+    server_id: string;
+    events_cheat_enabled: number;
+    calculator_enabled: number;
+    bank_calculator_enabled: number;
+    tips_enabled: number;
+    market_checker_enabled: number;
+    heist_image: number;
+    rumble_tracker_enabled: number;
+    anti_pool_enabled: number;
+    pool_manager_id: string | null;
+    member_trigger_limit: number;
+    pro_status: number;
+    pro_activated_by: string | null;
+    updated_at: number;
+  };
+}
+
+declare module "../../db/schema.ts" {
+  interface Database extends SettingsTables {}
+}
