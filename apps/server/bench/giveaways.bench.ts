@@ -3,9 +3,9 @@ import { drawWeighted, drawWinners } from "@hearth/core";
 import { demoGuildId } from "../src/discord/demo-seed.ts";
 import { putGiveawayConfig } from "../src/features/giveaways/config.ts";
 import { enterGiveaway } from "../src/features/giveaways/entries.ts";
-import { newGiveaway, owner, roleId } from "../src/features/giveaways/fixtures.ts";
 import { endGiveaway, secureRandomInt } from "../src/features/giveaways/service.ts";
 import { makeSnowflake } from "../src/lib/snowflake.ts";
+import { newGiveaway, owner, roleId } from "../test/fixtures/giveaways.ts";
 import { createTestContext } from "../test/helpers.ts";
 
 const median = (values: number[]) =>

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { listAudit } from "../audit/service.ts";
-import { plainMembers, roleId } from "../grinders/test-fixtures.ts";
 import { dashboardBot } from "./commands.ts";
 import {
   createAndDeliverDashboardToken,

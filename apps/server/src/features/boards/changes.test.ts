@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardsFixture, discordWith, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError } from "../../discord/port.ts";
@@ -9,7 +10,6 @@ import { checkMessage } from "./queries.ts";
 import { type Board, createBoard } from "./service.ts";
 import * as store from "./store.ts";
 import { syncMessage } from "./sync.ts";
-import { type BoardsFixture, discordWith, openBoardsFixture } from "./test-support.ts";
 
 // What boards do when things change around a message: it is edited, its emoji is spelled another
 // way or renamed, a channel becomes age-restricted, the board channel disappears or closes.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardsFixture, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { cleanupBoards } from "./cleanup.ts";
 import * as messageStore from "./message-store.ts";
-import { type BoardsFixture, openBoardsFixture } from "./test-support.ts";
 
 let t: BoardsFixture;
 const db = () => t.ctx.storage.db;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardsFixture, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button } from "../../discord/port.ts";
 import { deleteBoard } from "./service.ts";
 import * as store from "./store.ts";
-import { type BoardsFixture, openBoardsFixture } from "./test-support.ts";
 
 let t: BoardsFixture;
 let channels: Record<string, string>;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type BoardsFixture, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import * as messageStore from "./message-store.ts";
 import { checkMessage } from "./queries.ts";
 import { type Board, editBoard } from "./service.ts";
 import * as store from "./store.ts";
-import { type BoardsFixture, openBoardsFixture } from "./test-support.ts";
 
 let t: BoardsFixture;
 const db = () => t.ctx.storage.db;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardsFixture, expectError, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { BoardMessage } from "./message-store.ts";
 import { boardPost, descriptionLimit } from "./post.ts";
 import { createBoard, editBoard, listBoards } from "./service.ts";
-import { type BoardsFixture, expectError, openBoardsFixture } from "./test-support.ts";
 
 // Claims of the boards docs page that no other test pinned down.
 

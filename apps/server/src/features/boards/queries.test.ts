@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BoardsFixture,
+  discordWith,
+  expectError,
+  openBoardsFixture,
+} from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { boardStats, checkMessage, parseMessageRef, recentMessages, topMessages } from "./queries.ts";
-import { type BoardsFixture, discordWith, expectError, openBoardsFixture } from "./test-support.ts";
 
 let t: BoardsFixture;
 const db = () => t.ctx.storage.db;

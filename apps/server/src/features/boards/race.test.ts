@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BoardsFixture, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId, dialects } from "../../../test/helpers.ts";
 import { BoardCounter } from "./counter.ts";
 import * as messageStore from "./message-store.ts";
-import { type BoardsFixture, openBoardsFixture } from "./test-support.ts";
 
 // Bursts of reactions on one message, on each database (PostgreSQL runs its pool's connections
 // truly in parallel, where SQLite serialises): one post, and the final count on it.

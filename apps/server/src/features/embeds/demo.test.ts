@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEmbedsFixture } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { seedDemo } from "./demo.ts";
 import { listTemplates } from "./templates.ts";
-import { openEmbedsFixture } from "./test-support.ts";
 
 describe.each(dialects)("embed builder service (%s)", (dialect) => {
   let test: TestContext;

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, x } from "../../../test/fixtures/embeds.ts";
 import { downloadAttachment, exportParts, importJson } from "./import-export.ts";
-import { failure, x } from "./test-support.ts";
 
 // Reading and writing JSON touches no database, so these run once rather than per dialect.
 

@@ -1,5 +1,6 @@
 import { type EmbedDraft, exportEmbedJson } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, openEmbedsFixture } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import type { Button, MemberInfo } from "../../discord/port.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -14,7 +15,6 @@ import {
 import { openEditSession, previewMessage, sendSession } from "./sending.ts";
 import { changeDraft, openSession } from "./service.ts";
 import { resolveTemplate, saveTemplate } from "./templates.ts";
-import { failure, openEmbedsFixture } from "./test-support.ts";
 
 /** Runs an expected failure and answers the AppError it threw. */
 function thrown(run: () => unknown): AppError {

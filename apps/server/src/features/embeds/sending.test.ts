@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, openEmbedsFixture, x } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import type { MemberInfo } from "../../discord/port.ts";
 import { openEditSession, previewMessage, resolveChannel, sendSession } from "./sending.ts";
 import { changeDraft, openSession } from "./service.ts";
-import { failure, openEmbedsFixture, x } from "./test-support.ts";
 
 describe.each(dialects)("embed builder service (%s)", (dialect) => {
   let test: TestContext;

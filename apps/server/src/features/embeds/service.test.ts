@@ -1,10 +1,10 @@
 import type { EmbedDraft } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, openEmbedsFixture, x } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import type { MemberInfo } from "../../discord/port.ts";
 import { changeDraft, openSession, requireSession, sessionSweepJob } from "./service.ts";
 import { findSession } from "./store.ts";
-import { failure, openEmbedsFixture, x } from "./test-support.ts";
 
 describe.each(dialects)("embed builder service (%s)", (dialect) => {
   let test: TestContext;

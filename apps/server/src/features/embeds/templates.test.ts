@@ -1,9 +1,9 @@
 import type { EmbedDraft } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure, openEmbedsFixture, x } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { embedBuilderLimits } from "./service.ts";
 import { deleteTemplate, listTemplates, resolveTemplate, saveTemplate } from "./templates.ts";
-import { failure, openEmbedsFixture, x } from "./test-support.ts";
 
 describe.each(dialects)("embed builder service (%s)", (dialect) => {
   let test: TestContext;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addMember, channelId, outbox } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { giveawaysBot } from "./commands.ts";
 import { putGiveawayConfig } from "./config.ts";
-import { addMember, channelId, outbox } from "./fixtures.ts";
 import { getGiveawayDetail, listParticipants } from "./queries.ts";
 
 // /giveaway … and the Enter / Leave buttons through the sandbox.

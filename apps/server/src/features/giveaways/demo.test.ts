@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roleId } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { getGiveawayConfig } from "./config.ts";
 import { seedDemo } from "./demo.ts";
-import { roleId } from "./fixtures.ts";
 import { getGiveawayDetail, getGiveawayStats, listServerGiveaways } from "./queries.ts";
 import { endJobKey } from "./service.ts";
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, makeDue, newGiveaway, owner, roleId } from "../../../test/fixtures/giveaways.ts";
 import {
   createTestContext,
   demoGuildId,
@@ -11,7 +12,6 @@ import { putGiveawayConfig } from "./config.ts";
 import * as configStore from "./config-store.ts";
 import { enterGiveaway, entitlement, leaveGiveaway } from "./entries.ts";
 import * as entryStore from "./entry-store.ts";
-import { addMember, makeDue, newGiveaway, owner, roleId } from "./fixtures.ts";
 import { endGiveaway } from "./service.ts";
 import * as store from "./store.ts";
 

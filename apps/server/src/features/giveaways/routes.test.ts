@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addMember,
+  channelId,
+  demoMembers,
+  newGiveaway,
+  owner,
+  roleId,
+} from "../../../test/fixtures/giveaways.ts";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { recordGuildJoined } from "../guilds/service.ts";
 import { enterGiveaway } from "./entries.ts";
-import { addMember, channelId, demoMembers, newGiveaway, owner, roleId } from "./fixtures.ts";
 import { endGiveaway } from "./service.ts";
 
 let t: TestApp;

@@ -1,10 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { DatabaseJobQueue } from "../../jobs/queue.ts";
-import { AppError } from "../../lib/errors.ts";
-import { listAudit } from "../audit/service.ts";
-import { enterGiveaway } from "./entries.ts";
 import {
   addMember,
   channelId,
@@ -14,7 +8,13 @@ import {
   outbox,
   owner,
   roleId,
-} from "./fixtures.ts";
+} from "../../../test/fixtures/giveaways.ts";
+import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { DatabaseJobQueue } from "../../jobs/queue.ts";
+import { AppError } from "../../lib/errors.ts";
+import { listAudit } from "../audit/service.ts";
+import { enterGiveaway } from "./entries.ts";
 import { registerGiveawayJobs, scheduleOverdueEnds } from "./jobs.ts";
 import { enterButtonId } from "./messages.ts";
 import { deleteGiveaway, endGiveaway, endJobKey, rerollGiveaway } from "./service.ts";

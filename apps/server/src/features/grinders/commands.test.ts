@@ -1,4 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  channelId,
+  configureDemoSetup,
+  memberRoles,
+  owner,
+  plainMembers,
+  roleId,
+} from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
@@ -8,7 +16,6 @@ import { grindersBot } from "./commands.ts";
 import { dmPacing } from "./dm.ts";
 import { registerGrinderJobs } from "./jobs.ts";
 import { findGrinderByUser, hireGrinder } from "./service.ts";
-import { channelId, configureDemoSetup, memberRoles, owner, plainMembers, roleId } from "./test-fixtures.ts";
 
 // The /grinder commands on the sandbox, through the command framework and the grinder services.
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { memberRoles, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { getSettings } from "../settings/service.ts";
@@ -6,7 +7,6 @@ import { seedDemo as seedServers } from "../setup/demo.ts";
 import { getSetup, setupExists } from "../setup/service.ts";
 import { seedDemo as seedGrinders } from "./demo.ts";
 import { listGrinders } from "./service.ts";
-import { memberRoles, roleId } from "./test-fixtures.ts";
 
 const day = 86_400_000;
 let t: TestContext;

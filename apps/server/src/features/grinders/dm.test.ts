@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { configureDemoSetup, owner, plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { DiscordError, type DiscordPort } from "../../discord/port.ts";
 import { listAudit } from "../audit/service.ts";
 import { dmGrinders } from "./dm.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
-import { configureDemoSetup, owner, plainMembers } from "./test-fixtures.ts";
 
 let t: TestContext;
 let members: string[];

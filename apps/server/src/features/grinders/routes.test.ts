@@ -1,5 +1,12 @@
 import { grinder as grinderSchema } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  configureDemoSetup,
+  memberRoles,
+  owner,
+  plainMembers,
+  roleId,
+} from "../../../test/fixtures/grinders.ts";
 import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
@@ -7,7 +14,6 @@ import { addTier } from "../setup/service.ts";
 import { dmPacing } from "./dm.ts";
 import { forgetRosters } from "./roster-cache.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
-import { configureDemoSetup, memberRoles, owner, plainMembers, roleId } from "./test-fixtures.ts";
 
 let t: TestApp;
 let members: string[];

@@ -1,4 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  configureDemoSetup,
+  memberRoles,
+  owner,
+  plainMembers,
+  roleId,
+} from "../../../test/fixtures/grinders.ts";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError, type DiscordPort } from "../../discord/port.ts";
@@ -17,7 +24,6 @@ import {
   setBreak,
   toggleBreak,
 } from "./service.ts";
-import { configureDemoSetup, memberRoles, owner, plainMembers, roleId } from "./test-fixtures.ts";
 
 describe.each(dialects)("grinder service on %s", (dialect) => {
   let t: TestContext;

@@ -1,10 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  configureDemoSetup,
+  memberRoles,
+  owner,
+  plainMembers,
+  roleId,
+} from "../../../test/fixtures/grinders.ts";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { listAudit } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
-import { configureDemoSetup, memberRoles, owner, plainMembers, roleId } from "./test-fixtures.ts";
 
 // Tier changes when a payment threshold is met: demo tiers Bronze 250k, Silver 500k, Gold 1m,
 // Diamond 2.5m; switching on with a 24 h cooldown.

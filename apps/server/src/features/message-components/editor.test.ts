@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { addAction } from "./actions.ts";
 import { applyEditorForm, finish, removeItem } from "./editor.ts";
 import { editorPanel, removableItems, removePageSize, removePages } from "./editor-panel.ts";
 import { mutateDefinition, type StoredComponent } from "./service.ts";
 import { findComponentById, listPosted } from "./store.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 let f: ComponentsFixture;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { addAction } from "./actions.ts";
 import { applyEditorForm } from "./editor.ts";
@@ -13,7 +14,6 @@ import {
 import { defaultDefinition } from "./model.ts";
 import { runActions } from "./run.ts";
 import type { StoredComponent } from "./store.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 let f: ComponentsFixture;
 const formStub: StoredComponent = {

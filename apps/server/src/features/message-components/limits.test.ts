@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import {
   validateFormTitle,
@@ -9,7 +10,6 @@ import {
 } from "./model.ts";
 import { createComponent } from "./service.ts";
 import * as store from "./store.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 // The components page's limits table, row by row, where model.test.ts doesn't already check it.
 

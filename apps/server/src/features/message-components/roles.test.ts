@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { addAction } from "./actions.ts";
 import { checkRoleUsable } from "./roles.ts";
 import { runActions } from "./run.ts";
 import type { Editor } from "./service.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 let f: ComponentsFixture;
 

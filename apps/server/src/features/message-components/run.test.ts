@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import type { Action } from "./model.ts";
 import { runActions } from "./run.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 let f: ComponentsFixture;
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ComponentsFixture, openComponentsFixture } from "../../../test/fixtures/message-components.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import { managerRoleResolver } from "../../composition.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { InteractionMember } from "../../discord/interaction.ts";
 import { createComponent, requireComponent, setManagerRole } from "./service.ts";
-import { type ComponentsFixture, openComponentsFixture } from "./test-fixtures.ts";
 
 let f: ComponentsFixture;
 

@@ -2,12 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bare, instruction, server, serverArb } from "../../../test/fixtures/message-designer.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { testConfig } from "../../config.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { composeOffline, welcomePurpose } from "../welcome/ai-composer.ts";
 import { design, pickEmojis, serverContext } from "./provider.ts";
-import { bare, instruction, server, serverArb } from "./test-support.ts";
 import { composeVoteOffline } from "./vote-composer.ts";
 import { votePurpose } from "./vote-design.ts";
 

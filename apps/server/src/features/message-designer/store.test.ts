@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { server } from "../../../test/fixtures/message-designer.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { createDraft, deleteDraft, draftLifetimeMs, findDraft, updateDraft } from "./store.ts";
-import { server } from "./test-support.ts";
 import { composeVoteOffline } from "./vote-composer.ts";
 
 describe.each(dialects)("drafts (%s)", (dialect) => {

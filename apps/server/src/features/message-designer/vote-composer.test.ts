@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { instruction, server, serverArb } from "./test-support.ts";
+import { instruction, server, serverArb } from "../../../test/fixtures/message-designer.ts";
 import { composeVoteOffline } from "./vote-composer.ts";
 import { renderVoteDesign, sampleVoteValues, voteDesignProblems } from "./vote-design.ts";
 

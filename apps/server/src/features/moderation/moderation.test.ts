@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { configureDemoSetup, owner as grinderOwner } from "../../../test/fixtures/grinders.ts";
+import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
@@ -6,9 +8,7 @@ import type { AppContext } from "../../context.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { hireGrinder, setBreak } from "../grinders/service.ts";
-import { configureDemoSetup, owner as grinderOwner } from "../grinders/test-fixtures.ts";
 import { recordReward } from "../statica/store.ts";
-import { expectAppError } from "../statica/test-support.ts";
 import { moderationBot } from "./commands.ts";
 import { registerModerationJobs } from "./jobs.ts";
 import { assignRole, removeRole, syncRoles } from "./roles.ts";

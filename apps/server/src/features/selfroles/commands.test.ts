@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import type { Button, SelectMenu } from "../../discord/port.ts";
@@ -6,7 +7,6 @@ import { updateSetup } from "../setup/service.ts";
 import { selfrolesBot } from "./commands.ts";
 import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
-import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 
 let t: SelfRoleFixture;
 let bot: Bot;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
+import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
-import { expectAppError } from "../statica/test-support.ts";
 import { selfrolesBot } from "./commands.ts";
 import { createPanel } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
-import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 import { addToWhitelist, removeFromWhitelist } from "./whitelist.ts";
 
 // The limits table and defaults of the self-roles page that no other test pinned down.

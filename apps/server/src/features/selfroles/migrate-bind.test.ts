@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAppError } from "../statica/test-support.ts";
+import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
+import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { migrateReactionRoles } from "./migrate.ts";
 import { bindPanel, createPanel, deletePanel } from "./panels.ts";
 import * as store from "./store.ts";
-import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 import { addToWhitelist } from "./whitelist.ts";
 
 // `/selfroles migrate`, `bind` and `delete` as services, on the demo server with Red, Blue and

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
+import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { updateSetup } from "../setup/service.ts";
-import { expectAppError } from "../statica/test-support.ts";
 import { setPanelSelection, toggleRole } from "./clicks.ts";
 import { forgetDeletedRole, guardRole, restoreRole, sweepServer } from "./guard.ts";
 import { registerSelfRolesJobs } from "./jobs.ts";
 import { createPanel, deletePanel, refreshJob } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";
-import { openSelfRoleFixture, type SelfRoleFixture } from "./test-support.ts";
 import { addToWhitelist, removeFromWhitelist, viewWhitelist } from "./whitelist.ts";
 
 let t: SelfRoleFixture;

@@ -1,10 +1,10 @@
 import { antiPoolDisableRefusal, defaultServerSettings } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, dialects, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { listAudit } from "../audit/service.ts";
 import { createDashboardToken } from "../auth/service.ts";
-import { plainMembers } from "../grinders/test-fixtures.ts";
 
 describe.each(dialects)("settings on %s", (dialect) => {
   let t: TestApp;

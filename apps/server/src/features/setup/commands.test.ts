@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelId, plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { channelId, plainMembers, roleId } from "../grinders/test-fixtures.ts";
 import { guilds } from "../guilds/index.ts";
 import { settings } from "../settings/index.ts";
 import { editSettings, getSettings } from "../settings/service.ts";

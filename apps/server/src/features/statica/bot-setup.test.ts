@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
@@ -8,7 +9,6 @@ import { parseKeywordText, setupPanel } from "./bot-setup.ts";
 import { staticaBot } from "./commands.ts";
 import { keptEvents, latestRewardEvents, recordRewardEvents } from "./history.ts";
 import { findConfig } from "./store.ts";
-import { openStaticaFixture, type StaticaFixture } from "./test-support.ts";
 
 // `/statica setup` and `/statica logs` on the sandbox: the panel edits a draft kept in the database,
 // Save applies the dashboard's rules, and the logs list what the bot gave and took back.

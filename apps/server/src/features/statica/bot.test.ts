@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { actor, openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
@@ -6,7 +7,6 @@ import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { staticaBot } from "./commands.ts";
 import { createStaticaConfig, getStaticaConfig } from "./service.ts";
 import { countRewarded, listRewards } from "./store.ts";
-import { actor, openStaticaFixture, type StaticaFixture } from "./test-support.ts";
 
 // Statica's bot part on the sandbox: presences give and take reward roles, the log channel and DMs
 // follow the configuration, and the commands report and act on the same records.

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { demoBotId } from "../../discord/demo-seed.ts";
 import { botReach, canAssign, dangerousPermissionsOf, listRewardRoles } from "./roles.ts";
-import { openStaticaFixture, type StaticaFixture } from "./test-support.ts";
 
 let t: StaticaFixture;
 let ctx: AppContext;

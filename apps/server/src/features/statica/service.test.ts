@@ -1,4 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  actor,
+  expectAppError as expectError,
+  openStaticaFixture,
+  type StaticaFixture,
+} from "../../../test/fixtures/statica.ts";
 import { demoGuildId, dialects } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
@@ -14,12 +20,6 @@ import {
   updateStaticaConfig,
 } from "./service.ts";
 import { recordReward } from "./store.ts";
-import {
-  actor,
-  expectAppError as expectError,
-  openStaticaFixture,
-  type StaticaFixture,
-} from "./test-support.ts";
 
 let t: StaticaFixture;
 let ctx: AppContext;

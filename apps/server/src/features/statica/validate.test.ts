@@ -1,14 +1,14 @@
 import type { StaticaConfigBody } from "@hearth/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { demoGuildId, seedOtherGuild } from "../../../test/helpers.ts";
-import type { AppContext } from "../../context.ts";
-import { createStaticaConfig } from "./service.ts";
 import {
   actor,
   expectAppError as expectError,
   openStaticaFixture,
   type StaticaFixture,
-} from "./test-support.ts";
+} from "../../../test/fixtures/statica.ts";
+import { demoGuildId, seedOtherGuild } from "../../../test/helpers.ts";
+import type { AppContext } from "../../context.ts";
+import { createStaticaConfig } from "./service.ts";
 
 let t: StaticaFixture;
 let ctx: AppContext;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { expectAppError } from "../statica/test-support.ts";
 import { stickyBot } from "./commands.ts";
 import { StickyReposter } from "./reposter.ts";
 import { listStickies, removeSticky, repostSticky, setSticky } from "./service.ts";
