@@ -12,6 +12,8 @@ import { migrateToLatest } from "../src/db/migrate.ts";
 import { demoGuildId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
 import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
 import { createDashboardToken } from "../src/features/auth/service.ts";
+import { bindCommands } from "../src/bot/commands/registry.ts";
+import { managerRoleResolver } from "../src/composition.ts";
 import type { BuildAppOptions } from "../src/http/app.ts";
 import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
@@ -189,4 +191,17 @@ export async function createTestApp(
       await context.cleanup();
     },
   };
+}
+
+/**
+ * Binds command definitions to a test bot as the program does: with the manager roles every
+ * feature declares, so a configured manager role counts in tests too.
+ */
+export function bindFeatureCommands(
+  bot: Parameters<typeof bindCommands>[0],
+  ctx: AppContext,
+  definitions: Parameters<typeof bindCommands>[2],
+  options: Parameters<typeof bindCommands>[3] = {},
+): string[] {
+  return bindCommands(bot, ctx, definitions, { managerRoleOf: managerRoleResolver(ctx), ...options });
 }

@@ -1,6 +1,6 @@
 import type { GatewayDispatchEvents } from "discord.js";
 import { type Bot, createBot } from "../src/bot/bot.ts";
-import { bindCommands } from "../src/bot/commands/registry.ts";
+import { bindFeatureCommands } from "./helpers.ts";
 import { type Config, testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
@@ -55,7 +55,7 @@ export async function startStandInBot(
   };
   options.registerJobs?.(ctx);
   const bot = createBot(ctx, adapter);
-  if (options.commands) bindCommands(bot, ctx, feature.commands?.(ctx) ?? []);
+  if (options.commands) bindFeatureCommands(bot, ctx, feature.commands?.(ctx) ?? []);
   const stopListening = options.listen === false ? undefined : feature.listeners?.(bot, ctx);
   await bot.start();
   await adapter.events.idle();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../test/helpers.ts";
 import { demoOwnerId } from "../discord/demo-seed.ts";
 import type { MemberEvent, MessageEvent, PresenceEvent } from "../discord/events.ts";
+import { listenForLeavers } from "../features/auth/listeners.ts";
 import { createDashboardToken, listDashboardTokens } from "../features/auth/service.ts";
+import { listenForGuilds } from "../features/guilds/listeners.ts";
 import { conflict } from "../lib/errors.ts";
 import { type Bot, createBot } from "./bot.ts";
 
@@ -24,6 +26,9 @@ async function outbox(action: string) {
 beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
+  // The guilds and auth features' listeners, bound as the program binds every feature's.
+  listenForGuilds(bot, test.ctx);
+  listenForLeavers(bot, test.ctx);
   await bot.start();
 });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../test/discord-stand-in/index.ts";
 import { openTestStorage, type TestStorage } from "../../test/helpers.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
+import { listenForLeavers } from "../features/auth/listeners.ts";
 import { createDashboardToken, listDashboardTokens } from "../features/auth/service.ts";
+import { listenForGuilds } from "../features/guilds/listeners.ts";
 import { badRequest } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { DiscordJsAdapter } from "./discordjs-adapter.ts";
@@ -68,7 +70,11 @@ beforeAll(async () => {
 
   test = await openTestStorage();
   adapter = new DiscordJsAdapter({ token: standIn.token, apiUrl: standIn.apiUrl, gateway: true, logger });
-  bot = createBot({ storage: test.storage, discord: adapter, logger }, adapter);
+  const deps = { storage: test.storage, discord: adapter, logger };
+  bot = createBot(deps, adapter);
+  // The guilds and auth features' listeners, bound as the program binds every feature's.
+  listenForGuilds(bot, deps);
+  listenForLeavers(bot, deps);
   await bot.start();
   await adapter.events.idle();
 });

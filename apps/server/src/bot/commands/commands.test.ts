@@ -1,13 +1,18 @@
 import type { CommandEntry } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createTestContext,
+  demoGuildId,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { updateSetup } from "../../features/setup/service.ts";
+import { status } from "../../features/status/index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type Bot, createBot } from "../bot.ts";
 import { defineCommand } from "./command.ts";
 import { applicationCommands } from "./definitions.ts";
-import { bindCommands } from "./registry.ts";
 
 // The command framework on the sandbox: dispatch by full path, the catalogue's access rules,
 // friendly refusals, and the Discord definitions built from the catalogue.
@@ -21,7 +26,9 @@ let managerId: string;
 beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
-  bindCommands(bot, test.ctx, [
+  // The status feature counts command runs for /api/stats, as in the program.
+  status.listeners?.(bot, test.ctx);
+  bindFeatureCommands(bot, test.ctx, [
     defineCommand("grinder add", async (command) => {
       ran.push(`grinder add ${command.options.requireId("user")}`);
       await command.reply("Hired!");

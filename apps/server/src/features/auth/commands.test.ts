@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createTestContext,
+  demoGuildId,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { listAudit } from "../audit/service.ts";
@@ -22,7 +26,7 @@ let plainId: string;
 beforeAll(async () => {
   t = await createTestContext();
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, dashboardBot.commands?.(t.ctx) ?? []);
+  bindFeatureCommands(bot, t.ctx, dashboardBot.commands?.(t.ctx) ?? []);
   await bot.start();
   [adminId = "", plainId = ""] = await plainMembers(t.ctx, 2);
   await t.ctx.discord.addMemberRole(demoGuildId, adminId, await roleId(t.ctx, "Admin"));

@@ -6,7 +6,7 @@ import { revokeTokensOfMember } from "./service.ts";
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
 /** A member who leaves a server loses their dashboard token for it, and is told by DM. */
-export function listenForLeavers(bot: Bot, ctx: AppContext): () => void {
+export function listenForLeavers(bot: Pick<Bot, "events">, ctx: Deps): () => void {
   return bot.events.on("memberRemove", ({ guildId, user }) => revokeOnLeave(ctx, guildId, user.id));
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addMember, channelId, outbox } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { giveawaysBot } from "./commands.ts";
 import { putGiveawayConfig } from "./config.ts";
@@ -33,7 +33,7 @@ describe.each(dialects)("giveaways on the bot (%s)", (dialect) => {
   beforeAll(async () => {
     t = await createTestContext({ dialect });
     bot = createBot(t.ctx, t.sandbox);
-    bindCommands(bot, t.ctx, giveawaysBot.commands?.(t.ctx) ?? []);
+    bindFeatureCommands(bot, t.ctx, giveawaysBot.commands?.(t.ctx) ?? []);
     giveawaysBot.listeners?.(bot, t.ctx);
     await bot.start();
     giveawaysChannel = await channelId(t.ctx);

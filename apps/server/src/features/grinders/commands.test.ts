@@ -9,7 +9,7 @@ import {
 } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { channelPermissions, hasPermissions, Permission } from "../../discord/permissions.ts";
 import { grindersBot } from "./commands.ts";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   registerGrinderJobs(t.ctx);
   await configureDemoSetup(t.ctx);
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, grindersBot.commands?.(t.ctx) ?? []);
+  bindFeatureCommands(bot, t.ctx, grindersBot.commands?.(t.ctx) ?? []);
   await bot.start();
   members = await plainMembers(t.ctx, 8);
   roles = {};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
 import { componentsBot } from "./commands.ts";
@@ -20,7 +20,7 @@ let host: string;
 
 const startBot = async () => {
   const next = createBot(test.ctx, test.sandbox);
-  bindCommands(next, test.ctx, componentsBot.commands?.(test.ctx) ?? []);
+  bindFeatureCommands(next, test.ctx, componentsBot.commands?.(test.ctx) ?? []);
   componentsBot.listeners?.(next, test.ctx);
   await next.start();
   return next;

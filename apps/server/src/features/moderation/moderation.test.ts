@@ -3,7 +3,7 @@ import { configureDemoSetup, owner as grinderOwner } from "../../../test/fixture
 import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
@@ -39,7 +39,7 @@ beforeAll(async () => {
   test = await createTestContext();
   registerModerationJobs(test.ctx);
   bot = createBot(test.ctx, test.sandbox);
-  bindCommands(bot, test.ctx, moderationBot.commands?.(test.ctx) ?? []);
+  bindFeatureCommands(bot, test.ctx, moderationBot.commands?.(test.ctx) ?? []);
   moderationBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));

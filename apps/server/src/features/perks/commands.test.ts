@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { OptionValue } from "../../discord/interaction.ts";
 import { perksBot } from "./commands.ts";
@@ -32,7 +32,7 @@ const click = async (customId: string, userId: string) =>
 beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
-  bindCommands(bot, test.ctx, perksBot.commands?.(test.ctx) ?? []);
+  bindFeatureCommands(bot, test.ctx, perksBot.commands?.(test.ctx) ?? []);
   perksBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import type { Button, SelectMenu } from "../../discord/port.ts";
 import { updateSetup } from "../setup/service.ts";
 import { selfrolesBot } from "./commands.ts";
@@ -15,7 +15,7 @@ let stopListening: (() => void) | undefined;
 /** A bot as it comes up after a restart: fresh handlers, nothing in memory but the database. */
 async function startBot() {
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
+  bindFeatureCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
   stopListening = selfrolesBot.listeners?.(bot, t.ctx);
   await bot.start();
 }

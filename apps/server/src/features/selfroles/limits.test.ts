@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { selfrolesBot } from "./commands.ts";
 import { createPanel } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
@@ -35,7 +35,7 @@ const run = (subcommand: string, options: Record<string, string> = {}) =>
 beforeAll(async () => {
   t = await openSelfRoleFixture();
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
+  bindFeatureCommands(bot, t.ctx, selfrolesBot.commands?.(t.ctx) ?? []);
   await bot.start();
   for (const name of ["Red", "Blue"]) await addToWhitelist(t.ctx, t.serverId, t.ownerId, t.role(name));
 });

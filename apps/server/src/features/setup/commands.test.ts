@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId, plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { guilds } from "../guilds/index.ts";
 import { settings } from "../settings/index.ts";
@@ -17,7 +17,7 @@ let plainId: string;
 beforeAll(async () => {
   t = await createTestContext();
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(
+  bindFeatureCommands(
     bot,
     t.ctx,
     [setup, settings, guilds].flatMap((feature) => feature.commands?.(t.ctx) ?? []),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
 import { parseKeywordText, setupPanel } from "./bot-setup.ts";
@@ -30,7 +30,7 @@ const click = (customId: string, userId = demoOwnerId) =>
 beforeAll(async () => {
   fx = await openStaticaFixture();
   bot = createBot(fx.ctx, fx.sandbox);
-  bindCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
+  bindFeatureCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
   staticaBot.listeners?.(bot, fx.ctx);
   await bot.start();
   // The panel is an ephemeral reply on Discord; here it is posted so its components can be used.

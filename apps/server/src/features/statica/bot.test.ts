@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actor, openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { staticaBot } from "./commands.ts";
 import { createStaticaConfig, getStaticaConfig } from "./service.ts";
@@ -41,7 +41,7 @@ async function outbox(action: string) {
 beforeAll(async () => {
   fx = await openStaticaFixture();
   bot = createBot(fx.ctx, fx.sandbox);
-  bindCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
+  bindFeatureCommands(bot, fx.ctx, staticaBot.commands?.(fx.ctx) ?? []);
   staticaBot.listeners?.(bot, fx.ctx);
   await bot.start();
   reward = fx.role("Giveaway Ping");

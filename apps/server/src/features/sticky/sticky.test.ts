@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { stickyBot } from "./commands.ts";
 import { StickyReposter } from "./reposter.ts";
@@ -38,7 +38,7 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ms
 beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
-  bindCommands(bot, test.ctx, stickyBot.commands?.(test.ctx) ?? []);
+  bindFeatureCommands(bot, test.ctx, stickyBot.commands?.(test.ctx) ?? []);
   stickyBot.listeners?.(bot, test.ctx);
   await bot.start();
   channels = Object.fromEntries(

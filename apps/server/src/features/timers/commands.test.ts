@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { timersBot } from "./commands.ts";
 import { cancelTimer, listTimers } from "./service.ts";
@@ -21,7 +21,7 @@ describe.each(dialects)("timers on the bot (%s)", (dialect) => {
   beforeAll(async () => {
     t = await createTestContext({ dialect });
     bot = createBot(t.ctx, t.sandbox);
-    bindCommands(bot, t.ctx, timersBot.commands?.(t.ctx) ?? []);
+    bindFeatureCommands(bot, t.ctx, timersBot.commands?.(t.ctx) ?? []);
     await bot.start();
     const channels = await t.ctx.discord.listChannels(demoGuildId);
     events = channels.find((channel) => channel.name === "events")?.id ?? "";

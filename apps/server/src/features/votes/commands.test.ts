@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { votesBot } from "./commands.ts";
 import { recordVote } from "./service.ts";
@@ -32,7 +32,7 @@ const text = (responses: Awaited<ReturnType<typeof run>>) => JSON.stringify(resp
 beforeAll(async () => {
   test = await createTestContext();
   bot = createBot(test.ctx, test.sandbox);
-  bindCommands(bot, test.ctx, votesBot.commands?.(test.ctx) ?? []);
+  bindFeatureCommands(bot, test.ctx, votesBot.commands?.(test.ctx) ?? []);
   votesBot.listeners?.(bot, test.ctx);
   await bot.start();
   roles = Object.fromEntries((await test.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));

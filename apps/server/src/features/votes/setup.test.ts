@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { testConfig } from "../../config.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
@@ -55,7 +55,7 @@ beforeAll(async () => {
   t = await createTestApp();
   registerVoteJobs(t.ctx);
   bot = createBot(t.ctx, t.sandbox);
-  bindCommands(bot, t.ctx, votesBot.commands?.(t.ctx) ?? []);
+  bindFeatureCommands(bot, t.ctx, votesBot.commands?.(t.ctx) ?? []);
   votesBot.listeners?.(bot, t.ctx);
   await bot.start();
   roles = Object.fromEntries((await t.ctx.discord.listRoles(demoGuildId)).map((r) => [r.name, r.id]));

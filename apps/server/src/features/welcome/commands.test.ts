@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindCommands } from "../../bot/commands/registry.ts";
+import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { testConfig } from "../../config.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
@@ -52,7 +52,7 @@ describe.each(dialects)("welcome on the bot (%s)", (dialect) => {
     t = await createTestContext({ dialect });
     registerWelcomeJobs(t.ctx);
     bot = createBot(t.ctx, t.sandbox);
-    bindCommands(bot, t.ctx, welcomeBot.commands?.(t.ctx) ?? []);
+    bindFeatureCommands(bot, t.ctx, welcomeBot.commands?.(t.ctx) ?? []);
     welcomeBot.listeners?.(bot, t.ctx);
     await bot.start();
     const channels = await t.ctx.discord.listChannels(demoGuildId);
