@@ -177,3 +177,18 @@ export async function revokeTokensOfMember(
   await revokeDashboardToken(deps, live.id, "member left the server");
   return 1;
 }
+
+/** Records that a token opened the dashboard (the audit log's "dashboard.access"). */
+export async function recordDashboardAccess(
+  deps: Pick<AppContext, "storage">,
+  token: { id: string; serverId: string; userId: string },
+  visit: { path: string | null; userAgent: string | null },
+): Promise<void> {
+  await recordAudit(
+    deps.storage.db,
+    token.serverId,
+    { tokenId: token.id, userId: token.userId },
+    "dashboard.access",
+    { path: visit.path, userAgent: visit.userAgent?.slice(0, 200) ?? null },
+  );
+}
