@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
-import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindFeatureCommands } from "../../../test/helpers.ts";
+import { type Bot, createBot } from "../../bot/bot.ts";
 import { selfrolesBot } from "./commands.ts";
 import { createPanel } from "./panels.ts";
 import * as roleStore from "./role-store.ts";

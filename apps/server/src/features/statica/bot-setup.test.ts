@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
-import { demoGuildId } from "../../../test/helpers.ts";
+import { bindFeatureCommands, demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
 import { parseKeywordText, setupPanel } from "./bot-setup.ts";

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actor, openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
-import { demoGuildId } from "../../../test/helpers.ts";
+import { bindFeatureCommands, demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { staticaBot } from "./commands.ts";
 import { createStaticaConfig, getStaticaConfig } from "./service.ts";
