@@ -1,9 +1,7 @@
-import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { defaultSettingsRow } from "../settings/service.ts";
-import { saveSettings } from "../settings/store.ts";
+import { grantPremium } from "../settings/service.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 
 const discordEpoch = 1_420_070_400_000n;
@@ -153,19 +151,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
           updated_at: now - Math.floor(server.createdDaysAgo / 3) * day,
         })
         .execute();
-      if (server.premium) await markPremium(trx, guildId, ownerId, now);
+      // Premium lives in the server's settings (`pro.status`, read-only from the dashboard), which
+      // belong to the settings feature: the demo grants it the way staff would, through its service.
+      if (server.premium) await grantPremium(trx, guildId, ownerId, now);
     }
-  });
-}
-
-/**
- * Premium lives in the server's settings (`pro.status`, read-only from the dashboard), which belong
- * to the servers feature: the demo grants it the way staff would, through that feature's store.
- */
-async function markPremium(db: Transaction<Database>, serverId: string, activatedBy: string, now: number) {
-  await saveSettings(db, {
-    ...defaultSettingsRow(serverId, now),
-    pro_status: 1,
-    pro_activated_by: activatedBy,
   });
 }

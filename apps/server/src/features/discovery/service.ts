@@ -15,6 +15,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import type { GuildInfo } from "../../discord/port.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { hasPremium } from "../settings/service.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
@@ -87,7 +88,7 @@ export async function directoryTags(deps: Deps): Promise<DiscoveryTagCount[]> {
 async function toEntry(deps: Deps, row: store.DiscoveryRow): Promise<DiscoveryEntry> {
   const [guild, premium] = await Promise.all([
     deps.discord.getGuild(row.server_id),
-    store.hasPremium(deps.storage.db, row.server_id),
+    hasPremium(deps.storage.db, row.server_id),
   ]);
   return entryView(row, guild, premium);
 }

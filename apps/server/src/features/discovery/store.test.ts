@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
+import { hasPremium } from "../settings/service.ts";
 import * as store from "./store.ts";
 
 const serverA = "100000000000000001";
@@ -85,8 +86,8 @@ describe.each(dialects)("discovery store on %s", (dialect) => {
       [serverA, false],
       [serverC, true],
     ]);
-    expect(await store.hasPremium(test.storage.db, serverC)).toBe(true);
-    expect(await store.hasPremium(test.storage.db, serverA)).toBe(false);
+    expect(await hasPremium(test.storage.db, serverC)).toBe(true);
+    expect(await hasPremium(test.storage.db, serverA)).toBe(false);
   });
 
   it("deletes one server's entry", async () => {

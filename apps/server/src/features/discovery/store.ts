@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { findSettings } from "../settings/store.ts";
+import { premiumOf } from "../settings/service.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type DiscoveryRow = Selectable<Database["discovery_entries"]>;
@@ -72,21 +72,16 @@ export async function deleteEntry(db: Db, serverId: string): Promise<void> {
 
 /**
  * Public entries with whether their server has premium (its settings' `pro.status`, kept by the
- * servers feature; no settings row means no premium).
+ * settings feature; no settings row means no premium). The directory orders by premium, so it comes
+ * in this same query, as a column settings' service builds over its own table.
  */
 export async function listPublicEntries(db: Db): Promise<(DiscoveryRow & { premium: boolean })[]> {
   const rows = await db
     .selectFrom("discovery_entries as d")
-    .leftJoin("server_settings as s", "s.server_id", "d.server_id")
     .selectAll("d")
-    .select("s.pro_status")
+    .select((eb) => premiumOf(db, eb.ref("d.server_id")).as("pro_status"))
     .where("d.is_public", "=", 1)
     .orderBy("d.server_id")
     .execute();
   return rows.map(({ pro_status, ...row }) => ({ ...row, premium: pro_status === 1 }));
-}
-
-/** Whether a server has premium (its settings' `pro.status`). */
-export async function hasPremium(db: Db, serverId: string): Promise<boolean> {
-  return (await findSettings(db, serverId))?.pro_status === 1;
 }

@@ -4,14 +4,17 @@ import {
   type ServerSettings,
   type SettingsEditBody,
 } from "@hearth/core";
+import type { Expression, Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import type { Database } from "../../db/schema.ts";
 import { requireMember } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { findSettings, type SettingsRow, saveSettings } from "./store.ts";
+import { findSettings, proStatusOf, type SettingsRow, saveSettings } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
+type Db = Kysely<Database> | Transaction<Database>;
 
 /** The feature toggles: wire name → column. */
 const toggles = [
@@ -67,6 +70,36 @@ export async function getSettings(
 ): Promise<ServerSettings> {
   const row = await findSettings(deps.storage.db, serverId);
   return toSettings(row ?? defaultSettingsRow(serverId, Date.now()));
+}
+
+/** Whether a server has premium (its settings' `pro.status`; no settings row means no premium). */
+export async function hasPremium(db: Db, serverId: string): Promise<boolean> {
+  return (await findSettings(db, serverId))?.pro_status === 1;
+}
+
+/**
+ * Premium of the server `serverId` names, for another feature's list query: discovery's directory
+ * orders by premium and reads it for every public entry, so it selects this beside its own columns
+ * (one query, a primary-key lookup per row, as its former join did) rather than asking per server.
+ * `server_settings` stays this feature's: the SQL is built here, the caller only places it.
+ * 1 when premium; 0 or null (no settings row) when not.
+ */
+export function premiumOf(db: Db, serverId: Expression<string>) {
+  return proStatusOf(db, serverId);
+}
+
+/**
+ * Grants premium the way staff do (there is no API: `pro` is read-only from the dashboard); the
+ * sandbox's demo directory uses it for its premium servers. Other settings keep their values.
+ */
+export async function grantPremium(
+  db: Db,
+  serverId: string,
+  activatedBy: string,
+  now: number,
+): Promise<void> {
+  const current = (await findSettings(db, serverId)) ?? defaultSettingsRow(serverId, now);
+  await saveSettings(db, { ...current, pro_status: 1, pro_activated_by: activatedBy, updated_at: now });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Expression, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,4 +16,12 @@ export async function saveSettings(db: Db, row: SettingsRow): Promise<void> {
     .values(row)
     .onConflict((oc) => oc.column("server_id").doUpdateSet(changes))
     .execute();
+}
+
+/**
+ * The `pro_status` of the server `serverId` names, as a scalar subquery (null without a settings
+ * row): another feature's query selects it beside its own columns, one query for any number of rows.
+ */
+export function proStatusOf(db: Db, serverId: Expression<string>) {
+  return db.selectFrom("server_settings").select("pro_status").where("server_id", "=", serverId);
 }
