@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureDemoSetup, owner as grinderOwner } from "../../../test/fixtures/grinders.ts";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createTestContext,
+  demoGuildId,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindFeatureCommands } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { hireGrinder, setBreak } from "../grinders/service.ts";
-import { recordReward } from "../statica/store.ts";
+import { recordGivenReward as recordReward } from "../statica/service.ts";
 import { moderationBot } from "./commands.ts";
 import { registerModerationJobs } from "./jobs.ts";
 import { assignRole, removeRole, syncRoles } from "./roles.ts";

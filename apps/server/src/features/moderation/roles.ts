@@ -3,7 +3,7 @@ import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getGrinderConfig } from "../setup/service.ts";
-import { forgetReward, listRewards } from "../statica/store.ts";
+import { forgetGivenRewards, listGivenRewards } from "../statica/service.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "./hierarchy.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
@@ -139,7 +139,7 @@ export async function syncRoles(
   options: { userId?: string; limit?: number } = {},
 ): Promise<SyncReport> {
   const report: SyncReport = { checked: 0, restored: 0, forgotten: 0, skipped: 0 };
-  const rewards = await listRewards(deps.storage.db, serverId, options.userId);
+  const rewards = await listGivenRewards(deps.storage.db, serverId, options.userId);
   const records: RoleRecord[] = [
     ...rewards.map((reward) => ({
       userId: reward.userId,
@@ -160,7 +160,7 @@ export async function syncRoles(
       report.checked++;
       if (!member) {
         if (record.source === "statica") {
-          await forgetReward(deps.storage.db, serverId, userId, record.roleId);
+          await forgetGivenRewards(deps.storage.db, serverId, userId, record.roleId);
           report.forgotten++;
         } else {
           report.skipped++;

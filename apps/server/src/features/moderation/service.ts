@@ -1,11 +1,20 @@
-import { parseDuration } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port.ts";
-import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import { type Hierarchy, loadHierarchy, topPosition } from "./hierarchy.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import {
+  day,
+  type Moderator,
+  maxBanMs,
+  maxTimeoutMs,
+  minute,
+  prepare,
+  readDuration,
+  readReason,
+} from "./checks.ts";
 import * as store from "./store.ts";
 
+export type { Moderator } from "./checks.ts";
 export type { CaseAction, ModerationCase } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger" | "jobs">;
@@ -13,81 +22,7 @@ type Deps = Pick<AppContext, "storage" | "discord" | "logger" | "jobs">;
 export const unbanJob = "moderation.unban";
 export const unbanJobKey = (caseId: number) => `moderation-unban:${caseId}`;
 
-const minute = 60_000;
-const day = 86_400_000;
-/** Discord refuses timeouts longer than 28 days. */
-export const maxTimeoutMs = 28 * day;
-export const maxBanMs = 365 * day;
-export const maxReasonLength = 512;
-
-export interface Moderator {
-  userId: string;
-  roleIds: string[];
-}
-
-function readReason(reason: string | undefined | null, required = false): string | null {
-  const text = reason?.trim() ?? "";
-  if (text === "") {
-    if (required) throw badRequest("Please give a reason.", "reason");
-    return null;
-  }
-  if (text.length > maxReasonLength) {
-    throw badRequest(`The reason is ${text.length} characters; the limit is ${maxReasonLength}.`, "reason");
-  }
-  return text;
-}
-
-/** Reads a duration like `10m`, `12h`, `7d` or `1w`, within bounds, naming the option when it's wrong. */
-export function readDuration(text: string, bounds: { min: number; max: number; label: string }): number {
-  const ms = parseDuration(text);
-  if (ms === null) {
-    throw badRequest(`**duration** must be a duration like 10m, 12h, 7d or 1w (got "${text}").`, "duration");
-  }
-  if (ms < bounds.min || ms > bounds.max) {
-    throw badRequest(`**duration** must be between 1 minute and ${bounds.label}.`, "duration");
-  }
-  return ms;
-}
-
 const nameOf = (user: Pick<UserInfo, "username" | "globalName">) => user.globalName ?? user.username;
-
-/**
- * Refuses actions Discord would refuse or that make no sense: on oneself, on the bot, on the owner,
- * and on members whose highest role is at or above the moderator's (unless the moderator owns the
- * server) or the bot's.
- */
-function checkTarget(hierarchy: Hierarchy, moderator: Moderator, userId: string, member: MemberInfo | null) {
-  if (userId === moderator.userId) throw badRequest("You can't use moderation commands on yourself.", "user");
-  if (hierarchy.bot && userId === hierarchy.bot.user.id) throw badRequest("I can't moderate myself.", "user");
-  if (userId === hierarchy.ownerId) throw forbidden("The server owner can't be moderated.");
-  if (!member) return;
-  const target = topPosition(hierarchy, member.roleIds);
-  if (moderator.userId !== hierarchy.ownerId && target >= topPosition(hierarchy, moderator.roleIds)) {
-    throw forbidden(`<@${userId}>'s highest role is at or above yours, so you can't moderate them.`);
-  }
-  if (!hierarchy.bot || target >= topPosition(hierarchy, hierarchy.bot.roleIds)) {
-    throw forbidden(
-      `<@${userId}>'s highest role is at or above mine; move my role above theirs to moderate them.`,
-    );
-  }
-}
-
-async function prepare(
-  deps: Deps,
-  serverId: string,
-  moderator: Moderator,
-  userId: string,
-  needMember: boolean,
-) {
-  const [hierarchy, member] = await Promise.all([
-    loadHierarchy(deps, serverId),
-    deps.discord.getMember(serverId, userId),
-  ]);
-  if (needMember && !member) throw notFound(`<@${userId}> is not a member of this server.`);
-  checkTarget(hierarchy, moderator, userId, member);
-  const user = member?.user ?? (await deps.discord.getUser(userId));
-  return { hierarchy, member, user };
-}
 
 /** Tells the member by DM; closed DMs (or an unknown user) don't stop the action. */
 async function notify(deps: Deps, userId: string, text: string): Promise<boolean> {

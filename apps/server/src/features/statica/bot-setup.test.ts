@@ -4,9 +4,10 @@ import { bindFeatureCommands, demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
-import { parseKeywordText, setupPanel } from "./bot-setup.ts";
+import { parseKeywordText } from "./bot-setup.ts";
 import { staticaBot } from "./commands.ts";
-import { keptEvents, latestRewardEvents, recordRewardEvents } from "./history.ts";
+import { keptEvents, latestRewardEvents, recordRewardEvents } from "./event-store.ts";
+import { setupPanel } from "./setup-panel.ts";
 import { findConfig } from "./store.ts";
 
 // `/statica setup` and `/statica logs` on the sandbox: the panel edits a draft kept in the database,

@@ -4,11 +4,15 @@ import type { Embed } from "../../discord/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";
-import { applyRewards, onMemberLeft } from "./bot-rewards.ts";
 import { listenToSetupPanel, runSetupCommand } from "./bot-setup.ts";
-import { latestRewardEvents } from "./history.ts";
-import { deleteStaticaConfig, getStaticaConfig, getStaticaStats, toggleStaticaConfig } from "./service.ts";
-import { listRewards } from "./store.ts";
+import { applyRewards, onMemberLeft, refreshRewards } from "./rewards.ts";
+import {
+  deleteStaticaConfig,
+  getStaticaConfig,
+  getStaticaStats,
+  latestRewardChanges,
+  toggleStaticaConfig,
+} from "./service.ts";
 
 const actor = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
 const mark = (value: boolean | null) => (value === null ? "not used" : value ? "✅ met" : "❌ not met");
@@ -21,7 +25,7 @@ export const staticaCommands = () => [
     if (!Number.isInteger(limit) || limit < 1 || limit > 50) {
       throw badRequest("**limit** must be a whole number from 1 to 50.", "limit");
     }
-    const events = await latestRewardEvents(command.ctx.storage.db, command.serverId, limit);
+    const events = await latestRewardChanges(command.ctx, command.serverId, limit);
     if (events.length === 0) {
       await command.reply(
         "No reward roles have been given or taken back yet. Use `/statica test` to see why a member doesn't qualify.",
@@ -100,23 +104,13 @@ export const staticaCommands = () => [
     const config = await getStaticaConfig(command.ctx, command.serverId);
     if (!config.enabled)
       throw notFound("Rewards are paused; turn them on with `/statica setup` or from the dashboard first.");
-    const observations = observationsFor(command.ctx);
-    const recorded = (await listRewards(command.ctx.storage.db, command.serverId)).map((r) => r.userId);
-    const users = [...new Set([...observations.usersOf(command.serverId), ...recorded])];
-    let added = 0;
-    let removed = 0;
-    for (const userId of users) {
-      const outcome = await applyRewards(
-        command.ctx,
-        command.serverId,
-        userId,
-        observations.get(command.serverId, userId),
-      );
-      added += outcome?.added.length ?? 0;
-      removed += outcome?.removed.length ?? 0;
-    }
+    const { members, added, removed } = await refreshRewards(
+      command.ctx,
+      command.serverId,
+      observationsFor(command.ctx),
+    );
     await command.reply(
-      `Re-checked ${users.length} member${users.length === 1 ? "" : "s"} I know about: ${added} role${added === 1 ? "" : "s"} given, ${removed} taken back.`,
+      `Re-checked ${members} member${members === 1 ? "" : "s"} I know about: ${added} role${added === 1 ? "" : "s"} given, ${removed} taken back.`,
     );
   }),
   defineCommand("statica disable", async (command) => {

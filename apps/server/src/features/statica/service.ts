@@ -3,25 +3,34 @@ import {
   type StaticaConfig,
   type StaticaConfigBody,
   type StaticaConfigResponse,
+  type StaticaRoleCategory,
   type StaticaStats,
   staticaRoleCategories,
 } from "@hearth/core";
+import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import type { Database } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { latestRewardEvents, type RewardEvent } from "./event-store.ts";
 import { type ConfigChange, logConfigChange } from "./log.ts";
 import {
   countRewarded,
   deleteConfig,
   findConfig,
+  forgetReward,
   insertConfig,
+  listRewards,
+  type RewardRecord,
+  recordReward,
   replaceConfig,
   type StoredStaticaConfig,
 } from "./store.ts";
 import { validateStaticaConfig } from "./validate.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
+type Db = Kysely<Database> | Transaction<Database>;
 
 const lockScope = "statica";
 
@@ -61,6 +70,14 @@ export async function getStaticaConfig(deps: Pick<Deps, "storage">, serverId: st
   const stored = await findConfig(deps.storage.db, serverId);
   if (!stored) throw noConfig();
   return toResponse(stored);
+}
+
+/** The server's configuration, or null when it has none (for the bot, where no configuration is no error). */
+export async function findStaticaConfig(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+): Promise<StaticaConfig | null> {
+  return (await findConfig(deps.storage.db, serverId))?.config ?? null;
 }
 
 /** Creates the server's configuration from a body completed with the defaults (409 when one exists). */
@@ -186,4 +203,49 @@ export async function getStaticaStats(
     },
     rewarded: await countRewarded(deps.storage.db, serverId),
   };
+}
+
+/** The latest reward roles given or taken back, newest first: `/statica logs`. */
+export async function latestRewardChanges(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+  limit: number,
+): Promise<RewardEvent[]> {
+  return latestRewardEvents(deps.storage.db, serverId, limit);
+}
+
+/*
+ * The record of reward roles the bot gave. These take the database (or a transaction) rather than
+ * the context, like the audit log's recordAudit, so a caller can keep them inside its own transaction.
+ */
+
+/**
+ * Reward roles the bot recorded giving, for the server or one member, oldest first. Moderation's
+ * `/role sync` gives these back to members who lost them.
+ */
+export async function listGivenRewards(db: Db, serverId: string, userId?: string): Promise<RewardRecord[]> {
+  return listRewards(db, serverId, userId);
+}
+
+/** Notes that the bot gave a member a reward role (idempotent; the first grant time is kept). */
+export async function recordGivenReward(
+  db: Db,
+  serverId: string,
+  reward: { userId: string; roleId: string; category: StaticaRoleCategory },
+  now: number,
+): Promise<void> {
+  await recordReward(db, serverId, reward, now);
+}
+
+/**
+ * Forgets a member's reward record: one role (taken back, or the member left and `/role sync`
+ * drops it), or without `roleId` every reward of the member.
+ */
+export async function forgetGivenRewards(
+  db: Db,
+  serverId: string,
+  userId: string,
+  roleId?: string,
+): Promise<void> {
+  await forgetReward(db, serverId, userId, roleId);
 }

@@ -8,10 +8,16 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { type Seen, toObservation } from "./bot-observations.ts";
-import { recordRewardEvents } from "./history.ts";
+import { type Seen, type StaticaObservations, toObservation } from "./bot-observations.ts";
+import { recordRewardEvents } from "./event-store.ts";
 import { botReach, canAssign } from "./roles.ts";
-import { findConfig, forgetReward, recordReward } from "./store.ts";
+import { findStaticaConfig, forgetGivenRewards, listGivenRewards, recordGivenReward } from "./service.ts";
+
+/*
+ * Giving and taking supporter rewards: the service behind the gateway listeners and `/statica
+ * refresh`. It owns every effect of a change (the role, the reward record, the history, the log
+ * post and the member's DM).
+ */
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
@@ -100,9 +106,8 @@ export async function applyRewards(
   userId: string,
   seen: Seen,
 ): Promise<RewardOutcome | null> {
-  const stored = await findConfig(deps.storage.db, serverId);
-  if (!stored?.config.enabled) return null;
-  const { config } = stored;
+  const config = await findStaticaConfig(deps, serverId);
+  if (!config?.enabled) return null;
   const member = await deps.discord.getMember(serverId, userId);
   if (!member || member.user.bot) return null;
   const evaluation = evaluateMember(config, serverId, toObservation(seen));
@@ -121,7 +126,7 @@ export async function applyRewards(
   for (const roleId of plan.add.filter(assignable)) {
     try {
       await deps.discord.addMemberRole(serverId, userId, roleId, "Statica: supporter reward");
-      await recordReward(
+      await recordGivenReward(
         deps.storage.db,
         serverId,
         { userId, roleId, category: categoryOf(config, evaluation, roleId) },
@@ -135,7 +140,7 @@ export async function applyRewards(
   for (const roleId of plan.remove.filter(assignable)) {
     try {
       await deps.discord.removeMemberRole(serverId, userId, roleId, "Statica: conditions no longer met");
-      await forgetReward(deps.storage.db, serverId, userId, roleId);
+      await forgetGivenRewards(deps.storage.db, serverId, userId, roleId);
       removed.push(roleId);
     } catch (error) {
       deps.logger.warn({ err: error, serverId, userId, roleId }, "statica: could not remove a reward role");
@@ -155,6 +160,27 @@ export async function applyRewards(
 
 /** A member left: forget their rewards when the configuration says so. */
 export async function onMemberLeft(deps: Pick<Deps, "storage">, serverId: string, userId: string) {
-  const stored = await findConfig(deps.storage.db, serverId);
-  if (stored?.config.settings.removeOnLeave) await forgetReward(deps.storage.db, serverId, userId);
+  const config = await findStaticaConfig(deps, serverId);
+  if (config?.settings.removeOnLeave) await forgetGivenRewards(deps.storage.db, serverId, userId);
+}
+
+/**
+ * `/statica refresh`: applies the rules again to every member the bot has seen or recorded a reward
+ * for. Answers how many members were checked and roles given and taken back.
+ */
+export async function refreshRewards(
+  deps: Deps,
+  serverId: string,
+  observations: StaticaObservations,
+): Promise<{ members: number; added: number; removed: number }> {
+  const recorded = (await listGivenRewards(deps.storage.db, serverId)).map((r) => r.userId);
+  const users = [...new Set([...observations.usersOf(serverId), ...recorded])];
+  let added = 0;
+  let removed = 0;
+  for (const userId of users) {
+    const outcome = await applyRewards(deps, serverId, userId, observations.get(serverId, userId));
+    added += outcome?.added.length ?? 0;
+    removed += outcome?.removed.length ?? 0;
+  }
+  return { members: users.length, added, removed };
 }
