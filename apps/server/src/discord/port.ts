@@ -1,200 +1,50 @@
 /**
  * The only surface features use to reach Discord. Two adapters implement it: `sandbox` (a server
  * directory in our own database, for running without a bot token and for tests) and `discord.js`.
- * Shapes follow Discord's REST objects, trimmed to what features read, with ms timestamps.
+ * The shapes it carries live in port-types.ts and are re-exported here, so features import one module.
  */
+import type {
+  ApplicationCommandDefinition,
+  ChannelInfo,
+  EmojiInfo,
+  GuildInfo,
+  MemberInfo,
+  MessageInfo,
+  NewChannel,
+  NewRole,
+  OutgoingMessage,
+  PermissionOverwrite,
+  ReactionEmoji,
+  RoleChanges,
+  RoleInfo,
+  SentMessage,
+  UserInfo,
+} from "./port-types.ts";
 
-export interface GuildInfo {
-  id: string;
-  name: string;
-  /** Full CDN URL of the icon, or null. */
-  icon: string | null;
-  ownerId: string;
-  memberCount: number;
-  description: string | null;
-  boostCount: number;
-  boostLevel: number;
-  createdAt: number;
-}
-
-export interface ChannelInfo {
-  id: string;
-  guildId: string;
-  name: string;
-  /** Discord channel type: 0 text, 2 voice, 4 category, 5 announcement, 13 stage, 15 forum. */
-  type: number;
-  parentId: string | null;
-  position: number;
-  /** Age-restricted: boards never carry a message from such a channel into one that isn't. */
-  nsfw: boolean;
-  /** Role and member overwrites, as Discord applies them on top of the roles' permissions. */
-  permissionOverwrites: PermissionOverwrite[];
-}
-
-/** One channel permission overwrite; `allow`/`deny` are bitfields as decimal strings. */
-export interface PermissionOverwrite {
-  /** A role id (the guild id is @everyone) or a member id. */
-  id: string;
-  type: "role" | "member";
-  allow: string;
-  deny: string;
-}
-
-/** A server's custom emoji. */
-export interface EmojiInfo {
-  id: string;
-  name: string;
-  animated: boolean;
-}
-
-/**
- * An emoji as reactions name it: a unicode emoji has only `name` ("⭐"); a custom one has `id` too.
- * `emojiKey` gives the one string form stored and compared everywhere.
- */
-export interface ReactionEmoji {
-  id: string | null;
-  name: string;
-  animated?: boolean;
-}
-
-export interface Attachment {
-  id: string;
-  url: string;
-  filename: string;
-  /** MIME type when Discord knows it (image/png …). */
-  contentType: string | null;
-}
-
-/** A message read back from a channel (boards, self-role migration). */
-export interface MessageInfo {
-  id: string;
-  channelId: string;
-  guildId: string | null;
-  author: UserInfo;
-  content: string;
-  embeds: Embed[];
-  /**
-   * The message's rows of buttons and menus, when it has any (`/embed edit` keeps them). Only the
-   * kinds the port can send are read back: buttons and string menus.
-   */
-  components?: (Button | SelectMenu)[][];
-  attachments: Attachment[];
-  /** Reaction totals by emoji key (see `emojiKey`). */
-  reactions: { emoji: ReactionEmoji; count: number }[];
-  /** Role ids mentioned in the content. */
-  mentionRoleIds: string[];
-  webhookId: string | null;
-  createdAt: number;
-}
-
-export interface RoleInfo {
-  id: string;
-  guildId: string;
-  name: string;
-  color: number;
-  position: number;
-  /** Permission bitfield as a decimal string (Discord's own representation). */
-  permissions: string;
-  managed: boolean;
-}
-
-export interface UserInfo {
-  id: string;
-  username: string;
-  globalName: string | null;
-  avatar: string | null;
-  bot: boolean;
-  createdAt: number;
-}
-
-export interface MemberInfo {
-  guildId: string;
-  user: UserInfo;
-  nick: string | null;
-  roleIds: string[];
-  joinedAt: number;
-}
-
-export interface EmbedField {
-  name: string;
-  value: string;
-  inline?: boolean;
-}
-
-export interface Embed {
-  title?: string;
-  description?: string;
-  url?: string;
-  color?: number;
-  timestamp?: string;
-  footer?: { text: string; iconUrl?: string };
-  thumbnail?: { url: string };
-  image?: { url: string };
-  author?: { name: string; iconUrl?: string; url?: string };
-  fields?: EmbedField[];
-}
-
-export interface Button {
-  type: "button";
-  style: "primary" | "secondary" | "success" | "danger" | "link";
-  label?: string;
-  emoji?: string;
-  customId?: string;
-  url?: string;
-  disabled?: boolean;
-}
-
-export interface SelectMenu {
-  type: "select";
-  customId: string;
-  placeholder?: string;
-  minValues?: number;
-  maxValues?: number;
-  disabled?: boolean;
-  options: { label: string; value: string; description?: string; emoji?: string; default?: boolean }[];
-}
-
-/** A text field of a form (modal). */
-export interface TextInput {
-  customId: string;
-  label: string;
-  style: "short" | "paragraph";
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  placeholder?: string;
-  /** Pre-filled text. */
-  value?: string;
-}
-
-/** A form shown in answer to a command, button or select: up to five text fields. */
-export interface Modal {
-  customId: string;
-  title: string;
-  fields: TextInput[];
-}
-
-export interface OutgoingMessage {
-  content?: string;
-  embeds?: Embed[];
-  /** Rows of up to five buttons, or one select menu. */
-  components?: (Button | SelectMenu)[][];
-  /** Which mentions may ping; by default none do, so user text can't mass-ping. */
-  allowedMentions?: { users?: string[]; roles?: string[]; everyone?: boolean };
-}
-
-export interface SentMessage {
-  id: string;
-  channelId: string;
-}
-
-export interface ApplicationCommandDefinition {
-  name: string;
-  description: string;
-  options?: unknown[];
-  defaultMemberPermissions?: string | null;
-  dmPermission?: boolean;
-}
+export type {
+  ApplicationCommandDefinition,
+  Attachment,
+  Button,
+  ChannelInfo,
+  Embed,
+  EmbedField,
+  EmojiInfo,
+  GuildInfo,
+  MemberInfo,
+  MessageInfo,
+  Modal,
+  NewChannel,
+  NewRole,
+  OutgoingMessage,
+  PermissionOverwrite,
+  ReactionEmoji,
+  RoleChanges,
+  RoleInfo,
+  SelectMenu,
+  SentMessage,
+  TextInput,
+  UserInfo,
+} from "./port-types.ts";
 
 /** Expected failures from Discord, as values a caller can branch on. */
 export type DiscordErrorCode =
@@ -240,34 +90,14 @@ export interface DiscordPort {
 
   addMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void>;
   removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void>;
-  createChannel(
-    guildId: string,
-    channel: {
-      name: string;
-      type: number;
-      parentId?: string | null;
-      topic?: string;
-      nsfw?: boolean;
-      permissionOverwrites?: PermissionOverwrite[];
-    },
-    reason?: string,
-  ): Promise<ChannelInfo>;
+  createChannel(guildId: string, channel: NewChannel, reason?: string): Promise<ChannelInfo>;
   getChannel(channelId: string): Promise<ChannelInfo | null>;
   deleteChannel(channelId: string, reason?: string): Promise<void>;
   /** Creates or replaces the overwrite for `overwrite.id` on the channel. */
   setChannelPermission(channelId: string, overwrite: PermissionOverwrite, reason?: string): Promise<void>;
   removeChannelPermission(channelId: string, targetId: string, reason?: string): Promise<void>;
-  createRole(
-    guildId: string,
-    role: { name: string; color?: number; permissions?: string; mentionable?: boolean },
-    reason?: string,
-  ): Promise<RoleInfo>;
-  editRole(
-    guildId: string,
-    roleId: string,
-    changes: { name?: string; color?: number; permissions?: string },
-    reason?: string,
-  ): Promise<RoleInfo>;
+  createRole(guildId: string, role: NewRole, reason?: string): Promise<RoleInfo>;
+  editRole(guildId: string, roleId: string, changes: RoleChanges, reason?: string): Promise<RoleInfo>;
   deleteRole(guildId: string, roleId: string, reason?: string): Promise<void>;
   listEmojis(guildId: string): Promise<EmojiInfo[]>;
 
