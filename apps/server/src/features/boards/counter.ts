@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import type { ReactionEvent } from "../../discord/events.ts";
 import type { ReactionEmoji } from "../../discord/port.ts";
+import type { BoardMessage } from "./board-message.ts";
 import { sameEmoji } from "./match.ts";
-import type { BoardMessage } from "./message-store.ts";
 import * as messageStore from "./message-store.ts";
 import { messageImage, messageText } from "./post.ts";
 import * as postStore from "./post-store.ts";

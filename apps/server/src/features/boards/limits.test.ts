@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardsFixture, expectError, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import type { BoardMessage } from "./message-store.ts";
+import type { BoardMessage } from "./board-message.ts";
 import { boardPost, descriptionLimit } from "./post.ts";
 import { createBoard, editBoard, listBoards } from "./service.ts";
 

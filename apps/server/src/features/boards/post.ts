@@ -1,5 +1,5 @@
 import type { Attachment, Embed, MessageInfo, OutgoingMessage } from "../../discord/port.ts";
-import type { BoardMessage } from "./message-store.ts";
+import type { BoardMessage } from "./board-message.ts";
 import type { Board, BoardType } from "./store.ts";
 
 /** Each board type's colour on its posts and replies. */

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import type { BoardMessage } from "./board-message.ts";
 import { sameEmoji } from "./match.ts";
-import type { BoardMessage } from "./message-store.ts";
 import * as messageStore from "./message-store.ts";
 import * as reportStore from "./report-store.ts";
 import { boardsFor } from "./service.ts";

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { BoardMessage } from "./message-store.ts";
+import type { BoardMessage } from "./board-message.ts";
 
 // Who reacted with a board's emoji, one row a member, and the count stored from them.
 

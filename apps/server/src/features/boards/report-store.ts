@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { type BoardMessage, toMessage } from "./message-store.ts";
+import { type BoardMessage, toMessage } from "./board-message.ts";
 
 // What `/boards stats`, `top` and `recent` read: counts over the stored messages.
 

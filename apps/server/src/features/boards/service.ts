@@ -14,7 +14,7 @@ import {
   typeEmoji,
 } from "./validate.ts";
 
-export type { BoardMessage } from "./message-store.ts";
+export type { BoardMessage } from "./board-message.ts";
 export type { Board, BoardType } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
+import type { BoardMessage } from "./board-message.ts";
 import { ageRestricted } from "./match.ts";
-import type { BoardMessage } from "./message-store.ts";
 import * as messageStore from "./message-store.ts";
 import { boardPost, messageImage, messageText } from "./post.ts";
 import * as postStore from "./post-store.ts";
