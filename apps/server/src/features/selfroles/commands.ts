@@ -5,9 +5,17 @@ import type { BotFeature } from "../feature.ts";
 import { cancelDeleteId, deletePrefix, listenForSelfRoles } from "./components.ts";
 import { startCreate } from "./create-flow.ts";
 import { migrateReactionRoles } from "./migrate.ts";
-import { bindPanel, createPanel, freeName, type PostedPanel, requirePanel } from "./panels.ts";
+import {
+  bindPanel,
+  createPanel,
+  freeName,
+  listPanelsWithMessages,
+  type Panel,
+  type PanelMessage,
+  type PostedPanel,
+  requirePanel,
+} from "./panels.ts";
 import { fitLines, panelColor, parseRoleList, RoleListError } from "./rules.ts";
-import * as store from "./store.ts";
 import { addToWhitelist, removeFromWhitelist, viewWhitelist } from "./whitelist.ts";
 
 const jump = (serverId: string, channelId: string, messageId: string) =>
@@ -87,7 +95,7 @@ async function whitelistCommand(command: CommandContext) {
 /** Discord refuses an embed over 6,000 characters in all: fields stop before that (then "and N more"). */
 const embedBudget = 5800;
 
-function panelListEmbed(serverId: string, panels: store.Panel[], messages: store.PanelMessage[]): Embed {
+function panelListEmbed(serverId: string, panels: Panel[], messages: PanelMessage[]): Embed {
   const fields: { name: string; value: string }[] = [];
   let used = 0;
   for (const panel of panels.slice(0, 25)) {
@@ -187,14 +195,13 @@ export const selfRoleCommands = () => [
   }),
   defineCommand("selfroles list", async (command) => {
     const { ctx, serverId } = command;
-    const panels = await store.listPanels(ctx.storage.db, serverId);
+    const { panels, messages } = await listPanelsWithMessages(ctx, serverId);
     if (panels.length === 0) {
       await command.reply(
         "This server has no self-role panels yet. Admins create one with `/selfroles create`.",
       );
       return;
     }
-    const messages = await store.listPanelMessages(ctx.storage.db, serverId);
     const embed = panelListEmbed(serverId, panels, messages);
     await command.reply({ embeds: [embed], allowedMentions: { roles: [] } });
   }),

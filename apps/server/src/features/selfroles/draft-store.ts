@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { type PanelDisplay, parseJsonList } from "./store.ts";
+import { parseJsonList } from "./json-list.ts";
+import type { PanelDisplay } from "./store.ts";
 
 // Panels being built with /selfroles create, kept between the steps of the conversation.
 

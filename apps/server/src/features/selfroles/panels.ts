@@ -6,6 +6,8 @@ import * as roleStore from "./role-store.ts";
 import { joinNames, panelComponents, panelMessage, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
 
+export type { Panel, PanelMessage } from "./store.ts";
+
 export const refreshJob = "selfroles.refresh-panel";
 
 export interface PanelInput {
@@ -251,6 +253,16 @@ export async function bindPanel(
     Date.now(),
   );
   return { panel, warnings: await panelWarnings(deps, serverId, panel) };
+}
+
+/** The server's panels, oldest first, with the messages carrying them: `/selfroles list`. */
+export async function listPanelsWithMessages(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+): Promise<{ panels: store.Panel[]; messages: store.PanelMessage[] }> {
+  const panels = await store.listPanels(deps.storage.db, serverId);
+  if (panels.length === 0) return { panels, messages: [] };
+  return { panels, messages: await store.listPanelMessages(deps.storage.db, serverId) };
 }
 
 /**

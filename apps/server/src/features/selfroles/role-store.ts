@@ -1,6 +1,6 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { parseJsonList } from "./store.ts";
+import { parseJsonList } from "./json-list.ts";
 
 // The roles an admin allowed on panels (the whitelist), and those Hearth took off them (the blacklist).
 

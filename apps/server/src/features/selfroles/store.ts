@@ -32,16 +32,6 @@ export interface PanelMessage {
   kind: "posted" | "bound";
 }
 
-/** A JSON list stored in a text column; empty when the text isn't one. */
-export const parseJsonList = <T>(text: string): T[] => {
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 // ---- panels ----
 
 export const nameKey = (name: string) => name.trim().toLowerCase();
