@@ -9,7 +9,7 @@ import { createLogger } from "../../lib/logger.ts";
 import { composeOffline, welcomePurpose } from "../welcome/ai-composer.ts";
 import { design, pickEmojis, serverContext } from "./provider.ts";
 import { composeVoteOffline } from "./vote-composer.ts";
-import { votePurpose } from "./vote-design.ts";
+import { votePurpose } from "./vote-purpose.ts";
 
 const logger = createLogger({ logLevel: "silent" });
 

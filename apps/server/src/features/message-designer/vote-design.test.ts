@@ -2,12 +2,12 @@ import { renderVoteMessage } from "@hearth/core";
 import { describe, expect, it } from "vitest";
 import {
   maxRenderedLength,
-  parseVoteAnswer,
   renderVoteDesign,
   sampleVoteValues,
   type VoteDesign,
   voteDesignProblems,
 } from "./vote-design.ts";
+import { parseVoteAnswer } from "./vote-purpose.ts";
 
 describe("vote design validation", () => {
   const valid: VoteDesign = {

@@ -8,8 +8,8 @@ import {
   sampleVoteValues,
   type VoteDesign,
   voteDesignLimits,
-  votePurpose,
 } from "../message-designer/vote-design.ts";
+import { votePurpose } from "../message-designer/vote-purpose.ts";
 import { configureVotes, type VoteSetupInput } from "./service.ts";
 import { setupMessage } from "./setup-message.ts";
 
