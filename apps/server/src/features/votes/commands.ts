@@ -1,14 +1,10 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction, Interaction, ModalInteraction } from "../../discord/interaction.ts";
-import type { Embed, Modal, OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction } from "../../discord/interaction.ts";
+import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
-import { listenForDesigns, startDesign } from "../message-designer/preview.ts";
-import { instructionsMax } from "../message-designer/provider.ts";
-import { deliverTestVote } from "./delivery.ts";
-import { requireVoteAdmin, voteDesignFlow } from "./design-flow.ts";
-import { rotateVoteWebhook, setSigningSecret } from "./secrets.ts";
+import { listenForDesigns } from "../message-designer/preview.ts";
+import { voteDesignFlow } from "./design-flow.ts";
 import {
   checkVoteSetup,
   configureVotes,
@@ -18,16 +14,15 @@ import {
   type Leaderboard,
   type VoteSetupInput,
 } from "./service.ts";
+import { listenForVoteSetup } from "./setup-handlers.ts";
 import {
   color,
-  decodeSetup,
   encodeSetup,
+  instructionsForm,
   plural,
   setupChoiceMessage,
-  setupIds,
   setupMessage,
 } from "./setup-message.ts";
-import { findSettings } from "./store.ts";
 
 const deletePrefix = "votes:deleteuser:";
 const cancelId = "votes:cancel";
@@ -70,22 +65,6 @@ function leaderboardMessage(board: Leaderboard): OutgoingMessage {
   };
   return { embeds: [embed], allowedMentions: { users: [] } };
 }
-
-/** The form of Custom Setup with AI: what the notification should look like, in plain words. */
-const instructionsForm = (encoded: string): Modal => ({
-  customId: `${setupIds.form}${encoded}`,
-  title: "Custom Setup with AI",
-  fields: [
-    {
-      customId: "instructions",
-      label: "Describe the vote notification",
-      style: "paragraph",
-      required: false,
-      maxLength: instructionsMax,
-      placeholder: "Hype and pink, thank them, mention the reward role and the leaderboard, use our emojis",
-    },
-  ],
-});
 
 const setupOptions = (command: CommandContext): VoteSetupInput => {
   const { options } = command;
@@ -165,94 +144,6 @@ async function onDeleteConfirmed(
   });
 }
 
-const serverOf = (interaction: Interaction): string => {
-  const { guildId } = interaction.data;
-  if (!guildId) throw badRequest("Vote tracking is set up inside a server.");
-  requireVoteAdmin(interaction.data.member);
-  return guildId;
-};
-const clickerOf = (interaction: Interaction) => ({ tokenId: null, userId: interaction.data.user.id });
-
-/** The instructions form sent: design the notification and show its preview (nothing saved yet). */
-async function onInstructions(ctx: AppContext, interaction: ModalInteraction) {
-  const serverId = serverOf(interaction);
-  const input = decodeSetup(interaction.data.customId.slice(setupIds.form.length));
-  await checkVoteSetup(ctx, serverId, input);
-  const preview = await startDesign(ctx, voteDesignFlow, {
-    serverId,
-    user: interaction.data.user,
-    instructions: interaction.data.fields.instructions ?? "",
-    extra: input,
-  });
-  if (interaction.data.messageId) await interaction.update(preview);
-  else await interaction.reply(preview, { ephemeral: true });
-}
-
-async function onTestVote(ctx: AppContext, interaction: ButtonInteraction) {
-  const serverId = serverOf(interaction);
-  const settings = await findSettings(ctx.storage.db, serverId);
-  if (!settings)
-    throw badRequest("Vote tracking isn't set up here yet: run `/votetracker admin setup` first.");
-  if (!settings.channel_id) {
-    throw badRequest(
-      "There's no notification channel: run `/votetracker admin setup channel:` to choose one, then test again.",
-    );
-  }
-  await deliverTestVote(ctx, serverId, {
-    userId: interaction.data.user.id,
-    platform: "test",
-    at: Date.now(),
-  });
-  await interaction.reply(
-    `🧪 Sent a test notification to <#${settings.channel_id}>, with you as the voter. Nothing was counted.`,
-    { ephemeral: true },
-  );
-}
-
-/** The form for the listing site's signing secret; left empty, it forgets the saved one. */
-const signingForm: Modal = {
-  customId: setupIds.signingForm,
-  title: "Listing site's signing secret",
-  fields: [
-    {
-      customId: "secret",
-      label: "Webhook secret from top.gg (whs_…)",
-      style: "short",
-      required: false,
-      maxLength: 200,
-      placeholder: "Leave empty to forget the saved one",
-    },
-  ],
-};
-
-async function onSigningSecret(ctx: AppContext, interaction: ModalInteraction) {
-  const serverId = serverOf(interaction);
-  const secret = (interaction.data.fields.secret ?? "").trim();
-  const setup = await setSigningSecret(ctx, serverId, clickerOf(interaction), secret === "" ? null : secret);
-  const message = setupMessage(
-    setup,
-    secret === ""
-      ? "🔏 Signing secret forgotten: signed webhooks are checked with the secret below."
-      : "🔏 Signing secret saved: top.gg's signed webhooks are checked with it.",
-  );
-  if (interaction.data.messageId) await interaction.update(message);
-  else await interaction.reply(message, { ephemeral: true });
-}
-
-function rotateQuestion(): OutgoingMessage {
-  return {
-    content:
-      "🔑 Make a new webhook URL and secret? The current URL stops working at once (votes sent to it are refused), so paste the new URL and secret into every listing site afterwards.",
-    embeds: [],
-    components: [
-      [
-        { type: "button", style: "danger", label: "Rotate", customId: setupIds.rotateYes },
-        { type: "button", style: "secondary", label: "Cancel", customId: setupIds.rotateNo },
-      ],
-    ],
-  };
-}
-
 /** The vote tracker's slash commands, its setup wizard, designer preview and confirmation buttons. */
 export const votesBot: BotFeature = {
   commands: () => voteCommands(),
@@ -261,45 +152,7 @@ export const votesBot: BotFeature = {
     bot.onButton(cancelId, (interaction) =>
       interaction.update({ content: "Cancelled; nothing was deleted.", components: [] }),
     );
-    bot.onButton(setupIds.quick, async (interaction) => {
-      const serverId = serverOf(interaction);
-      const input = decodeSetup(interaction.data.customId.slice(setupIds.quick.length));
-      await interaction.update(
-        setupMessage(await configureVotes(ctx, serverId, clickerOf(interaction), input)),
-      );
-    });
-    bot.onButton(setupIds.custom, async (interaction) => {
-      serverOf(interaction);
-      await interaction.showModal(instructionsForm(interaction.data.customId.slice(setupIds.custom.length)));
-    });
-    bot.onModal(setupIds.form, (interaction) => onInstructions(ctx, interaction));
-    bot.onButton(setupIds.testVote, (interaction) => onTestVote(ctx, interaction));
-    bot.onButton(setupIds.rotateAsk, async (interaction) => {
-      serverOf(interaction);
-      await interaction.update(rotateQuestion());
-    });
-    bot.onButton(setupIds.rotateYes, async (interaction) => {
-      const serverId = serverOf(interaction);
-      const setup = await rotateVoteWebhook(ctx, serverId, clickerOf(interaction));
-      await interaction.update(
-        setupMessage(
-          setup,
-          "🔑 New webhook URL and secret made: the old URL no longer works. Update your listing sites now.",
-        ),
-      );
-    });
-    bot.onButton(setupIds.rotateNo, async (interaction) => {
-      serverOf(interaction);
-      await interaction.update({
-        content: "Cancelled: the webhook URL and secret are unchanged.",
-        components: [],
-      });
-    });
-    bot.onButton(setupIds.signingAsk, async (interaction) => {
-      serverOf(interaction);
-      await interaction.showModal(signingForm);
-    });
-    bot.onModal(setupIds.signingForm, (interaction) => onSigningSecret(ctx, interaction));
+    listenForVoteSetup(bot, ctx);
     listenForDesigns(bot, ctx, voteDesignFlow);
     return undefined;
   },

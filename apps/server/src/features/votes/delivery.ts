@@ -1,6 +1,7 @@
 import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { badRequest } from "../../lib/errors.ts";
 import { readVoteDesign, renderVoteDesign } from "../message-designer/vote-design.ts";
 import { grantReward } from "./rewards.ts";
 import { monthlyAt } from "./stats.ts";
@@ -85,4 +86,22 @@ export async function deliverTestVote(
 ): Promise<void> {
   const settings = await findSettings(deps.storage.db, serverId);
   if (settings) await notify(deps, settings, vote, "🧪 Test vote: ");
+}
+
+/**
+ * The setup's "Send test vote" button: the notification with the member as the voter, marked as a
+ * test, nothing counted. Refused until vote tracking is set up with a notification channel; answers
+ * the channel it went to.
+ */
+export async function sendTestVote(deps: Deps, serverId: string, userId: string): Promise<string> {
+  const settings = await findSettings(deps.storage.db, serverId);
+  if (!settings)
+    throw badRequest("Vote tracking isn't set up here yet: run `/votetracker admin setup` first.");
+  if (!settings.channel_id) {
+    throw badRequest(
+      "There's no notification channel: run `/votetracker admin setup channel:` to choose one, then test again.",
+    );
+  }
+  await deliverTestVote(deps, serverId, { userId, platform: "test", at: Date.now() });
+  return settings.channel_id;
 }

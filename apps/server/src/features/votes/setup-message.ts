@@ -1,4 +1,5 @@
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Embed, Modal, OutgoingMessage } from "../../discord/port.ts";
+import { instructionsMax } from "../message-designer/provider.ts";
 import type { VoteSetup, VoteSetupInput } from "./service.ts";
 
 export const color = 0xf97316;
@@ -165,5 +166,52 @@ export function setupMessage(setup: VoteSetup, headline?: string): OutgoingMessa
       ],
     ],
     allowedMentions: { users: [], roles: [] },
+  };
+}
+
+/** The form of Custom Setup with AI: what the notification should look like, in plain words. */
+export const instructionsForm = (encoded: string): Modal => ({
+  customId: `${setupIds.form}${encoded}`,
+  title: "Custom Setup with AI",
+  fields: [
+    {
+      customId: "instructions",
+      label: "Describe the vote notification",
+      style: "paragraph",
+      required: false,
+      maxLength: instructionsMax,
+      placeholder: "Hype and pink, thank them, mention the reward role and the leaderboard, use our emojis",
+    },
+  ],
+});
+
+/** The form for the listing site's signing secret; left empty, it forgets the saved one. */
+export const signingForm: Modal = {
+  customId: setupIds.signingForm,
+  title: "Listing site's signing secret",
+  fields: [
+    {
+      customId: "secret",
+      label: "Webhook secret from top.gg (whs_…)",
+      style: "short",
+      required: false,
+      maxLength: 200,
+      placeholder: "Leave empty to forget the saved one",
+    },
+  ],
+};
+
+/** Asks before making a new webhook URL and secret (the old ones stop working at once). */
+export function rotateQuestion(): OutgoingMessage {
+  return {
+    content:
+      "🔑 Make a new webhook URL and secret? The current URL stops working at once (votes sent to it are refused), so paste the new URL and secret into every listing site afterwards.",
+    embeds: [],
+    components: [
+      [
+        { type: "button", style: "danger", label: "Rotate", customId: setupIds.rotateYes },
+        { type: "button", style: "secondary", label: "Cancel", customId: setupIds.rotateNo },
+      ],
+    ],
   };
 }
