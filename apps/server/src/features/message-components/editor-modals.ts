@@ -3,7 +3,7 @@ import { badRequest } from "../../lib/errors.ts";
 import { editorId } from "./editor-panel.ts";
 import { fieldOf, formatLengthRange } from "./forms.ts";
 import { type ActionKind, actionLabels, componentLimits, type FormField } from "./model.ts";
-import type { StoredComponent } from "./store.ts";
+import type { StoredComponent } from "./service.ts";
 
 /** The forms (modals) the builder's steps open. Discord shows at most five inputs per form. */
 

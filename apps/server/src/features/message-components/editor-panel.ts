@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import { describeAction } from "./actions.ts";
 import { actionKindsFor, actionLabels, componentLimits, incompleteReason } from "./model.ts";
-import type { StoredComponent } from "./store.ts";
+import type { StoredComponent } from "./service.ts";
 
 /**
  * The builder's panel: a private message (embed + buttons + menus) that `/components create` and

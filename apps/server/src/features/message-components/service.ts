@@ -113,6 +113,24 @@ export async function deleteComponent(deps: Deps, component: StoredComponent): P
   return stripped;
 }
 
+// ---------------------------------------------------------------- posted copies
+
+/** How many messages carry the component (the delete question says they lose it). */
+export async function countPostedCopies(
+  deps: Pick<AppContext, "storage">,
+  component: StoredComponent,
+): Promise<number> {
+  return (await store.listPosted(deps.storage.db, component.componentId)).length;
+}
+
+/** A message or a whole channel was deleted in Discord: the copies posted there are forgotten. */
+export async function forgetDeletedCopies(
+  deps: Pick<AppContext, "storage">,
+  where: { messageId: string } | { channelId: string },
+): Promise<void> {
+  await store.forgetPosted(deps.storage.db, where);
+}
+
 // ---------------------------------------------------------------- editing
 
 /**
