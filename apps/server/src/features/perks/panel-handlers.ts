@@ -17,7 +17,8 @@ import {
   setEmojis,
   setKeywords,
 } from "./member-perks.ts";
-import { confirmDeleteMessage, panelForm, panelIds, panelMessage } from "./panel.ts";
+import { confirmDeleteMessage, panelIds, panelMessage } from "./panel.ts";
+import { panelForm } from "./panel-forms.ts";
 import { deletePrivateRole, savePrivateRole, setRoleMembers, toggleListed } from "./private-role.ts";
 import { createPrivateChannel, deletePrivateChannel, setChannelMembers } from "./private-spaces.ts";
 

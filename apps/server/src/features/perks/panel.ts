@@ -1,4 +1,4 @@
-import type { Button, Embed, Modal, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import type { overview } from "./member-perks.ts";
 import { emojiText, perkColour } from "./messages.ts";
 import { perkLimits } from "./rules.ts";
@@ -21,7 +21,8 @@ export const panelIds = {
   form: "perks:m:",
 } as const;
 
-type Overview = Awaited<ReturnType<typeof overview>>;
+/** What the panel and its forms show: the member's limits and current perks. */
+export type Overview = Awaited<ReturnType<typeof overview>>;
 
 const list = (items: string[], empty: string) => (items.length > 0 ? items.join(", ") : empty);
 const mentions = (ids: string[]) =>
@@ -157,129 +158,6 @@ export function panelMessage(
     components: rows,
     allowedMentions: { users: [] },
   };
-}
-
-const membersField = (ids: string[], cap: number) => ({
-  customId: "members",
-  label: `Members besides you (up to ${cap}): mentions or ids`,
-  style: "paragraph" as const,
-  required: false,
-  maxLength: 2000,
-  value: ids.join("\n"),
-  placeholder: "123456789012345678\n234567890123456789",
-});
-
-/** The form each panel button opens. */
-export function panelForm(
-  kind: "emojis" | "keywords" | "channel" | "role" | "responder",
-  data: Overview,
-  current: { roleName?: string } = {},
-): Modal {
-  const { member, keywords, limits } = data;
-  switch (kind) {
-    case "emojis":
-      return {
-        customId: `${panelIds.form}emojis`,
-        title: "Auto-reactions",
-        fields: [
-          {
-            customId: "emojis",
-            label: `Emojis (up to ${limits.emojis}), separated by spaces`,
-            style: "short",
-            required: false,
-            maxLength: 400,
-            value: (member?.emojis ?? []).map(emojiText).join(" "),
-            placeholder: "🔥 ⭐ <:hollow:123456789012345678>",
-          },
-        ],
-      };
-    case "keywords":
-      return {
-        customId: `${panelIds.form}keywords`,
-        title: "Highlight keywords",
-        fields: [
-          {
-            customId: "keywords",
-            label: `One per line (1–${perkLimits.keywordMax} chars, up to ${perkLimits.keywords})`,
-            style: "paragraph",
-            required: false,
-            maxLength: 1000,
-            value: keywords.join("\n"),
-          },
-        ],
-      };
-    case "channel":
-      return {
-        customId: `${panelIds.form}channel`,
-        title: "Private channel",
-        fields: member?.channelId
-          ? [membersField(member.channelMembers, limits.channelMembers)]
-          : [
-              { customId: "name", label: "Channel name", style: "short", required: true, maxLength: 100 },
-              membersField([], limits.channelMembers),
-            ],
-      };
-    case "role":
-      return {
-        customId: `${panelIds.form}role`,
-        title: "Private role",
-        fields: [
-          {
-            customId: "name",
-            label: "Role name",
-            style: "short",
-            required: true,
-            maxLength: perkLimits.roleName,
-            ...(current.roleName ? { value: current.roleName } : {}),
-          },
-          {
-            customId: "colour",
-            label: "Colour (#RRGGBB)",
-            style: "short",
-            required: false,
-            maxLength: 7,
-            placeholder: "#F97316",
-          },
-          membersField(member?.roleMembers ?? [], limits.roleMembers),
-        ],
-      };
-    case "responder":
-      return {
-        customId: `${panelIds.form}responder`,
-        title: "New auto-responder",
-        fields: [
-          {
-            customId: "trigger",
-            label: "Trigger word or phrase (whole word)",
-            style: "short",
-            required: true,
-            maxLength: perkLimits.responderTrigger,
-          },
-          {
-            customId: "text",
-            label: "Text response (or fill the embed below)",
-            style: "paragraph",
-            required: false,
-            maxLength: perkLimits.responderText,
-          },
-          { customId: "title", label: "Embed title", style: "short", required: false, maxLength: 256 },
-          {
-            customId: "description",
-            label: "Embed description",
-            style: "paragraph",
-            required: false,
-            maxLength: 4000,
-          },
-          {
-            customId: "colour",
-            label: "Embed colour (#RRGGBB)",
-            style: "short",
-            required: false,
-            maxLength: 7,
-          },
-        ],
-      };
-  }
 }
 
 /** Asks before deleting the private channel (its messages are lost) or role. */
