@@ -1,68 +1,18 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { countEntries } from "./entry-store.ts";
+import {
+  type Giveaway,
+  type GiveawaySummary,
+  toGiveaway,
+  toWinner,
+  type Winner,
+} from "./giveaway-records.ts";
+
+export type { Giveaway, GiveawaySummary, Winner } from "./giveaway-records.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
-type GiveawayRow = Selectable<Database["giveaways"]>;
-
-export interface Giveaway {
-  id: number;
-  serverId: string;
-  channelId: string;
-  messageId: string;
-  guildName: string;
-  prize: string;
-  description: string | null;
-  winnerCount: number;
-  hostId: string;
-  donorId: string | null;
-  minAccountAge: number;
-  minMemberAge: number;
-  minInvites: number;
-  requiredRoles: string[];
-  status: "active" | "ended";
-  endTime: number;
-  endedAt: number | null;
-  createdAt: number;
-}
-
-/** A giveaway with what the lists show beside it. */
-export interface GiveawaySummary extends Giveaway {
-  entryCount: number;
-  drawnWinners: number;
-  inviteUrl: string | null;
-}
-
-export interface Winner {
-  giveawayId: number;
-  userId: string;
-  username: string;
-  entries: number;
-  draw: number;
-  wonAt: number;
-}
-
-const toGiveaway = (row: GiveawayRow): Giveaway => ({
-  id: row.id,
-  serverId: row.server_id,
-  channelId: row.channel_id,
-  messageId: row.message_id,
-  guildName: row.guild_name,
-  prize: row.prize,
-  description: row.description,
-  winnerCount: row.winner_count,
-  hostId: row.host_id,
-  donorId: row.donor_id,
-  minAccountAge: row.min_account_age,
-  minMemberAge: row.min_member_age,
-  minInvites: row.min_invites,
-  requiredRoles: JSON.parse(row.required_roles) as string[],
-  status: row.status,
-  endTime: Number(row.end_time),
-  endedAt: row.ended_at === null ? null : Number(row.ended_at),
-  createdAt: Number(row.created_at),
-});
 
 export async function insertGiveaway(
   db: Db,
@@ -216,15 +166,6 @@ export async function listWinners(db: Db, giveawayIds: number[]): Promise<Winner
     .execute();
   return rows.map(toWinner);
 }
-
-const toWinner = (row: Selectable<Database["giveaway_winners"]>): Winner => ({
-  giveawayId: row.giveaway_id,
-  userId: row.user_id,
-  username: row.username,
-  entries: row.entries,
-  draw: row.draw,
-  wonAt: Number(row.won_at),
-});
 
 export async function deleteGiveaway(db: Db, giveawayId: number): Promise<void> {
   // Entries and winners go with it (ON DELETE CASCADE); deleted explicitly too, so the order is clear.
