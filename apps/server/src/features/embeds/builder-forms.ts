@@ -3,7 +3,7 @@ import type { Modal, TextInput } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { modalPrefix } from "./builder.ts";
 import { applyLinkButtonsForm, linkButtonsForm } from "./link-buttons.ts";
-import type { DraftSession } from "./store.ts";
+import type { DraftSession } from "./service.ts";
 
 /**
  * The builder's forms: each one pre-filled from the draft (or from a refused submission), and the

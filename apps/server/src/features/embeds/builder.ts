@@ -1,7 +1,7 @@
 import { type EmbedDraft, embedLimits, embedStarters } from "@hearth/core";
 import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import { linkButtonsPreview } from "./link-buttons.ts";
-import type { DraftSession, EmbedTemplate } from "./store.ts";
+import type { DraftSession, EmbedTemplate } from "./service.ts";
 
 /**
  * The builder's look: one private message with the live preview (the embed itself) and the

@@ -7,8 +7,7 @@ import { applyFieldForm, applyForm, type BuilderForm, readYesNo } from "./builde
 import { builderFor, jumpLink, sessionOf } from "./controls.ts";
 import { importJson } from "./import-export.ts";
 import { sendSession } from "./sending.ts";
-import { changeDraft, describeProblems } from "./service.ts";
-import { setPendingForm } from "./store.ts";
+import { changeDraft, describeProblems, keepRefusedForm } from "./service.ts";
 import { saveTemplate } from "./templates.ts";
 
 /**
@@ -27,7 +26,7 @@ export async function onModal(ctx: AppContext, interaction: ModalInteraction): P
   const session = await sessionOf(ctx, interaction, parsed.sessionId);
   const { fields, member } = interaction.data;
   const refuse = async (message: string) => {
-    await setPendingForm(ctx.storage.db, session.id, { form, fields });
+    await keepRefusedForm(ctx, session.id, { form, fields });
     await interaction.reply(
       {
         content: `${message}\nYour draft is unchanged. **Fix it** reopens the form with what you typed.`,

@@ -123,6 +123,15 @@ export async function changeDraft(
   return { ok: true, session: saved };
 }
 
+/** Keeps a refused form as the member typed it, so **Fix it** reopens it filled in. */
+export async function keepRefusedForm(
+  deps: Pick<EmbedsDeps, "storage">,
+  sessionId: string,
+  pending: store.PendingForm,
+): Promise<void> {
+  await store.setPendingForm(deps.storage.db, sessionId, pending);
+}
+
 export async function closeSession(deps: Pick<EmbedsDeps, "storage">, sessionId: string): Promise<void> {
   await store.deleteSession(deps.storage.db, sessionId);
 }
