@@ -1,0 +1,135 @@
+import type { PermissionLevel } from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { DiscordError } from "../../discord/port.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import {
+  createAndDeliverDashboardToken,
+  type DashboardToken,
+  findLiveDashboardToken,
+  revokeDashboardToken,
+  revokeTokensOfMember,
+} from "./service.ts";
+
+/*
+ * Tokens handed out and taken back in Discord: `/dashboard create` sends the token by DM,
+ * `/dashboard revoke` and a member leaving tell the member by DM. Each owns its whole effect, the
+ * token row, its audit entry and the DM.
+ */
+
+const tokenColour = 0xf97316;
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Where members sign in with their token. */
+export function dashboardUrl(config: AppContext["config"]): string {
+  return `${config.publicUrl ?? "http://localhost:3000"}/dashboard`;
+}
+
+/**
+ * `/dashboard create`: a member's token for the server, sent to them by DM (the server's owner gets
+ * owner permission, anyone else admin). Refused while they hold a live one; when their DMs are closed
+ * no token is left behind and they're told how to open them.
+ */
+export async function createDashboardTokenByDm(
+  deps: Pick<AppContext, "storage" | "discord" | "config">,
+  serverId: string,
+  userId: string,
+): Promise<DashboardToken> {
+  const existing = await findLiveDashboardToken(deps, serverId, userId);
+  if (existing) {
+    throw conflict(
+      `You already have a dashboard token for this server (id \`${existing.id}\`, created <t:${seconds(existing.createdAt)}:R>). ` +
+        "See it with `/dashboard token`. A token must be revoked before a new one is made: ask another administrator to run `/dashboard revoke` for you.",
+    );
+  }
+  const guild = await deps.discord.getGuild(serverId);
+  const permission: PermissionLevel = guild?.ownerId === userId ? "owner" : "admin";
+  try {
+    return await createAndDeliverDashboardToken(deps, { serverId, userId, permission }, async (token) => {
+      await deps.discord.sendDirectMessage(userId, {
+        embeds: [
+          {
+            title: `Your dashboard token for ${guild?.name ?? "this server"}`,
+            description:
+              `\`\`\`\n${token}\n\`\`\`\nOpen the dashboard at ${dashboardUrl(deps.config)} and paste this token to sign in.\n\n` +
+              "**Keep it secret.** Anyone with this token can change this server's Hearth settings. " +
+              "If it leaks, ask another administrator to run `/dashboard revoke`.",
+            color: tokenColour,
+            fields: [{ name: "Permission", value: permission, inline: true }],
+          },
+        ],
+      });
+    });
+  } catch (error) {
+    if (error instanceof DiscordError && error.code === "dm_closed") {
+      throw badRequest(
+        "I couldn't DM you, so no token was created. Allow direct messages from this server's members " +
+          "(Privacy Settings → Direct Messages), then run `/dashboard create` again.",
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * `/dashboard revoke`: an administrator revokes another member's token (never their own: another
+ * administrator does that), and the member is told by DM when their DMs are open.
+ */
+export async function revokeMemberDashboardToken(
+  deps: Pick<AppContext, "storage" | "discord">,
+  serverId: string,
+  revoker: { id: string; username: string },
+  targetId: string,
+): Promise<DashboardToken> {
+  if (targetId === revoker.id) {
+    throw badRequest(
+      "You can't revoke your own token with `/dashboard revoke`. Ask another administrator to revoke it; " +
+        "then run `/dashboard create` for a new one.",
+    );
+  }
+  const live = await findLiveDashboardToken(deps, serverId, targetId);
+  if (!live) throw notFound(`<@${targetId}> has no dashboard token for this server.`);
+  const revoked = await revokeDashboardToken(
+    deps,
+    live.id,
+    `revoked by ${revoker.username} with /dashboard revoke`,
+    { tokenId: null, userId: revoker.id },
+  );
+  const guild = await deps.discord.getGuild(serverId);
+  await deps.discord
+    .sendDirectMessage(targetId, {
+      embeds: [
+        {
+          title: "Dashboard token revoked",
+          description: `Your Hearth dashboard token for ${guild?.name ?? "a server"} was revoked by an administrator. It no longer works.`,
+          color: tokenColour,
+        },
+      ],
+    })
+    .catch(() => undefined);
+  return revoked;
+}
+
+/** A member left a server: their token for it is revoked, and they're told by DM. */
+export async function revokeTokensOnLeave(
+  deps: Pick<AppContext, "storage" | "discord" | "logger">,
+  serverId: string,
+  userId: string,
+): Promise<void> {
+  const revoked = await revokeTokensOfMember(deps, serverId, userId);
+  if (revoked === 0) return;
+  const guild = await deps.discord.getGuild(serverId).catch(() => null);
+  const server = guild?.name ?? "a server";
+  try {
+    await deps.discord.sendDirectMessage(userId, {
+      content: `Your Hearth dashboard token for ${server} was revoked because you left the server.`,
+    });
+  } catch (error) {
+    // Telling them is a courtesy; a closed DM (or a deleted account) is not a failure.
+    if (error instanceof DiscordError && (error.code === "dm_closed" || error.code === "unknown_user"))
+      return;
+    deps.logger.warn(
+      { err: error, guildId: serverId, userId },
+      "could not DM a member about their revoked token",
+    );
+  }
+}
