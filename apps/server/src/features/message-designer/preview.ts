@@ -1,10 +1,20 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { Interaction, InteractionMember, ModalInteraction } from "../../discord/interaction.ts";
-import type { Button, Embed, OutgoingMessage, SelectMenu, TextInput, UserInfo } from "../../discord/port.ts";
-import { badRequest, forbidden } from "../../lib/errors.ts";
-import { type DesignPurpose, design, instructionsMax, serverContext } from "./provider.ts";
-import { createDraft, type Draft, deleteDraft, findDraft, updateDraft } from "./store.ts";
+import type { Interaction, ModalInteraction } from "../../discord/interaction.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu, UserInfo } from "../../discord/port.ts";
+import {
+  cancelDraft,
+  type DesignFlow,
+  type Draft,
+  designDraft,
+  editDraft,
+  redesignDraft,
+  requireOwnDraft,
+  saveDraft,
+} from "./design-drafts.ts";
+import { instructionsMax } from "./provider.ts";
+
+export type { DesignFlow } from "./design-drafts.ts";
 
 /**
  * Preview before saving, for every purpose: a design is stored as a draft and shown privately,
@@ -14,22 +24,6 @@ import { createDraft, type Draft, deleteDraft, findDraft, updateDraft } from "./
  */
 
 type Ctx = AppContext;
-
-export interface DesignFlow<D, X> {
-  purpose: DesignPurpose<D>;
-  /** Refuses members who may not design this (the command's permissions, re-checked on each click). */
-  requirePermission(member: InteractionMember | null): void;
-  /** The design rendered as the members will see it, for `user` (the preview's own parts). */
-  render(ctx: Ctx, draft: Draft<D, X>, user: UserInfo): Promise<OutgoingMessage>;
-  /** Lines for the preview's note (sample values used, where it will be posted…). */
-  notes(draft: Draft<D, X>): string[];
-  /** The Edit text form's fields, pre-filled (at most five). */
-  editFields(design: D): TextInput[];
-  /** The design after the Edit text form; throws a friendly error naming the limit. */
-  applyEdit(design: D, fields: Record<string, string>): D;
-  /** Writes the design into the feature's config; answers the message that replaces the preview. */
-  save(ctx: Ctx, draft: Draft<D, X>, actor: { tokenId: null; userId: string }): Promise<OutgoingMessage>;
-}
 
 const idOf = (purpose: string, action: string, draftId = "") => `designer:${purpose}:${action}:${draftId}`;
 
@@ -120,44 +114,22 @@ export async function startDesign<D, X>(
   flow: DesignFlow<D, X>,
   input: { serverId: string; user: UserInfo; instructions: string; extra: X },
 ): Promise<OutgoingMessage> {
-  const instructions = input.instructions.trim().slice(0, instructionsMax);
-  const server = await serverContext(ctx, input.serverId);
-  const result = await design(ctx, flow.purpose, instructions, server);
-  const draft = await createDraft<D, X>(ctx.storage.db, {
-    serverId: input.serverId,
-    userId: input.user.id,
-    purpose: flow.purpose.name,
-    instructions,
-    design: result.design,
-    source: result.source,
-    fellBack: result.fellBack,
-    attempt: 0,
-    extra: input.extra,
-  });
-  return previewMessage(ctx, flow, draft, input.user);
+  return previewMessage(ctx, flow, await designDraft(ctx, flow, input), input.user);
 }
 
-const expired = () =>
-  badRequest(
-    "This preview has expired (previews last an hour) or was already saved or cancelled: run the command again.",
-  );
-
-/** The draft a button or form points at, checked: live, the caller's own, and the caller still allowed. */
-async function draftFor<D, X>(
+/** The draft a button or form points at (its id follows the custom id's prefix). */
+function draftFor<D, X>(
   ctx: Ctx,
   flow: DesignFlow<D, X>,
   interaction: Interaction,
   prefixLength: number,
 ): Promise<Draft<D, X>> {
   const { data } = interaction;
-  if (data.kind === "command") throw expired();
-  flow.requirePermission(data.member);
-  const draft = await findDraft<D, X>(ctx.storage.db, data.customId.slice(prefixLength), flow.purpose.name);
-  if (!draft || draft.serverId !== data.guildId) throw expired();
-  if (draft.userId !== data.user.id) {
-    throw forbidden(`Only <@${draft.userId}>, who asked for this design, can use its buttons.`);
-  }
-  return draft;
+  return requireOwnDraft(ctx, flow, data.kind === "command" ? null : data.customId.slice(prefixLength), {
+    member: data.member,
+    guildId: data.guildId,
+    userId: data.user.id,
+  });
 }
 
 /** Registers the preview's buttons and forms for one purpose. */
@@ -167,14 +139,13 @@ export function listenForDesigns<D, X>(bot: Bot, ctx: Ctx, flow: DesignFlow<D, X
 
   bot.onButton(prefix("save"), async (interaction) => {
     const draft = await draftFor(ctx, flow, interaction, prefix("save").length);
-    const saved = await flow.save(ctx, draft, { tokenId: null, userId: interaction.data.user.id });
-    await deleteDraft(ctx.storage.db, draft.id);
+    const saved = await saveDraft(ctx, flow, draft, { tokenId: null, userId: interaction.data.user.id });
     await interaction.update({ components: [], ...saved });
   });
 
   bot.onButton(prefix("cancel"), async (interaction) => {
     const draft = await draftFor(ctx, flow, interaction, prefix("cancel").length);
-    await deleteDraft(ctx.storage.db, draft.id);
+    await cancelDraft(ctx, draft);
     await interaction.update({ content: "Cancelled: nothing was saved.", embeds: [], components: [] });
   });
 
@@ -198,27 +169,7 @@ export function listenForDesigns<D, X>(bot: Bot, ctx: Ctx, flow: DesignFlow<D, X
 
   bot.onModal(prefix("retryform"), async (interaction: ModalInteraction) => {
     const draft = await draftFor(ctx, flow, interaction, prefix("retryform").length);
-    const instructions =
-      (interaction.data.fields.instructions ?? "").trim().slice(0, instructionsMax) || draft.instructions;
-    const attempt = draft.attempt + 1;
-    const server = await serverContext(ctx, draft.serverId);
-    const result = await design(ctx, flow.purpose, instructions, server, { attempt });
-    const expiresAt = await updateDraft(ctx.storage.db, draft.id, {
-      design: result.design,
-      source: result.source,
-      fellBack: result.fellBack,
-      attempt,
-      instructions,
-    });
-    const next = {
-      ...draft,
-      design: result.design,
-      source: result.source,
-      fellBack: result.fellBack,
-      attempt,
-      instructions,
-      expiresAt,
-    };
+    const next = await redesignDraft(ctx, flow, draft, interaction.data.fields.instructions ?? "");
     await interaction.update(await previewMessage(ctx, flow, next, interaction.data.user));
   });
 
@@ -233,17 +184,7 @@ export function listenForDesigns<D, X>(bot: Bot, ctx: Ctx, flow: DesignFlow<D, X
 
   bot.onModal(prefix("editform"), async (interaction: ModalInteraction) => {
     const draft = await draftFor(ctx, flow, interaction, prefix("editform").length);
-    const edited = flow.applyEdit(draft.design, interaction.data.fields);
-    const problems = flow.purpose.problems(edited);
-    if (problems.length > 0) throw badRequest(`Not saved: ${problems.join("\n")}`);
-    const expiresAt = await updateDraft(ctx.storage.db, draft.id, {
-      design: edited,
-      source: "edited",
-      fellBack: false,
-      attempt: draft.attempt,
-      instructions: draft.instructions,
-    });
-    const next = { ...draft, design: edited, source: "edited" as const, fellBack: false, expiresAt };
+    const next = await editDraft(ctx, flow, draft, interaction.data.fields);
     await interaction.update(await previewMessage(ctx, flow, next, interaction.data.user));
   });
 }
