@@ -1,89 +1,30 @@
-import type { APIChannel, APIGuildMember, APIOverwrite, APIRole, APIUser } from "discord.js";
+import type { APIGuildMember, APIOverwrite, APIRole, APIUser } from "discord.js";
+import { emojiPayload, guildPayload, memberPayload, messagePayload } from "./state-payloads.ts";
+import type {
+  StoredChannel,
+  StoredEmoji,
+  StoredGuild,
+  StoredMember,
+  StoredMessage,
+  StoredReactionEmoji,
+  StoredUser,
+} from "./state-types.ts";
+
+export type {
+  StoredAttachment,
+  StoredChannel,
+  StoredEmoji,
+  StoredGuild,
+  StoredMember,
+  StoredMessage,
+  StoredReaction,
+  StoredReactionEmoji,
+  StoredUser,
+} from "./state-types.ts";
 
 // The stand-in's in-memory Discord: users, guilds with channels (and their permission overwrites),
 // roles, members, bans and custom emojis, messages with their attachments and reactions, DM channels
 // and registered commands, answered in Discord's own JSON shapes.
-
-export interface StoredUser extends APIUser {
-  /** The user doesn't accept DMs from the bot: sending one answers 50007. */
-  dmClosed?: boolean;
-}
-
-export interface StoredMember {
-  userId: string;
-  nick: string | null;
-  roles: string[];
-  joinedAt: string;
-  communicationDisabledUntil: string | null;
-}
-
-export interface StoredGuild {
-  id: string;
-  name: string;
-  icon: string | null;
-  ownerId: string;
-  description: string | null;
-  channels: Map<string, StoredChannel>;
-  roles: Map<string, APIRole>;
-  members: Map<string, StoredMember>;
-  bans: Map<string, string | null>;
-  emojis: Map<string, StoredEmoji>;
-}
-
-export interface StoredEmoji {
-  id: string;
-  name: string;
-  animated: boolean;
-}
-
-/** An emoji as reactions carry it: unicode (`id` null) or a custom one. */
-export interface StoredReactionEmoji {
-  id: string | null;
-  name: string;
-  animated?: boolean;
-}
-
-export interface StoredAttachment {
-  id: string;
-  filename: string;
-  url: string;
-  proxy_url: string;
-  size: number;
-  content_type?: string;
-}
-
-/** One emoji's reactions on a message: who reacted, in the order they did. */
-export interface StoredReaction {
-  emoji: StoredReactionEmoji;
-  userIds: string[];
-}
-
-/** A channel as stored: Discord's object with its overwrites and age restriction always present. */
-export type StoredChannel = APIChannel & {
-  guild_id: string;
-  nsfw: boolean;
-  permission_overwrites: APIOverwrite[];
-};
-
-export interface StoredMessage {
-  id: string;
-  channel_id: string;
-  guild_id?: string;
-  author: APIUser;
-  content: string;
-  embeds: unknown[];
-  components: unknown[];
-  flags: number;
-  timestamp: string;
-  edited_timestamp: string | null;
-  attachments?: StoredAttachment[];
-  /** Users and roles the content mentions (`<@id>`, `<@&id>`), parsed when the message is stored. */
-  mentionUserIds?: string[];
-  mentionRoleIds?: string[];
-  /** Reactions by emoji key (`⭐` or `name:id`), in the order they were first added. */
-  reactions?: Map<string, StoredReaction>;
-  webhook_id?: string;
-}
 
 /** The key Discord's reaction routes use: the unicode text, or `name:id`. */
 export const reactionKey = (emoji: StoredReactionEmoji): string =>
@@ -294,70 +235,15 @@ export class StandInState {
   apiMember(member: StoredMember): APIGuildMember {
     const user = this.users.get(member.userId);
     if (!user) throw new Error(`The stand-in has no user ${member.userId}`);
-    const { dmClosed: _, ...apiUser } = user;
-    return {
-      user: apiUser,
-      nick: member.nick,
-      avatar: null,
-      banner: null,
-      roles: member.roles,
-      joined_at: member.joinedAt,
-      premium_since: null,
-      deaf: false,
-      mute: false,
-      flags: 0 as APIGuildMember["flags"],
-      pending: false,
-      communication_disabled_until: member.communicationDisabledUntil,
-    };
+    return memberPayload(user, member);
   }
 
   apiGuild(guild: StoredGuild, memberCount = guild.members.size) {
-    return {
-      id: guild.id,
-      name: guild.name,
-      icon: guild.icon,
-      splash: null,
-      discovery_splash: null,
-      owner_id: guild.ownerId,
-      afk_channel_id: null,
-      afk_timeout: 300,
-      verification_level: 0,
-      default_message_notifications: 0,
-      explicit_content_filter: 0,
-      roles: [...guild.roles.values()],
-      emojis: [...guild.emojis.values()].map((emoji) => this.apiEmoji(emoji)),
-      stickers: [],
-      features: [],
-      mfa_level: 0,
-      application_id: null,
-      system_channel_id: null,
-      system_channel_flags: 0,
-      rules_channel_id: null,
-      vanity_url_code: null,
-      description: guild.description,
-      banner: null,
-      premium_tier: 0,
-      premium_subscription_count: 0,
-      preferred_locale: "en-US",
-      public_updates_channel_id: null,
-      nsfw_level: 0,
-      premium_progress_bar_enabled: false,
-      safety_alerts_channel_id: null,
-      approximate_member_count: memberCount,
-      approximate_presence_count: 0,
-    };
+    return guildPayload(guild, memberCount);
   }
 
   apiEmoji(emoji: StoredEmoji) {
-    return {
-      id: emoji.id,
-      name: emoji.name,
-      animated: emoji.animated,
-      roles: [],
-      require_colons: true,
-      managed: false,
-      available: true,
-    };
+    return emojiPayload(emoji);
   }
 
   /** A user as Discord shows it to others (without the stand-in's own flags). */
@@ -373,34 +259,6 @@ export class StandInState {
   }
 
   apiMessage(message: StoredMessage) {
-    const { reactions, mentionUserIds, mentionRoleIds, ...fields } = message;
-    return {
-      ...fields,
-      type: 0,
-      tts: false,
-      mention_everyone: false,
-      mentions: (mentionUserIds ?? []).map((id) => this.apiUser(id)),
-      mention_roles: mentionRoleIds ?? [],
-      attachments: message.attachments ?? [],
-      pinned: false,
-      ...(reactions && reactions.size > 0
-        ? {
-            reactions: [...reactions.values()].map((reaction) => ({
-              emoji: reaction.emoji.id
-                ? {
-                    id: reaction.emoji.id,
-                    name: reaction.emoji.name,
-                    animated: reaction.emoji.animated ?? false,
-                  }
-                : { id: null, name: reaction.emoji.name },
-              count: reaction.userIds.length,
-              count_details: { burst: 0, normal: reaction.userIds.length },
-              me: reaction.userIds.includes(this.botUser.id),
-              me_burst: false,
-              burst_colors: [],
-            })),
-          }
-        : {}),
-    };
+    return messagePayload(message, (id) => this.apiUser(id), this.botUser.id);
   }
 }
