@@ -1,0 +1,104 @@
+import { parseMentions, type StandInState, type StoredMessage } from "./state.ts";
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown>;
+  /** Sends a gateway event before the answer goes out. */
+  emit: (event: string, data: unknown) => void;
+}
+
+/** An answer: a JSON body (200), or null for 204 No Content. */
+export type Handler = (request: RestRequest) => unknown;
+
+export const unknown = (what: string, code: number) => new RestError(404, code, `Unknown ${what}`);
+
+export type Route = [method: string, pattern: string, handler: Handler];
+
+/**
+ * What several REST areas share: finding a record (or throwing Discord's "Unknown …" error), and
+ * posting and editing messages (channel messages and interaction replies alike).
+ */
+export function restLookups(state: StandInState) {
+  const guildOf = (id: string | undefined) => {
+    const guild = state.guilds.get(id ?? "");
+    if (!guild) throw unknown("Guild", 10004);
+    return guild;
+  };
+  const memberOf = (guildId: string | undefined, userId: string | undefined) => {
+    const member = guildOf(guildId).members.get(userId ?? "");
+    if (!member) throw unknown("Member", 10007);
+    return member;
+  };
+  const roleOf = (guildId: string | undefined, roleId: string | undefined) => {
+    const role = guildOf(guildId).roles.get(roleId ?? "");
+    if (!role) throw unknown("Role", 10011);
+    return role;
+  };
+  const postMessage = (channelId: string, body: Record<string, unknown>, author = state.botUser) => {
+    const guild = state.channelGuild(channelId);
+    if (guild === undefined) throw unknown("Channel", 10003);
+    const recipient = state.users.get(state.dmChannels.get(channelId) ?? "");
+    if (recipient?.dmClosed) throw new RestError(403, 50007, "Cannot send messages to this user");
+    const content = String(body.content ?? "");
+    const mentions = parseMentions(content);
+    const message: StoredMessage = {
+      id: state.snowflake(),
+      channel_id: channelId,
+      ...(guild ? { guild_id: guild.id } : {}),
+      author,
+      content,
+      embeds: (body.embeds as unknown[]) ?? [],
+      components: (body.components as unknown[]) ?? [],
+      flags: Number(body.flags ?? 0),
+      timestamp: new Date().toISOString(),
+      edited_timestamp: null,
+      mentionUserIds: mentions.users,
+      mentionRoleIds: mentions.roles,
+    };
+    state.messages.set(message.id, message);
+    return state.apiMessage(message);
+  };
+  const editMessage = (message: StoredMessage, body: Record<string, unknown>) => {
+    if ("content" in body) {
+      message.content = String(body.content ?? "");
+      const mentions = parseMentions(message.content);
+      message.mentionUserIds = mentions.users;
+      message.mentionRoleIds = mentions.roles;
+    }
+    if ("embeds" in body) message.embeds = (body.embeds as unknown[]) ?? [];
+    if ("components" in body) message.components = (body.components as unknown[]) ?? [];
+    message.edited_timestamp = new Date().toISOString();
+    return state.apiMessage(message);
+  };
+  const messageOf = (channelId: string | undefined, messageId: string | undefined) => {
+    const message = state.messages.get(messageId ?? "");
+    if (!message || message.channel_id !== channelId) throw unknown("Message", 10008);
+    return message;
+  };
+  const channelOf = (channelId: string | undefined) => {
+    const guild = state.channelGuild(channelId ?? "");
+    const channel = guild?.channels.get(channelId ?? "");
+    if (!guild || !channel) throw unknown("Channel", 10003);
+    return { guild, channel };
+  };
+  /** A reaction route's emoji (`⭐` or `name:id`); a custom emoji must exist, as on Discord. */
+  const emojiOf = (text: string | undefined) => {
+    const emoji = state.reactionEmoji(text ?? "");
+    if (emoji.id && !state.findEmoji(emoji.id)) throw new RestError(400, 10014, "Unknown Emoji");
+    return emoji;
+  };
+  return { guildOf, memberOf, roleOf, postMessage, editMessage, messageOf, channelOf, emojiOf };
+}
+
+export type RestLookups = ReturnType<typeof restLookups>;
