@@ -67,15 +67,27 @@ function base(state: StandInState, input: InteractionInput) {
   };
 }
 
-export function slashCommandPayload(
-  state: StandInState,
-  input: InteractionInput & {
-    name: string;
-    subcommand?: string;
-    subcommandGroup?: string;
-    options?: Record<string, OptionInput>;
-  },
-) {
+export type SlashCommandInput = InteractionInput & {
+  name: string;
+  subcommand?: string;
+  subcommandGroup?: string;
+  options?: Record<string, OptionInput>;
+};
+
+/** A component of a message the stand-in holds, by the message and the component's custom id. */
+export type ComponentInput = InteractionInput & { messageId: string; customId: string };
+
+export type SelectInput = ComponentInput & { values: string[] };
+
+/** A form's `fields`: each text input's value by its custom id. */
+export type ModalSubmitInput = InteractionInput & {
+  customId: string;
+  fields: Record<string, string>;
+  messageId?: string;
+  layout?: "row" | "label";
+};
+
+export function slashCommandPayload(state: StandInState, input: SlashCommandInput) {
   const resolved = {
     users: {} as Record<string, unknown>,
     members: {} as Record<string, unknown>,
@@ -121,10 +133,7 @@ export function slashCommandPayload(
 }
 
 /** A click on a button of a message the stand-in holds (one the bot sent). */
-export function buttonClickPayload(
-  state: StandInState,
-  input: InteractionInput & { messageId: string; customId: string },
-) {
+export function buttonClickPayload(state: StandInState, input: ComponentInput) {
   const message = state.messages.get(input.messageId);
   if (!message) throw new Error(`The stand-in has no message ${input.messageId}`);
   return {
@@ -149,10 +158,7 @@ export function attachmentPayload(id: string, input: AttachmentInput) {
 }
 
 /** A choice in a string select menu of a message the stand-in holds. */
-export function selectPayload(
-  state: StandInState,
-  input: InteractionInput & { messageId: string; customId: string; values: string[] },
-) {
+export function selectPayload(state: StandInState, input: SelectInput) {
   const message = state.messages.get(input.messageId);
   if (!message) throw new Error(`The stand-in has no message ${input.messageId}`);
   return {
@@ -168,15 +174,7 @@ export function selectPayload(
  * label components (`layout: "label"`, Discord's newer form layout). `messageId` is the message whose
  * button or menu opened the form (absent when a command opened it).
  */
-export function modalSubmitPayload(
-  state: StandInState,
-  input: InteractionInput & {
-    customId: string;
-    fields: Record<string, string>;
-    messageId?: string;
-    layout?: "row" | "label";
-  },
-) {
+export function modalSubmitPayload(state: StandInState, input: ModalSubmitInput) {
   const message = input.messageId ? state.messages.get(input.messageId) : undefined;
   if (input.messageId && !message) throw new Error(`The stand-in has no message ${input.messageId}`);
   const components = Object.entries(input.fields).map(([customId, value], i) => {

@@ -32,6 +32,25 @@ export interface ModalRecord {
   }[];
 }
 
+/** Notes an INTERACTION_CREATE payload being dispatched, so the routes below accept its answers. */
+export function recordInteraction(interactions: Map<string, InteractionRecord>, data: unknown): void {
+  const payload = data as {
+    id: string;
+    token: string;
+    channel_id: string;
+    guild_id?: string;
+    message?: { id: string };
+  };
+  interactions.set(payload.id, {
+    token: payload.token,
+    channelId: payload.channel_id,
+    guildId: payload.guild_id ?? null,
+    dispatchedAt: Date.now(),
+    acknowledged: false,
+    originalId: payload.message?.id ?? null,
+  });
+}
+
 /** Answering interactions: the callback, follow-ups, and the original response. */
 export function interactionRoutes(
   state: StandInState,

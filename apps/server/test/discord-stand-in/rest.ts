@@ -6,7 +6,7 @@ import { messageRoutes } from "./rest-messages.ts";
 import { type Route, restLookups } from "./rest-shared.ts";
 import type { StandInState } from "./state.ts";
 
-export type { InteractionRecord, ModalRecord } from "./rest-interactions.ts";
+export { type InteractionRecord, type ModalRecord, recordInteraction } from "./rest-interactions.ts";
 export { RestError, type RestRequest } from "./rest-shared.ts";
 
 // The REST routes the adapter uses, under /api/v10, answered from the stand-in's state with

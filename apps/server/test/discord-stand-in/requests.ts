@@ -1,0 +1,94 @@
+// The REST requests the stand-in answered, for assertions, and the failures tests queue for the
+// next ones.
+
+export interface RecordedRequest {
+  method: string;
+  /** The route without `/api/v10`, e.g. `/channels/123/messages`. */
+  path: string;
+  query: URLSearchParams;
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are asserted on freely in tests
+  body: any;
+  /** The audit-log reason header, decoded. */
+  reason: string | null;
+  at: number;
+  status: number;
+}
+
+interface Failure {
+  method: string;
+  path: RegExp;
+  status: number;
+  code: number;
+  message: string;
+}
+
+export class RequestLog {
+  readonly requests: RecordedRequest[] = [];
+  private readonly failures: Failure[] = [];
+  private readonly listeners = new Set<(request: RecordedRequest) => void>();
+
+  /**
+   * Makes the next `times` requests matching `method` and `path` fail with Discord's error body
+   * (discord.js retries a 5xx three times before giving up, so an outage needs `times: 4`).
+   */
+  failNext(
+    method: string,
+    path: string | RegExp,
+    failure: { status: number; code?: number; message?: string; times?: number },
+  ): void {
+    const pattern =
+      typeof path === "string" ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : path;
+    for (let i = 0; i < (failure.times ?? 1); i++) {
+      this.failures.push({
+        method,
+        path: pattern,
+        status: failure.status,
+        code: failure.code ?? 0,
+        message: failure.message ?? "Injected failure",
+      });
+    }
+  }
+
+  /** Takes the first queued failure for a request off the queue. */
+  takeFailure(method: string, path: string): Failure | undefined {
+    const failure = this.failures.findIndex((f) => f.method === method && f.path.test(path));
+    return failure >= 0 ? this.failures.splice(failure, 1)[0] : undefined;
+  }
+
+  /** Logs an answered request and hands it to whoever waits for one like it. */
+  record(request: RecordedRequest): void {
+    this.requests.push(request);
+    for (const listener of [...this.listeners]) listener(request);
+  }
+
+  /** Requests recorded so far that match. */
+  find(method: string, path: string | RegExp): RecordedRequest[] {
+    return this.requests.filter(
+      (request) =>
+        request.method === method &&
+        (typeof path === "string" ? request.path === path : path.test(request.path)),
+    );
+  }
+
+  /** The first request (at index `after` or later) that matches, waiting up to `timeoutMs` for it. */
+  waitForRequest(
+    match: (request: RecordedRequest) => boolean,
+    options: { after?: number; timeoutMs?: number } = {},
+  ): Promise<RecordedRequest> {
+    const found = this.requests.slice(options.after ?? 0).find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        reject(new Error("The stand-in saw no matching request in time"));
+      }, options.timeoutMs ?? 5000);
+      const listener = (request: RecordedRequest) => {
+        if (!match(request)) return;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(request);
+      };
+      this.listeners.add(listener);
+    });
+  }
+}

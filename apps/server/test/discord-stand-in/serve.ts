@@ -1,0 +1,80 @@
+import type http from "node:http";
+import type { RecordedRequest, RequestLog } from "./requests.ts";
+import { RestError, type restRoutes } from "./rest.ts";
+
+// The stand-in's HTTP side: checks the bot token, answers /gateway/bot, injects queued failures, and
+// runs the matching REST route, sending the gateway events it emits before the answer.
+
+export interface RestServer {
+  readonly token: string;
+  /** Read when asked for: the port is known once the server listens. */
+  readonly gatewayUrl: () => string;
+  readonly routes: CompiledRoute[];
+  readonly log: RequestLog;
+  dispatch(event: string, data: unknown): Promise<void>;
+}
+
+export type CompiledRoute = ReturnType<typeof compile>[number];
+
+export function compile(routes: ReturnType<typeof restRoutes>) {
+  return routes.map(([method, path, handler]) => ({
+    method,
+    handler,
+    pattern: new RegExp(`^${path.replace(/:(\w+)/g, "(?<$1>[^/]+)")}$`),
+  }));
+}
+
+export async function serve(
+  server: RestServer,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+): Promise<void> {
+  const url = new URL(request.url ?? "/", "http://stand-in");
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  const reason = request.headers["x-audit-log-reason"];
+  const recorded: RecordedRequest = {
+    method: request.method ?? "GET",
+    // discord.js encodes "@me" and "@original" as %40.
+    path: decodeURIComponent(url.pathname).replace(/^\/api\/v10/, ""),
+    query: url.searchParams,
+    body: text ? JSON.parse(text) : null,
+    reason: typeof reason === "string" ? decodeURIComponent(reason) : null,
+    at: Date.now(),
+    status: 0,
+  };
+  const answer = (status: number, body?: unknown) => {
+    recorded.status = status;
+    server.log.record(recorded);
+    if (body === undefined) return void response.writeHead(status).end();
+    response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  };
+
+  const needsBotToken = !/^\/(interactions|webhooks)\//.test(recorded.path);
+  if (needsBotToken && request.headers.authorization !== `Bot ${server.token}`) {
+    return answer(401, { message: "401: Unauthorized", code: 0 });
+  }
+  if (recorded.path === "/gateway/bot") {
+    return answer(200, {
+      url: server.gatewayUrl(),
+      shards: 1,
+      session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+    });
+  }
+  const route = server.routes.find((r) => r.method === recorded.method && r.pattern.test(recorded.path));
+  if (!route) return answer(404, { message: "404: Not Found", code: 0 });
+  const failure = server.log.takeFailure(recorded.method, recorded.path);
+  if (failure) return answer(failure.status, { message: failure.message, code: failure.code });
+  try {
+    const params = route.pattern.exec(recorded.path)?.groups ?? {};
+    const events: [string, unknown][] = [];
+    const emit = (event: string, data: unknown) => void events.push([event, data]);
+    const result = route.handler({ params, query: url.searchParams, body: recorded.body ?? {}, emit });
+    for (const [event, data] of events) await server.dispatch(event, data);
+    return result === null || result === undefined ? answer(204) : answer(200, result);
+  } catch (error) {
+    if (error instanceof RestError) return answer(error.status, { message: error.message, code: error.code });
+    return answer(500, { message: String(error), code: 0 });
+  }
+}
