@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
 import type { AppContext } from "../../context.ts";
-import { addTier, updateSetup } from "../setup/service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { grindersBot } from "./commands.ts";
 import { findGrinderByUser } from "./service.ts";
+import { addTier } from "./tiers.ts";
 
 // /grinder add end to end: the real discord.js client against the Discord stand-in.
 

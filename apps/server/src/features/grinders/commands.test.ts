@@ -7,9 +7,13 @@ import {
   plainMembers,
   roleId,
 } from "../../../test/fixtures/grinders.ts";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createTestContext,
+  demoGuildId,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { channelPermissions, hasPermissions, Permission } from "../../discord/permissions.ts";
 import { grindersBot } from "./commands.ts";

@@ -24,6 +24,7 @@ import {
   removeGrinder,
   setBreak,
 } from "./service.ts";
+import { getServerSetup } from "./tiers.ts";
 
 const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
 
@@ -49,7 +50,7 @@ function requireAmount(text: string, option: string): number {
 
 /** A tier filter must name a tier of the setup. */
 async function checkTier(command: CommandContext, tier: string | undefined) {
-  const setup = await getSetup(command.ctx, command.serverId);
+  const setup = await getServerSetup(command.ctx, command.serverId);
   if (tier && !setup.tiers.some((name) => name.toLowerCase() === tier.trim().toLowerCase())) {
     throw badRequest(
       setup.tiers.length > 0

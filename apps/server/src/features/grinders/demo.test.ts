@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberRoles, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
+import { seedDemo as seedSettings } from "../settings/demo.ts";
 import { getSettings } from "../settings/service.ts";
 import { seedDemo as seedServers } from "../setup/demo.ts";
-import { getSetup, setupExists } from "../setup/service.ts";
+import { setupExists } from "../setup/service.ts";
 import { seedDemo as seedGrinders } from "./demo.ts";
 import { listGrinders } from "./service.ts";
+import { getServerSetup as getSetup } from "./tiers.ts";
 
 const day = 86_400_000;
 let t: TestContext;
@@ -17,6 +19,7 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.UTC(2026, 5, 10, 12));
   await seedServers(t.ctx);
+  await seedSettings(t.ctx);
   await seedGrinders(t.ctx);
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { seededRandom as random } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
-import { getGrinderConfig } from "../setup/service.ts";
+import { getGrinderConfig } from "./config.ts";
 import { applyPayment, type Ledger, nextPeriodStart, periodStartAt, rollLedger } from "./periods.ts";
 import { insertGrinders, insertPayments } from "./store.ts";
 

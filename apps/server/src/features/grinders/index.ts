@@ -6,7 +6,7 @@ import { grinderRoutes } from "./routes.ts";
 
 export const grinders = defineFeature({
   name: "grinders",
-  tables: ["grinders", "grinder_payments"],
+  tables: ["grinders", "grinder_payments", "server_tiers"],
   routes: grinderRoutes,
   ...grindersBot,
   jobs: registerGrinderJobs,

@@ -10,10 +10,10 @@ import {
 import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
-import { addTier } from "../setup/service.ts";
 import { dmPacing } from "./dm.ts";
 import { forgetRosters } from "./roster-cache.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
+import { addTier } from "./tiers.ts";
 
 let t: TestApp;
 let members: string[];

@@ -15,8 +15,7 @@ import { requireMember } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { findTier, getGrinderConfig } from "../setup/service.ts";
-import { findSetup, grinderLockScope } from "../setup/store.ts";
+import { getGrinderConfig, grinderLockScope, paymentPeriodOf } from "./config.ts";
 import { applyPayment, periodStartAt, resumeLedger, rollLedger } from "./periods.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import {
@@ -30,6 +29,7 @@ import {
   updateActiveGrinder,
 } from "./store.ts";
 import { switchTierIfEarned } from "./tier-switch.ts";
+import { findTier } from "./tiers.ts";
 import { currentLedger, owedBy, storedLedger, toGrinder, toRemovedGrinder } from "./view.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
@@ -42,8 +42,7 @@ export const breakEndJob = "grinders.break-end";
 export const breakJobKey = (grinderId: string) => `grinder-break:${grinderId}`;
 
 async function periodOf(deps: Pick<AppContext, "storage">, serverId: string): Promise<PaymentPeriod> {
-  const setup = await findSetup(deps.storage.db, serverId);
-  return (setup?.payment_period ?? "weekly") as PaymentPeriod;
+  return paymentPeriodOf(deps.storage.db, serverId);
 }
 
 function displayNameOf(member: MemberInfo): string {
@@ -346,8 +345,7 @@ export async function recordPayment(
     if (row.on_break === 1) {
       throw conflict(`userId: ${row.display_name ?? userId} is on a break; end the break first`, "userId");
     }
-    const setup = await findSetup(trx, serverId);
-    const period = (setup?.payment_period ?? "weekly") as PaymentPeriod;
+    const period = await paymentPeriodOf(trx, serverId);
     const now = Date.now();
     const before = rollLedger(storedLedger(row), owedBy(row), period, now);
     const after = applyPayment(before, options.action, value);

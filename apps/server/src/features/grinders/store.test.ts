@@ -2,7 +2,6 @@ import type { Insertable } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
 import type { Database } from "../../db/schema.ts";
-import { insertTier, listTiers } from "../setup/store.ts";
 import {
   countActiveOnTier,
   findActiveGrinderByUser,
@@ -13,6 +12,7 @@ import {
   listPayments,
   updateActiveGrinder,
 } from "./store.ts";
+import { insertTier, listTiers } from "./tier-store.ts";
 
 const server = "111111111111111111";
 const otherServer = "222222222222222222";

@@ -46,6 +46,18 @@ export interface GrindersTables {
     recorded_by: string | null;
     created_at: number;
   };
+  /** The tiers of a server, in the order `position`; the setup's tiers/payments/tierRoles derive from these. */
+  server_tiers: {
+    id: Generated<number>;
+    server_id: string;
+    name: string;
+    /** Lower-cased name: tier names are unique in a server regardless of case. */
+    name_key: string;
+    payment: number;
+    role_id: string;
+    position: number;
+    created_at: number;
+  };
 }
 
 declare module "../../db/schema.ts" {

@@ -1,12 +1,12 @@
-import { type PaymentPeriod, type TierSwitchCooldown, tierSwitchCooldownMs } from "@hearth/core";
+import { tierSwitchCooldownMs } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { getGrinderConfig } from "../setup/service.ts";
-import { findSetup, grinderLockScope, type TierRow } from "../setup/store.ts";
+import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findGrinder, lastTierSwitchAt, updateActiveGrinder } from "./store.ts";
+import type { TierRow } from "./tier-store.ts";
 import { currentLedger } from "./view.ts";
 
 export const tierSwitchAction = "grinders.tier.switch";
@@ -41,17 +41,14 @@ export async function switchTierIfEarned(
   grinderId: string,
   actor: AuditActor,
 ): Promise<TierSwitch | null> {
-  const setup = await findSetup(deps.storage.db, serverId);
-  if (!setup) return null;
-  if (setup.switch_tier_enabled !== 1) return null;
-  const period = setup.payment_period as PaymentPeriod;
+  const { period, tiers, switchTier } = await getGrinderConfig(deps.storage.db, serverId);
+  if (!switchTier.enabled) return null;
   const row = await findGrinder(deps.storage.db, serverId, grinderId);
   if (!row || row.archived_at !== null || row.on_break === 1) return null;
   const now = Date.now();
-  const { tiers } = await getGrinderConfig(deps.storage.db, serverId);
   const target = earnedTier(tiers, row.tier_id, currentLedger(row, period, now).periodTotal);
   if (!target) return null;
-  const cooldown = tierSwitchCooldownMs[setup.switch_tier_cooldown as TierSwitchCooldown] ?? 0;
+  const cooldown = tierSwitchCooldownMs[switchTier.cooldown] ?? 0;
   const last = await lastTierSwitchAt(deps.storage.db, serverId, grinderId);
   if (last !== null && now - last < cooldown) return null;
 

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelId, plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
-import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createTestContext,
+  demoGuildId,
+  type TestContext,
+} from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { getServerSetup as getSetup } from "../grinders/tiers.ts";
 import { guilds } from "../guilds/index.ts";
 import { settings } from "../settings/index.ts";
 import { editSettings, getSettings } from "../settings/service.ts";
 import { setup } from "./index.ts";
-import { getSetup } from "./service.ts";
 
 let t: TestContext;
 let bot: Bot;

@@ -9,7 +9,8 @@ import {
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { Embed } from "../../discord/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { addTier, getSetup, updateSetup } from "./service.ts";
+import { saveSetupForm } from "../grinders/setup-form.ts";
+import { addTier, getServerSetup } from "../grinders/tiers.ts";
 
 /** `/setup` option → the setup field it writes (service errors name fields; replies name options). */
 const optionOfField: Record<string, string> = {
@@ -137,12 +138,12 @@ export const setupCommand = defineCommand("setup", async (command) => {
   const tier = tierToAdd(command);
   const actor = { tokenId: null, userId: command.user.id };
   if (Object.keys(changes).length === 0 && !tier) {
-    await command.reply({ embeds: [setupEmbed(await getSetup(ctx, serverId), "Hearth setup")] });
+    await command.reply({ embeds: [setupEmbed(await getServerSetup(ctx, serverId), "Hearth setup")] });
     return;
   }
-  let setup = await getSetup(ctx, serverId);
+  let setup = await getServerSetup(ctx, serverId);
   if (Object.keys(changes).length > 0) {
-    setup = await asOptions(() => updateSetup(ctx, serverId, changes, actor));
+    setup = await asOptions(() => saveSetupForm(ctx, serverId, changes, actor));
   }
   if (tier) setup = await asOptions(() => addTier(ctx, serverId, tier, actor));
   const saved = [

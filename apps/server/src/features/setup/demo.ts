@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { addTier, updateSetup } from "./service.ts";
+import { saveSetupForm } from "../grinders/setup-form.ts";
+import { addTier } from "../grinders/tiers.ts";
 
 /** The demo server's tiers and what each owes per week. */
 export const demoTiers = [
@@ -24,7 +25,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     channels.find((c) => c.name === name && c.type === type)?.id ?? null;
   const actor = { tokenId: null, userId: demoOwnerId };
 
-  await updateSetup(
+  await saveSetupForm(
     ctx,
     demoGuildId,
     {

@@ -6,7 +6,7 @@ import { getSetup } from "./service.ts";
 
 export const setup = defineFeature({
   name: "setup",
-  tables: ["server_setups", "server_tiers"],
+  tables: ["server_setups"],
   routes: setupRoutes,
   commands: () => [setupCommand],
   demoSeed: seedDemo,

@@ -9,7 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
-import { addTier, getSetup, removeTier, setupExists, updateSetup } from "./service.ts";
+import { saveSetupForm } from "../grinders/setup-form.ts";
+import { addTier, getServerSetup, removeTier } from "../grinders/tiers.ts";
+import { setupExists } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
 const tags = ["setup"];
@@ -40,7 +42,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: serverSetup },
       },
     },
-    async (request) => getSetup(ctx, request.params.serverId),
+    async (request) => getServerSetup(ctx, request.params.serverId),
   );
 
   app.put(
@@ -55,7 +57,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: serverSetup },
       },
     },
-    async (request) => updateSetup(ctx, request.params.serverId, request.body, actorOf(request)),
+    async (request) => saveSetupForm(ctx, request.params.serverId, request.body, actorOf(request)),
   );
 
   app.post(

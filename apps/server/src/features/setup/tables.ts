@@ -1,8 +1,9 @@
-import type { Generated } from "kysely";
-
 /** This feature's tables, added to the Database type (db/schema.ts) by declaration merging. Booleans are 0/1. */
 export interface SetupTables {
-  /** One row per server that saved a setup (or added a tier). */
+  /**
+   * One row per server that saved a setup (or added a tier): its channels and roles, and the
+   * grinder options stored with them (the grinders feature reads them through `getSetup`).
+   */
   server_setups: {
     server_id: string;
     manager_role_id: string | null;
@@ -19,18 +20,6 @@ export interface SetupTables {
     payment_period: string;
     created_at: number;
     updated_at: number;
-  };
-  /** The tiers of a server, in the order `position`; the setup's tiers/payments/tierRoles derive from these. */
-  server_tiers: {
-    id: Generated<number>;
-    server_id: string;
-    name: string;
-    /** Lower-cased name: tier names are unique in a server regardless of case. */
-    name_key: string;
-    payment: number;
-    role_id: string;
-    position: number;
-    created_at: number;
   };
 }
 
