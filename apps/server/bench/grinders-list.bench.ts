@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
 import type { Database } from "../src/db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
-import { getGrinderConfig } from "../src/features/grinders/config.ts";
 import { periodStartAt } from "../src/features/grinders/periods.ts";
 import { rosterCacheOptions } from "../src/features/grinders/roster-cache.ts";
+import { getGrinderConfig } from "../src/features/grinders/service.ts";
 import { insertGrinders } from "../src/features/grinders/store.ts";
 import { seedDemo as seedServerDemo } from "../src/features/setup/demo.ts";
 import { createTestApp } from "../test/helpers.ts";

@@ -4,8 +4,7 @@ import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts"
 import type { AppContext } from "../../context.ts";
 import { updateSetup } from "../setup/service.ts";
 import { grindersBot } from "./commands.ts";
-import { findGrinderByUser } from "./service.ts";
-import { addTier } from "./tiers.ts";
+import { addTier, findGrinderByUser } from "./service.ts";
 
 // /grinder add end to end: the real discord.js client against the Discord stand-in.
 

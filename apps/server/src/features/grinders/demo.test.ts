@@ -7,8 +7,7 @@ import { getSettings } from "../settings/service.ts";
 import { seedDemo as seedServers } from "../setup/demo.ts";
 import { setupExists } from "../setup/service.ts";
 import { seedDemo as seedGrinders } from "./demo.ts";
-import { listGrinders } from "./service.ts";
-import { getServerSetup as getSetup } from "./tiers.ts";
+import { getServerSetup as getSetup, listGrinders } from "./service.ts";
 
 const day = 86_400_000;
 let t: TestContext;

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { listGrinders } from "./service.ts";
+import { listGrinders } from "./roster.ts";
 
 export type DmGroup = "paid" | "unpaid" | "all";
 /** A group, or one tier's grinders (the bot's `/grinder dm target:tier`). */

@@ -12,8 +12,7 @@ import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { dmPacing } from "./dm.ts";
 import { forgetRosters } from "./roster-cache.ts";
-import { hireGrinder, recordPayment } from "./service.ts";
-import { addTier } from "./tiers.ts";
+import { addTier, hireGrinder, recordPayment } from "./service.ts";
 
 let t: TestApp;
 let members: string[];

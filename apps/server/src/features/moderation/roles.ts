@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { getGrinderConfig } from "../grinders/config.ts";
+import { getGrinderConfig } from "../grinders/service.ts";
 import { forgetGivenRewards, listGivenRewards } from "../statica/service.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "./hierarchy.ts";
 

@@ -8,7 +8,7 @@ import {
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { getServerSetup as getSetup } from "../grinders/tiers.ts";
+import { getServerSetup as getSetup } from "../grinders/service.ts";
 import { guilds } from "../guilds/index.ts";
 import { settings } from "../settings/index.ts";
 import { editSettings, getSettings } from "../settings/service.ts";

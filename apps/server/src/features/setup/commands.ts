@@ -9,8 +9,7 @@ import {
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { Embed } from "../../discord/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { saveSetupForm } from "../grinders/setup-form.ts";
-import { addTier, getServerSetup } from "../grinders/tiers.ts";
+import { addTier, getServerSetup, saveSetupForm } from "../grinders/service.ts";
 
 /** `/setup` option → the setup field it writes (service errors name fields; replies name options). */
 const optionOfField: Record<string, string> = {

@@ -1,7 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { saveSetupForm } from "../grinders/setup-form.ts";
-import { addTier } from "../grinders/tiers.ts";
+import { addTier, saveSetupForm } from "../grinders/service.ts";
 
 /** The demo server's tiers and what each owes per week. */
 export const demoTiers = [

@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
-import { saveSetupForm } from "../grinders/setup-form.ts";
-import { addTier, getServerSetup, removeTier } from "../grinders/tiers.ts";
+import { addTier, getServerSetup, removeTier, saveSetupForm } from "../grinders/service.ts";
 import { setupExists } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
