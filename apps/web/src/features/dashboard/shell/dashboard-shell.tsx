@@ -1,7 +1,6 @@
 import { type ComponentType, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { GiveawaysTab } from "../giveaways/giveaways-tab";
-import { GreetingsTab } from "../greetings/greetings-tab";
 import { GrindersTab } from "../grinders/grinders-tab";
 import { OverviewTab } from "../overview/overview-tab";
 import { useDashboardSession } from "../session/session-context";
@@ -9,9 +8,10 @@ import { useBackgroundRefresh } from "../session/use-background-refresh";
 import { SettingsTab } from "../settings/settings-tab";
 import { SetupTab } from "../setup/setup-tab";
 import { ConfirmProvider } from "../shared/confirm";
-import { SupportersTab } from "../supporters/supporters-tab";
+import { StaticaTab } from "../statica/statica-tab";
 import { TimersTab } from "../timers/timers-tab";
 import { ToastProvider } from "../toasts/toast-context";
+import { WelcomeTab } from "../welcome/welcome-tab";
 import { DashboardHeader } from "./dashboard-header";
 import { TabBar } from "./tab-bar";
 import { panelId, type TabId, tabFromSearch, tabId } from "./tabs";
@@ -24,11 +24,11 @@ export interface TabProps {
 const panels: Record<TabId, ComponentType<TabProps>> = {
   overview: OverviewTab,
   grinders: GrindersTab,
-  supporters: SupportersTab,
+  supporters: StaticaTab,
   setup: SetupTab,
   settings: SettingsTab,
   giveaways: GiveawaysTab,
-  greetings: GreetingsTab,
+  greetings: WelcomeTab,
   timers: TimersTab,
 };
 

@@ -25,7 +25,7 @@ import { ConfigForm } from "./config-form";
 import { editable, HowItWorks, SavedView, StatsPanel } from "./panels";
 import { messages, saveProblem } from "./rules";
 
-export function SupportersTab(_props: TabProps) {
+export function StaticaTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
   const config = useQuery(staticaQuery(serverId));
   const roles = useQuery(staticaRolesQuery(serverId));

@@ -3,7 +3,7 @@ import type { TabProps } from "../shell/dashboard-shell";
 import { PingPanel } from "./ping-panel";
 import { WelcomePanel } from "./welcome-panel";
 
-export function GreetingsTab(_props: TabProps) {
+export function WelcomeTab(_props: TabProps) {
   const { serverId, info } = useDashboardSession();
   return (
     <div className="space-y-6">
