@@ -6,7 +6,7 @@ import { shortDate } from "../shared/format";
 import { CheckCircleIcon, ClockIcon, GiftIcon, PlusIcon, StarIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from "../shared/panel-state";
 import { StatCard } from "../shared/stat-card";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { giveawaysQuery } from "./api";
 import { CreateGiveaway } from "./create-giveaway";
 import { GiveawayConfigCard } from "./giveaway-config";

@@ -8,7 +8,7 @@ import { abbreviate, perPeriod } from "../shared/format";
 import { CheckCircleIcon, CoinsIcon, MailIcon, PauseIcon, PlusIcon, UsersIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from "../shared/panel-state";
 import { StatCard } from "../shared/stat-card";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { AddGrinderForm } from "./add-grinder-form";
 import { defaultGrinderFilters, filterGrinders, type GrinderFilters, rosterStats } from "./display";
 import { DmPanel } from "./dm-panel";

@@ -8,7 +8,7 @@ import { abbreviate, formatAmount, perPeriod } from "../shared/format";
 import { CheckCircleIcon, CoinsIcon, LightbulbIcon, ServerIcon, TrendIcon, UsersIcon } from "../shared/icons";
 import { PanelError, placeholderKeys, Skeleton } from "../shared/panel-state";
 import { ProgressBar, StatCard } from "../shared/stat-card";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { AnalyticsCard } from "./analytics-card";
 import { FeaturesTips } from "./features-tips";
 import { GoalsCard } from "./goals-card";

@@ -4,7 +4,7 @@ import { settingsQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { discoveryEntryQuery } from "./api";
 import { DiscoveryCard } from "./discovery-card";
 import { advancedToggles, coreToggles, FeatureToggles, toggleLabels } from "./feature-toggles";

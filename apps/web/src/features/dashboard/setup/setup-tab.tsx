@@ -26,8 +26,8 @@ import { CoinsIcon, GiftIcon, ServerIcon, SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect, RoleSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
+import type { TabProps } from "../shared/tab-props";
 import { useDraft } from "../shared/use-draft";
-import type { TabProps } from "../shell/dashboard-shell";
 import { useSaveSetup } from "./api";
 import {
   cooldownLabels,

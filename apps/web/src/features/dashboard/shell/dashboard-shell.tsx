@@ -8,18 +8,14 @@ import { useBackgroundRefresh } from "../session/use-background-refresh";
 import { SettingsTab } from "../settings/settings-tab";
 import { SetupTab } from "../setup/setup-tab";
 import { ConfirmProvider } from "../shared/confirm";
+import type { TabProps } from "../shared/tab-props";
+import { panelId, type TabId, tabFromSearch, tabId } from "../shared/tabs";
 import { StaticaTab } from "../statica/statica-tab";
 import { TimersTab } from "../timers/timers-tab";
 import { ToastProvider } from "../toasts/toast-context";
 import { WelcomeTab } from "../welcome/welcome-tab";
 import { DashboardHeader } from "./dashboard-header";
 import { TabBar } from "./tab-bar";
-import { panelId, type TabId, tabFromSearch, tabId } from "./tabs";
-
-export interface TabProps {
-  /** Opens another tab, e.g. the grinders' "No Tiers Configured" notice opens Setup. */
-  onNavigate: (tab: TabId) => void;
-}
 
 const panels: Record<TabId, ComponentType<TabProps>> = {
   overview: OverviewTab,

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { cn } from "../../../lib/cn";
-import { dashboardTabs, panelId, type TabId, tabId } from "./tabs";
+import { dashboardTabs, panelId, type TabId, tabId } from "../shared/tabs";
 
 interface TabBarProps {
   active: TabId;

@@ -11,7 +11,7 @@ import { useConfirm } from "../shared/confirm";
 import { StarIcon } from "../shared/icons";
 import { EmptyState, PanelLoading } from "../shared/panel-state";
 import { Switch } from "../shared/switch";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import {
   refusalText,
   staticaQuery,

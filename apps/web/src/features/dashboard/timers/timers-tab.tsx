@@ -15,7 +15,7 @@ import { readableMentions, shortDateTime } from "../shared/format";
 import { ClockIcon, PlusIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect } from "../shared/selects";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { timersQuery, useCancelTimer, useCreateTimer } from "./api";
 import {
   describeSeconds,

@@ -1,5 +1,5 @@
 import { useDashboardSession } from "../session/session-context";
-import type { TabProps } from "../shell/dashboard-shell";
+import type { TabProps } from "../shared/tab-props";
 import { PingPanel } from "./ping-panel";
 import { WelcomePanel } from "./welcome-panel";
 
