@@ -1,5 +1,4 @@
 import { abbreviateNumber, type Grinder, type ServerSetup } from "@hearth/core";
-import type { AppContext } from "../../context.ts";
 import type { Embed } from "../../discord/port.ts";
 
 /** Embeds the grinder commands answer with. */
@@ -132,19 +131,4 @@ export function summaryEmbed(
       value: totalsText(row.totals),
     })),
   };
-}
-
-/** Posts a grinder event to the setup's log channel; a missing or unusable channel is not an error. */
-export async function logGrinderEvent(
-  ctx: Pick<AppContext, "discord" | "logger">,
-  setup: Pick<ServerSetup, "logChannelId">,
-  embed: Embed,
-): Promise<void> {
-  if (!setup.logChannelId) return;
-  await ctx.discord
-    .sendMessage(setup.logChannelId, {
-      embeds: [{ color, timestamp: new Date().toISOString(), ...embed }],
-      allowedMentions: { users: [] },
-    })
-    .catch((error: unknown) => ctx.logger.warn({ err: error }, "could not log a grinder event"));
 }

@@ -3,7 +3,9 @@ import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { seconds } from "./bot-views.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
+import { logGrinderEvent } from "./log-channel.ts";
 import { resumeLedger, rollLedger } from "./periods.ts";
 import { tolerant } from "./role-changes.ts";
 import { requireActive } from "./roster.ts";
@@ -11,7 +13,7 @@ import { rosterChanged } from "./roster-cache.ts";
 import { findGrinder, updateActiveGrinder } from "./store.ts";
 import { currentLedger, owedBy, storedLedger, toGrinder } from "./view.ts";
 
-type JobDeps = Pick<AppContext, "storage" | "discord" | "jobs">;
+type JobDeps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
 
 export const breakEndJob = "grinders.break-end";
 export const breakJobKey = (grinderId: string) => `grinder-break:${grinderId}`;
@@ -19,7 +21,7 @@ export const breakJobKey = (grinderId: string) => `grinder-break:${grinderId}`;
 /**
  * Starts or ends a break. On a break the tier role is taken away (the base role stays) and the
  * ledger is frozen: periods spent on the break are not owed. Ending it gives the tier role back.
- * `until` schedules the end (the bot's `/grinder break` duration).
+ * `until` schedules the end (the bot's `/grinder break` duration). A break's start is logged.
  */
 export async function setBreak(
   deps: JobDeps,
@@ -82,7 +84,15 @@ export async function setBreak(
   } else if (!onBreak && row.break_until !== null) {
     await deps.jobs.cancel(breakJobKey(id));
   }
-  return toGrinder(await requireActive(deps, serverId, id), config.period, Date.now());
+  const grinder = toGrinder(await requireActive(deps, serverId, id), config.period, Date.now());
+  if (onBreak) {
+    const end = until === null ? "a manager ends it" : `<t:${seconds(until)}:F>`;
+    await logGrinderEvent(deps, serverId, {
+      title: "Grinder on a break",
+      description: `<@${row.user_id}> (${grinder.tier}) is on a break until ${end}.`,
+    });
+  }
+  return grinder;
 }
 
 /** `PUT …/grinders/{id}/break`: starts a break (until toggled back) or ends the current one. */

@@ -1,30 +1,22 @@
 import { type GrindersQuery, parseAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import { Permission } from "../../discord/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { getSetup } from "../setup/service.ts";
-import {
-  amount,
-  listEmbed,
-  logGrinderEvent,
-  profileEmbed,
-  seconds,
-  statusLine,
-  summaryEmbed,
-} from "./bot-views.ts";
+import { amount, listEmbed, profileEmbed, seconds, statusLine, summaryEmbed } from "./bot-views.ts";
 import { requireBreakDuration } from "./break-duration.ts";
 import { type DmTarget, dmGrinders } from "./dm.ts";
 import {
   findGrinderByUser,
+  getServerSetup,
   hireGrinder,
   listGrinders,
+  openTicket,
   recordPayment,
   removeGrinder,
   setBreak,
 } from "./service.ts";
-import { getServerSetup } from "./tiers.ts";
 
 const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
 
@@ -82,10 +74,6 @@ const profile = defineCommand("grinder profile", async (command) => {
 const resign = defineCommand("grinder resign", async (command) => {
   const grinder = await requireGrinder(command, command.user.id);
   await removeGrinder(command.ctx, command.serverId, grinder._id, actorOf(command), "resigned");
-  await logGrinderEvent(command.ctx, await getSetup(command.ctx, command.serverId), {
-    title: "Grinder resigned",
-    description: `<@${grinder.userId}> left the ${grinder.tier} tier. Roles removed; record archived.`,
-  });
   await command.reply(
     `You've left the grinder team (${grinder.tier}). Your grinder roles were removed; a manager can hire you again any time.`,
   );
@@ -104,22 +92,13 @@ const add = defineCommand("grinder add", async (command) => {
   const tier = command.options.requireString("tier");
   const paymentText = command.options.string("payment");
   const payment = paymentText ? requireAmount(paymentText, "payment") : null;
-  const hired = await hireGrinder(
+  const grinder = await hireGrinder(
     command.ctx,
     command.serverId,
     { userId, tier: tier.trim() },
     { ...actorOf(command), name: command.user.globalName ?? command.user.username },
+    payment ? { firstPayment: payment } : {},
   );
-  const grinder = payment
-    ? await recordPayment(command.ctx, command.serverId, userId, payment, {
-        action: "add",
-        by: command.user.id,
-      })
-    : hired;
-  await logGrinderEvent(command.ctx, await getSetup(command.ctx, command.serverId), {
-    title: "Grinder hired",
-    description: `<@${userId}> joined as **${grinder.tier}** (hired by <@${command.user.id}>).${payment ? ` First payment: ${amount(payment)}.` : ""}`,
-  });
   await command.reply(
     `<@${userId}> is now a **${grinder.tier}** grinder; their roles were given.${payment ? ` First payment of ${amount(payment)} recorded: ${statusLine(grinder)}.` : ""}`,
   );
@@ -129,10 +108,6 @@ const remove = defineCommand("grinder remove", async (command) => {
   const userId = command.options.requireId("user");
   const grinder = await requireGrinder(command, userId);
   await removeGrinder(command.ctx, command.serverId, grinder._id, actorOf(command), "removed");
-  await logGrinderEvent(command.ctx, await getSetup(command.ctx, command.serverId), {
-    title: "Grinder removed",
-    description: `<@${userId}> (${grinder.tier}) was removed by <@${command.user.id}>. Roles removed; record archived.`,
-  });
   await command.reply(
     `Removed <@${userId}> from the grinder team: roles taken away, record archived and logged.`,
   );
@@ -145,10 +120,6 @@ const breakCommand = defineCommand("grinder break", async (command) => {
   if (grinder.onBreak) throw conflict(`<@${userId}> is already on a break.`);
   const until = Date.now() + duration;
   await setBreak(command.ctx, command.serverId, grinder._id, true, actorOf(command), { until });
-  await logGrinderEvent(command.ctx, await getSetup(command.ctx, command.serverId), {
-    title: "Grinder on a break",
-    description: `<@${userId}> (${grinder.tier}) is on a break until <t:${seconds(until)}:F>.`,
-  });
   await command.reply(
     `<@${userId}> is on a break until <t:${seconds(until)}:F> (<t:${seconds(until)}:R>). Their ${grinder.tier} role was taken off and comes back by itself then; nothing is owed meanwhile.`,
   );
@@ -167,10 +138,6 @@ const payments = defineCommand("grinder payments", async (command) => {
     ? `\n⬆️ Moved up from ${grinder.promotedFrom} to **${grinder.tier}**.`
     : "";
   const verb = action === "add" ? `Added ${amount(value)} to` : `Set to ${amount(value)}`;
-  await logGrinderEvent(command.ctx, await getSetup(command.ctx, command.serverId), {
-    title: "Payment recorded",
-    description: `${verb} <@${userId}>'s payments this period (by <@${command.user.id}>): ${amount(grinder.paidThisPeriod)} of ${amount(grinder.payment)}.${promoted}`,
-  });
   await command.reply(
     `${verb} <@${userId}>'s payments: **${amount(grinder.paidThisPeriod)}** this period of ${amount(grinder.payment)} owed (${grinder.tier}). ${statusLine(grinder)}.${promoted}`,
   );
@@ -210,64 +177,9 @@ const dm = defineCommand("grinder dm", async (command) => {
   );
 });
 
-const ticketAccess =
-  Permission.ViewChannel | Permission.SendMessages | Permission.ReadMessageHistory | Permission.AttachFiles;
-
 const ticket = defineCommand("grinder ticket", async (command) => {
-  const { ctx, serverId, user } = command;
-  const setup = await getSetup(ctx, serverId);
-  if (!setup.ticketCategoryId) {
-    throw badRequest(
-      "Grinder tickets aren't set up yet: an admin can pick a category with `/setup ticket_category`.",
-    );
-  }
-  const grinder = await requireGrinder(command, user.id);
-  const name = `ticket-${
-    user.username
-      .toLowerCase()
-      .replace(/[^a-z0-9-_]/g, "")
-      .slice(0, 80) || user.id
-  }`;
-  const channels = await ctx.discord.listChannels(serverId);
-  const open = channels.find((c) => c.parentId === setup.ticketCategoryId && c.name === name);
-  if (open) throw conflict(`You already have a ticket open: <#${open.id}>.`);
-  const managers = setup.managerRoleId ? [setup.managerRoleId] : [];
-  const bot = await ctx.discord.getBotMember(serverId);
-  const participant = (id: string, type: "role" | "member") => ({
-    id,
-    type,
-    allow: String(ticketAccess),
-    deny: "0",
-  });
-  // Private: hidden from @everyone, open to the grinder, the grinder managers and the bot itself.
-  const channel = await ctx.discord.createChannel(
-    serverId,
-    {
-      name,
-      type: 0,
-      parentId: setup.ticketCategoryId,
-      topic: `Grinder ticket of ${user.username} (${user.id})`,
-      permissionOverwrites: [
-        { id: serverId, type: "role", allow: "0", deny: String(Permission.ViewChannel) },
-        participant(user.id, "member"),
-        ...managers.map((id) => participant(id, "role")),
-        ...(bot ? [participant(bot.user.id, "member")] : []),
-      ],
-    },
-    `Grinder ticket for ${user.username}`,
-  );
-  await ctx.discord.sendMessage(channel.id, {
-    content: `<@${user.id}>${managers.map((id) => ` <@&${id}>`).join("")}`,
-    embeds: [
-      {
-        title: "Grinder ticket",
-        description: `<@${user.id}> (${grinder.tier}, ${statusLine(grinder)}) opened a ticket. Describe what you need and a grinder manager will answer here.`,
-        color: 0x10b981,
-      },
-    ],
-    allowedMentions: { users: [user.id], roles: managers },
-  });
-  await command.reply(`Your ticket is open: <#${channel.id}>.`);
+  const { channelId } = await openTicket(command.ctx, command.serverId, command.user);
+  await command.reply(`Your ticket is open: <#${channelId}>.`);
 });
 
 /** This feature's slash commands and gateway listeners. */

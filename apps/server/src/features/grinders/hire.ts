@@ -1,21 +1,22 @@
 import type { AddGrinderBody, Grinder } from "@hearth/core";
-import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { MemberInfo } from "../../discord/port.ts";
 import { requireMember } from "../../discord/validate.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { amount } from "./bot-views.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
+import { type LogDeps, logGrinderEvent } from "./log-channel.ts";
+import { requirePaymentAmount, writePayment } from "./payments.ts";
 import { periodStartAt } from "./periods.ts";
 import { tolerant } from "./role-changes.ts";
 import { requireActive } from "./roster.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findActiveGrinderByUser, insertGrinders } from "./store.ts";
+import { switchTierIfEarned } from "./tier-switch.ts";
 import { findTier } from "./tiers.ts";
 import { toGrinder } from "./view.ts";
-
-type Deps = Pick<AppContext, "storage" | "discord">;
 
 /** Who acts; `name` is kept on a hire as `hiredByName`. */
 export type GrinderActor = AuditActor & { name?: string | null };
@@ -25,15 +26,20 @@ function displayNameOf(member: MemberInfo): string {
 }
 
 /**
- * Hires a member on a tier: gives the base and tier roles through Discord, then stores the record.
- * Roles first, so a refusal from Discord (missing permissions) leaves nothing behind.
+ * Hires a member on a tier: gives the base and tier roles through Discord, then stores the record
+ * (with the first payment, when `/grinder add` gives one) and posts the hire to the log channel.
+ * Roles first, so a refusal from Discord (missing permissions) leaves nothing behind. The dashboard
+ * and the bot hire through here alike.
  */
 export async function hireGrinder(
-  deps: Deps,
+  deps: LogDeps,
   serverId: string,
   body: AddGrinderBody,
   actor: GrinderActor,
+  options: { firstPayment?: number | string } = {},
 ): Promise<Grinder> {
+  const firstPayment =
+    options.firstPayment === undefined ? null : requirePaymentAmount(options.firstPayment, "add", "payment");
   const member = await requireMember(deps, serverId, body.userId, "userId");
   if (member.user.bot) throw badRequest("userId: bots can't be grinders", "userId");
   const config = await getGrinderConfig(deps.storage.db, serverId);
@@ -113,6 +119,16 @@ export async function hireGrinder(
       await recordAudit(trx, serverId, actor, "grinders.hire", {
         after: { id, userId: body.userId, tier: tier.name },
       });
+      if (firstPayment !== null) {
+        const hired = await findActiveGrinderByUser(trx, serverId, body.userId);
+        if (!hired) throw conflict(`userId: ${displayNameOf(member)} is no longer a grinder`, "userId");
+        await writePayment(trx, serverId, hired, config.period, {
+          action: "add",
+          amount: firstPayment,
+          actor,
+          now,
+        });
+      }
     });
   } catch (error) {
     // Lost a race with another hire or a tier removal: take back the tier role this call gave,
@@ -125,5 +141,12 @@ export async function hireGrinder(
     throw error;
   }
   rosterChanged(serverId);
-  return toGrinder(await requireActive(deps, serverId, id), config.period, Date.now());
+  // A first payment may reach a higher tier's payment: the grinder then starts there.
+  if (firstPayment !== null) await switchTierIfEarned(deps, serverId, id, actor);
+  const grinder = toGrinder(await requireActive(deps, serverId, id), config.period, Date.now());
+  await logGrinderEvent(deps, serverId, {
+    title: "Grinder hired",
+    description: `<@${body.userId}> joined as **${grinder.tier}**${actor.userId ? ` (hired by <@${actor.userId}>)` : ""}.${firstPayment !== null ? ` First payment: ${amount(firstPayment)}.` : ""}`,
+  });
+  return grinder;
 }

@@ -5,24 +5,39 @@ import { notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { breakJobKey } from "./breaks.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
+import { logGrinderEvent } from "./log-channel.ts";
 import { tolerant } from "./role-changes.ts";
 import { requireActive } from "./roster.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findGrinder, updateActiveGrinder } from "./store.ts";
 import { toRemovedGrinder } from "./view.ts";
 
-type JobDeps = Pick<AppContext, "storage" | "discord" | "jobs">;
+type JobDeps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
+type Reason = "removed" | "resigned" | "left";
+
+/** The log channel's line for each way of leaving the team. */
+function removalLog(reason: Reason, userId: string, tier: string, actorId: string | null) {
+  const archived = "Roles removed; record archived.";
+  if (reason === "resigned") {
+    return { title: "Grinder resigned", description: `<@${userId}> left the ${tier} tier. ${archived}` };
+  }
+  if (reason === "left") {
+    return { title: "Grinder left", description: `<@${userId}> (${tier}) left the server. ${archived}` };
+  }
+  const by = actorId ? ` by <@${actorId}>` : "";
+  return { title: "Grinder removed", description: `<@${userId}> (${tier}) was removed${by}. ${archived}` };
+}
 
 /**
  * Removes a grinder: takes the tier and base roles away (a member who left has none to take), then
- * archives the record, which stays for history but is no longer listed.
+ * archives the record, which stays for history but is no longer listed, and logs it.
  */
 export async function removeGrinder(
   deps: JobDeps,
   serverId: string,
   id: string,
   actor: AuditActor,
-  reason: "removed" | "resigned" | "left" = "removed",
+  reason: Reason = "removed",
 ): Promise<RemovedGrinder> {
   const row = await requireActive(deps, serverId, id);
   const config = await getGrinderConfig(deps.storage.db, serverId);
@@ -48,5 +63,7 @@ export async function removeGrinder(
   if (row.break_until !== null) await deps.jobs.cancel(breakJobKey(id));
   const archived = await findGrinder(deps.storage.db, serverId, id);
   if (!archived) throw notFound(`No grinder with id ${id}`);
-  return toRemovedGrinder(archived, config.period, now);
+  const removed = toRemovedGrinder(archived, config.period, now);
+  await logGrinderEvent(deps, serverId, removalLog(reason, row.user_id, removed.tier, actor.userId));
+  return removed;
 }

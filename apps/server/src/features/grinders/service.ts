@@ -9,4 +9,5 @@ export { recordPayment } from "./payments.ts";
 export { removeGrinder } from "./removal.ts";
 export { findGrinderByUser, listGrinderPayments, listGrinders, listGrindersByStatus } from "./roster.ts";
 export { saveSetupForm } from "./setup-form.ts";
+export { openTicket } from "./tickets.ts";
 export { addTier, getServerSetup, removeTier } from "./tiers.ts";
