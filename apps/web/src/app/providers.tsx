@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { LoginModalProvider } from "./login-modal-context";
+import { LoginModalProvider } from "../lib/login-modal-context";
 
 interface AppProvidersProps {
   queryClient: QueryClient;

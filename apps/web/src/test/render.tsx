@@ -12,9 +12,10 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** The whole app at `path`, with the real routes and providers. */
-export function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+type Router = ReturnType<typeof createMemoryRouter>;
+
+/** A router (e.g. a test's own route table) inside the app's providers, with a fresh test query client. */
+export function renderRouter(router: Router) {
   const client = testQueryClient();
   const view = render(
     <AppProviders queryClient={client}>
@@ -24,14 +25,12 @@ export function renderApp(path: string) {
   return { router, client, ...view };
 }
 
+/** The whole app at `path`, with the real routes and providers. */
+export function renderApp(path: string) {
+  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }));
+}
+
 /** One element with the providers and a router around it. */
 export function renderWithProviders(element: ReactNode, path = "/") {
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
-  const client = testQueryClient();
-  const view = render(
-    <AppProviders queryClient={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, client, ...view };
+  return renderRouter(createMemoryRouter([{ path: "*", element }], { initialEntries: [path] }));
 }

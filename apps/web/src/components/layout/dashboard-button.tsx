@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useLoginModal } from "../../app/login-modal-context";
+import { useLoginModal } from "../../lib/login-modal-context";
 import { useSessionToken } from "../../lib/use-session";
 import { buttonClass } from "../ui/button-styles";
 

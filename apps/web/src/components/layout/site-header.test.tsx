@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { LoginModalProvider, useLoginModal } from "../../app/login-modal-context";
+import { LoginModalProvider, useLoginModal } from "../../lib/login-modal-context";
 import { EXPIRY_KEY, TOKEN_KEY } from "../../lib/session";
 import { SiteHeader } from "./site-header";
 

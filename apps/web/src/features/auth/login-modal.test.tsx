@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider, useParams } from "react-router";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, useParams } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../app/providers";
 import { DashboardButton } from "../../components/layout/dashboard-button";
 import { EXPIRY_KEY, SESSION_LIFETIME_MS, TOKEN_KEY } from "../../lib/session";
 import { type MockAnswer, mockApi } from "../../test/api-mock";
-import { testQueryClient } from "../../test/render";
+import { renderRouter } from "../../test/render";
 import { LoginModal } from "./login-modal";
 
 const TOKEN = "ab".repeat(28);
@@ -39,11 +38,7 @@ function renderModal() {
     ],
     { initialEntries: ["/"] },
   );
-  render(
-    <AppProviders queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRouter(router);
   const opener = screen.getByRole("button", { name: "Dashboard" });
   opener.focus();
   fireEvent.click(opener);

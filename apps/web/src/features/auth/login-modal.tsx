@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useLoginModal } from "../../app/login-modal-context";
 import { buttonClass } from "../../components/ui/button-styles";
 import { Dialog } from "../../components/ui/dialog";
+import { useLoginModal } from "../../lib/login-modal-context";
 import { saveSession } from "../../lib/session";
 import { fetchTokenInfo, notifyAccess } from "./api";
 import { EMPTY_TOKEN_MESSAGE, loginErrorMessage, MISSING_SERVER_MESSAGE } from "./login-messages";

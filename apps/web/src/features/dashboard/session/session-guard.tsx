@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
-import { useLoginModal } from "../../../app/login-modal-context";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { LoadingState, MessagePanel } from "../../../components/ui/status-message";
+import { useLoginModal } from "../../../lib/login-modal-context";
 import { clearSession } from "../../../lib/session";
 import { useSessionToken } from "../../../lib/use-session";
 import { tokenInfoQuery } from "../shared/api";
