@@ -25,7 +25,13 @@ import {
   type RoleInfo,
   type SentMessage,
 } from "./port.ts";
+import { requireChannel, requireGuild, requireMessage } from "./sandbox-context.ts";
 import { mentionedUserIds, SandboxDirectory } from "./sandbox-directory.ts";
+import { removeChannel } from "./sandbox-guilds.ts";
+import { removeRole, updateRole } from "./sandbox-members.ts";
+import { removeMessage, storeMessage } from "./sandbox-messages.ts";
+import { record } from "./sandbox-outbox.ts";
+import { storeReaction } from "./sandbox-reactions.ts";
 
 export { mentionedRoleIds, mentionedUserIds } from "./sandbox-directory.ts";
 
@@ -65,9 +71,9 @@ export class SandboxAdapter extends SandboxDirectory {
     user: { id?: string; username: string; globalName?: string | null; bot?: boolean; dmOpen?: boolean },
     options: { roleIds?: string[]; nick?: string | null } = {},
   ): Promise<MemberInfo> {
-    await this.requireGuild(guildId);
+    await requireGuild(this.sandbox, guildId);
     const userId = user.id ?? makeSnowflake();
-    await this.db
+    await this.sandbox.db
       .insertInto("sandbox_users")
       .values({
         id: userId,
@@ -80,7 +86,7 @@ export class SandboxAdapter extends SandboxDirectory {
       })
       .onConflict((oc) => oc.column("id").doNothing())
       .execute();
-    await this.db
+    await this.sandbox.db
       .insertInto("sandbox_members")
       .values({
         guild_id: guildId,
@@ -91,8 +97,8 @@ export class SandboxAdapter extends SandboxDirectory {
         timeout_until: null,
       })
       .execute();
-    this.guilds.delete(guildId);
-    this.users.delete(userId);
+    this.sandbox.guilds.delete(guildId);
+    this.sandbox.users.delete(userId);
     const member = await this.getMember(guildId, userId);
     if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
     await this.events.emit("memberAdd", member);
@@ -102,12 +108,12 @@ export class SandboxAdapter extends SandboxDirectory {
   async simulateMemberLeave(guildId: string, userId: string): Promise<void> {
     const member = await this.getMember(guildId, userId);
     if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
-    await this.db
+    await this.sandbox.db
       .deleteFrom("sandbox_members")
       .where("guild_id", "=", guildId)
       .where("user_id", "=", userId)
       .execute();
-    this.guilds.delete(guildId);
+    this.sandbox.guilds.delete(guildId);
     await this.events.emit("memberRemove", { guildId, user: member.user });
   }
 
@@ -135,11 +141,18 @@ export class SandboxAdapter extends SandboxDirectory {
     content: string,
     options: { attachments?: Attachment[] } = {},
   ): Promise<SentMessage> {
-    const channel = await this.requireChannel(channelId);
+    const channel = await requireChannel(this.sandbox, channelId);
     const author = await this.getUser(authorId);
     if (!author) throw new DiscordError("unknown_user", `Unknown user ${authorId}`);
     const attachments = options.attachments ?? [];
-    const id = await this.storeMessage(channelId, channel.guild_id, { content }, authorId, attachments);
+    const id = await storeMessage(
+      this.sandbox,
+      channelId,
+      channel.guild_id,
+      { content },
+      authorId,
+      attachments,
+    );
     const member = await this.getMember(channel.guild_id, authorId);
     await this.events.emit("messageCreate", {
       id,
@@ -171,12 +184,12 @@ export class SandboxAdapter extends SandboxDirectory {
     const emoji = typeof input.emoji === "string" ? parseEmoji(input.emoji) : input.emoji;
     if (!emoji) throw new Error(`Not an emoji: ${String(input.emoji)}`);
     const { channelId, messageId, userId } = input;
-    const message = await this.requireMessage(channelId, messageId);
+    const message = await requireMessage(this.sandbox, channelId, messageId);
     const guildId = message.guild_id;
     if (!guildId)
       throw new DiscordError("unknown_channel", "Reactions are simulated in server channels only");
     if (input.remove) {
-      const result = await this.db
+      const result = await this.sandbox.db
         .deleteFrom("sandbox_reactions")
         .where("message_id", "=", messageId)
         .where("emoji_key", "=", emojiKey(emoji))
@@ -193,7 +206,7 @@ export class SandboxAdapter extends SandboxDirectory {
       });
       return true;
     }
-    const added = await this.storeReaction(channelId, messageId, userId, emoji);
+    const added = await storeReaction(this.sandbox, channelId, messageId, userId, emoji);
     if (!added) return false;
     await this.events.emit("reactionAdd", {
       guildId,
@@ -214,11 +227,11 @@ export class SandboxAdapter extends SandboxDirectory {
   }): Promise<void> {
     const emoji = typeof input.emoji === "string" ? parseEmoji(input.emoji) : (input.emoji ?? null);
     if (input.emoji !== undefined && !emoji) throw new Error(`Not an emoji: ${String(input.emoji)}`);
-    const message = await this.requireMessage(input.channelId, input.messageId);
+    const message = await requireMessage(this.sandbox, input.channelId, input.messageId);
     if (!message.guild_id) {
       throw new DiscordError("unknown_channel", "Reactions are simulated in server channels only");
     }
-    let query = this.db.deleteFrom("sandbox_reactions").where("message_id", "=", input.messageId);
+    let query = this.sandbox.db.deleteFrom("sandbox_reactions").where("message_id", "=", input.messageId);
     if (emoji) query = query.where("emoji_key", "=", emojiKey(emoji));
     await query.execute();
     await this.events.emit("reactionClear", {
@@ -231,14 +244,14 @@ export class SandboxAdapter extends SandboxDirectory {
 
   /** The author edits a message's text (its attachments stay) and the bot hears `messageUpdate`. */
   async simulateMessageEdit(channelId: string, messageId: string, content: string): Promise<void> {
-    const message = await this.requireMessage(channelId, messageId);
-    const row = await this.db
+    const message = await requireMessage(this.sandbox, channelId, messageId);
+    const row = await this.sandbox.db
       .selectFrom("sandbox_messages")
       .select("payload")
       .where("id", "=", messageId)
       .executeTakeFirstOrThrow();
     const payload = { ...(JSON.parse(row.payload) as OutgoingMessage), content };
-    await this.db
+    await this.sandbox.db
       .updateTable("sandbox_messages")
       .set({ content, payload: JSON.stringify(payload), edited_at: Date.now() })
       .where("id", "=", messageId)
@@ -248,8 +261,8 @@ export class SandboxAdapter extends SandboxDirectory {
 
   /** Someone else (the author, a moderator) deletes a message. */
   async simulateMessageDelete(channelId: string, messageId: string): Promise<void> {
-    const message = await this.requireMessage(channelId, messageId);
-    await this.removeMessage(channelId, messageId);
+    const message = await requireMessage(this.sandbox, channelId, messageId);
+    await removeMessage(this.sandbox, channelId, messageId);
     await this.events.emit("messageDelete", { guildId: message.guild_id, channelId, messageId });
   }
 
@@ -259,29 +272,29 @@ export class SandboxAdapter extends SandboxDirectory {
     roleId: string,
     changes: { permissions?: string; name?: string; position?: number; color?: number },
   ): Promise<RoleInfo> {
-    const role = await this.updateRole(guildId, roleId, changes);
+    const role = await updateRole(this.sandbox, guildId, roleId, changes);
     await this.events.emit("roleUpdate", role);
     return role;
   }
 
   /** An admin deletes a role: it leaves every member and every channel overwrite. */
   async simulateRoleDelete(guildId: string, roleId: string): Promise<void> {
-    await this.removeRole(guildId, roleId);
+    await removeRole(this.sandbox, guildId, roleId);
     await this.events.emit("roleDelete", { guildId, roleId });
   }
 
   /** An admin deletes a channel, with its messages. */
   async simulateChannelDelete(channelId: string): Promise<void> {
-    const channel = await this.requireChannel(channelId);
-    await this.removeChannel(channel.guild_id, channelId);
+    const channel = await requireChannel(this.sandbox, channelId);
+    await removeChannel(this.sandbox, channel.guild_id, channelId);
     await this.events.emit("channelDelete", { guildId: channel.guild_id, channelId });
   }
 
   /** An admin uploads a custom emoji to a server (tests, demo). */
   async addEmoji(guildId: string, name: string, animated = false): Promise<EmojiInfo> {
-    await this.requireGuild(guildId);
+    await requireGuild(this.sandbox, guildId);
     const emoji: EmojiInfo = { id: makeSnowflake(), name, animated };
-    await this.db
+    await this.sandbox.db
       .insertInto("sandbox_emojis")
       .values({ id: emoji.id, guild_id: guildId, name, animated: animated ? 1 : 0, created_at: Date.now() })
       .execute();
@@ -394,7 +407,7 @@ export class SandboxAdapter extends SandboxDirectory {
   }
 
   private async channelOfMessage(messageId: string): Promise<string> {
-    const message = await this.db
+    const message = await this.sandbox.db
       .selectFrom("sandbox_messages")
       .select("channel_id")
       .where("id", "=", messageId)
@@ -465,13 +478,16 @@ export class SandboxAdapter extends SandboxDirectory {
     let deferredPublicly = false;
     const answer = async (response: SandboxInteractionResponse) => {
       responses.push(response);
-      await this.record(guildId, `interaction.${response.type}`, { interactionId: data.id, ...response });
+      await record(this.sandbox, guildId, `interaction.${response.type}`, {
+        interactionId: data.id,
+        ...response,
+      });
     };
     const post = async (message: OutgoingMessage) =>
-      channelId ? this.storeMessage(channelId, guildId, message) : makeSnowflake();
+      channelId ? storeMessage(this.sandbox, channelId, guildId, message) : makeSnowflake();
     const rewrite = async (message: OutgoingMessage) => {
       if (!original) return;
-      await this.db
+      await this.sandbox.db
         .updateTable("sandbox_messages")
         .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
         .where("id", "=", original)
@@ -501,7 +517,7 @@ export class SandboxAdapter extends SandboxDirectory {
       },
       deleteOriginal: async () => {
         if (original && original !== originalId) {
-          await this.db
+          await this.sandbox.db
             .updateTable("sandbox_messages")
             .set({ deleted_at: Date.now() })
             .where("id", "=", original)

@@ -1,0 +1,40 @@
+import { DiscordError, type OutgoingMessage, type SentMessage, type UserInfo } from "./port.ts";
+import type { SandboxContext } from "./sandbox-context.ts";
+import { storeMessage } from "./sandbox-messages.ts";
+import { record } from "./sandbox-outbox.ts";
+import { toUser } from "./sandbox-rows.ts";
+
+// The sandbox's users, and the direct messages the bot sends them.
+
+export function getUser(context: SandboxContext, userId: string): Promise<UserInfo | null> {
+  return context.users.getOrLoad(userId, () => loadUser(context, userId));
+}
+
+async function loadUser(context: SandboxContext, userId: string): Promise<UserInfo | null> {
+  const row = await context.db
+    .selectFrom("sandbox_users")
+    .selectAll()
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export async function sendDirectMessage(
+  context: SandboxContext,
+  userId: string,
+  message: OutgoingMessage,
+): Promise<SentMessage> {
+  const user = await context.db
+    .selectFrom("sandbox_users")
+    .selectAll()
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw new DiscordError("unknown_user", `Unknown user ${userId}`);
+  if (user.dm_open !== 1 || user.bot === 1) {
+    throw new DiscordError("dm_closed", `User ${userId} does not accept direct messages`);
+  }
+  const channelId = `dm-${userId}`;
+  const id = await storeMessage(context, channelId, null, message);
+  await record(context, null, "dm.send", { userId, messageId: id, message });
+  return { id, channelId };
+}
