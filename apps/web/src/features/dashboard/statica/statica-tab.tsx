@@ -9,7 +9,7 @@ import { Banner, useBanner } from "../shared/banner";
 import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { StarIcon } from "../shared/icons";
-import { EmptyState, PanelLoading } from "../shared/panel-state";
+import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
 import { Switch } from "../shared/switch";
 import type { TabProps } from "../shared/tab-props";
 import {
@@ -83,23 +83,7 @@ export function StaticaTab(_props: TabProps) {
   let main: ReactNode;
   if (config.isPending) main = <PanelLoading label="Loading rewards configuration" rows={5} />;
   else if (config.isError && config.data === undefined) {
-    main = (
-      <div className="space-y-4">
-        <p
-          role="alert"
-          className="rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          {messages.loadFailed}
-        </p>
-        <button
-          type="button"
-          className={buttonClass("secondary", "sm")}
-          onClick={() => void config.refetch()}
-        >
-          Try again
-        </button>
-      </div>
-    );
+    main = <PanelError message={messages.loadFailed} onRetry={() => void config.refetch()} />;
   } else if (draft) {
     main = (
       <ConfigForm

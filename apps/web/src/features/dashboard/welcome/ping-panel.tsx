@@ -8,7 +8,7 @@ import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { Field, inputClass } from "../shared/form-controls";
 import { MailIcon, TrashIcon } from "../shared/icons";
-import { PanelLoading } from "../shared/panel-state";
+import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import {
@@ -37,19 +37,7 @@ export function PingPanel({ serverId }: { serverId: string }) {
   if (config.isError && !config.data) {
     return (
       <Card title="Ping on Join" icon={<MailIcon />}>
-        <p
-          role="alert"
-          className="rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          {pingTexts.loadFailed}
-        </p>
-        <button
-          type="button"
-          className={cn(buttonClass("secondary", "sm"), "mt-4")}
-          onClick={() => void config.refetch()}
-        >
-          Try again
-        </button>
+        <PanelError message={pingTexts.loadFailed} onRetry={() => void config.refetch()} />
       </Card>
     );
   }

@@ -7,7 +7,7 @@ import { Banner, useBanner } from "../shared/banner";
 import { Card, SubHeading } from "../shared/card";
 import { Field, inputClass, textareaClass } from "../shared/form-controls";
 import { WaveIcon } from "../shared/icons";
-import { PanelLoading } from "../shared/panel-state";
+import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import { useDraft } from "../shared/use-draft";
@@ -34,19 +34,7 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
   if (config.isError && !config.data) {
     return (
       <Card title="Welcome Messages" icon={<WaveIcon />}>
-        <p
-          role="alert"
-          className="rounded-xl border border-red-400/30 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
-          {welcomeTexts.loadFailed}
-        </p>
-        <button
-          type="button"
-          className={cn(buttonClass("secondary", "sm"), "mt-4")}
-          onClick={() => void config.refetch()}
-        >
-          Try again
-        </button>
+        <PanelError message={welcomeTexts.loadFailed} onRetry={() => void config.refetch()} />
       </Card>
     );
   }
