@@ -32,9 +32,10 @@ describe("routes", () => {
   it("renders the landing hero at /", async () => {
     renderAt("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Hearth" })).toBeDefined();
-    expect(screen.getByText("The Future of Discord Automation")).toBeDefined();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Hearth" });
     const main = screen.getByRole("main");
+    expect(main.contains(heading)).toBe(true);
+    expect(within(main).queryByText("The Future of Discord Automation")).not.toBeNull();
     // The hero's buttons come first; the closing call to action repeats Add to Server.
     expect(within(main).getAllByRole("link", { name: "Add to Server" })[0]?.getAttribute("href")).toBe(
       "/invite",
@@ -48,19 +49,24 @@ describe("routes", () => {
   it.each(pages)("renders %s with its heading and document title", async (path, heading, title) => {
     renderAt(path);
 
-    expect(await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 4000 })).toBeDefined();
+    const h1 = await screen.findByRole("heading", { level: 1, name: heading }, { timeout: 4000 });
+    expect(screen.getByRole("main").contains(h1)).toBe(true);
     await waitFor(() => expect(document.title).toBe(title));
-    expect(screen.getByRole("banner")).toBeDefined();
-    expect(screen.getByRole("contentinfo")).toBeDefined();
+    // Inside the site layout: the header with the main navigation and the footer with its links.
+    expect(within(screen.getByRole("banner")).queryByRole("navigation", { name: "Main" })).not.toBeNull();
+    expect(
+      within(screen.getByRole("contentinfo")).queryByRole("navigation", { name: "Footer" }),
+    ).not.toBeNull();
   });
 
   it("shows a 404 page inside the site layout for an unknown route", async () => {
     renderAt("/no/such/page");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeDefined();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Page not found" });
     const main = screen.getByRole("main");
+    expect(main.contains(heading)).toBe(true);
     expect(within(main).getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
-    expect(screen.getByRole("navigation", { name: "Main" })).toBeDefined();
+    expect(within(screen.getByRole("banner")).queryByRole("navigation", { name: "Main" })).not.toBeNull();
     await waitFor(() => expect(document.title).toBe("Page not found · Hearth"));
   });
 
@@ -78,17 +84,22 @@ describe("docs routes", () => {
   it("hide the site header and footer and show the docs sidebar", async () => {
     renderAt("/docs");
 
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "Documentation" }, { timeout: 4000 }),
-    ).toBeDefined();
+    const heading = await screen.findByRole(
+      "heading",
+      { level: 1, name: "Documentation" },
+      { timeout: 4000 },
+    );
+    expect(screen.getByRole("main").contains(heading)).toBe(true);
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
     expect(screen.queryByRole("contentinfo")).toBeNull();
     expect(screen.queryByText("All systems operational")).toBeNull();
 
     const sidebar = screen.getByRole("navigation", { name: "Documentation" });
-    for (const section of ["Getting Started", "Core Features", "Server Management"]) {
-      expect(within(sidebar).getByRole("heading", { name: section })).toBeDefined();
-    }
+    expect(
+      within(sidebar)
+        .getAllByRole("heading")
+        .map((heading) => heading.textContent),
+    ).toEqual(["Getting Started", "Core Features", "Server Management"]);
     expect(within(sidebar).getAllByRole("link")).toHaveLength(15);
     const main = screen.getByRole("main");
     expect(within(main).getByRole("link", { name: "Quick Setup" }).getAttribute("href")).toBe("/docs/setup");
@@ -102,7 +113,8 @@ describe("docs routes", () => {
   it("render a docs page with its title and mark it current in the sidebar", async () => {
     renderAt("/docs/votetracker");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Vote Tracker" })).toBeDefined();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Vote Tracker" });
+    expect(screen.getByRole("main").contains(heading)).toBe(true);
     const sidebar = screen.getByRole("navigation", { name: "Documentation" });
     expect(within(sidebar).getByRole("link", { name: "Vote Tracker" }).getAttribute("aria-current")).toBe(
       "page",
@@ -115,16 +127,19 @@ describe("docs routes", () => {
   it("serve /docs/support, linked from the Need help box", async () => {
     renderAt("/docs/support");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Support & Help" })).toBeDefined();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Support & Help" });
+    expect(screen.getByRole("main").contains(heading)).toBe(true);
     expect(screen.getByRole("link", { name: "Support & Help" }).getAttribute("href")).toBe("/docs/support");
   });
 
   it("show the 404 page without the site header for an unknown docs page", async () => {
     renderAt("/docs/nope");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Page not found" })).toBeDefined();
+    const heading = await screen.findByRole("heading", { level: 1, name: "Page not found" });
+    expect(screen.getByRole("main").contains(heading)).toBe(true);
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
-    expect(screen.getByRole("navigation", { name: "Documentation" })).toBeDefined();
+    const sidebar = screen.getByRole("navigation", { name: "Documentation" });
+    expect(within(sidebar).getAllByRole("link")).toHaveLength(15);
   });
 });
 

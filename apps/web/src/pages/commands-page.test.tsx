@@ -21,35 +21,42 @@ describe("Commands page", { timeout: 20_000 }, () => {
   it("lists every catalogue command with All and one filter per category", async () => {
     await open();
     expect(cards()).toHaveLength(commandCatalogue.length);
+    // Toggle buttons: All pressed, each category not.
     for (const label of ["All", ...commandCategories]) {
-      expect(screen.getByRole("button", { name: label })).toBeDefined();
+      expect(screen.getByRole("button", { name: label }).getAttribute("aria-pressed")).toBe(
+        label === "All" ? "true" : "false",
+      );
     }
-    expect(screen.getByRole("button", { name: "All" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("shows a card's name, description, usage, permissions and examples", async () => {
     await open();
     const card = document.querySelector('[data-command="mod ban"]') as HTMLElement;
-    expect(within(card).getByRole("heading", { name: "/mod ban" })).toBeDefined();
-    expect(
-      within(card).getByText("Ban a member, for good or for a duration; the case is logged."),
-    ).toBeDefined();
-    expect(within(card).getByText(findCommand("mod ban")?.usage ?? "?")).toBeDefined();
-    expect(within(card).getByText("Moderate Members")).toBeDefined();
-    expect(within(card).getByText("/mod ban user:@Spammer reason:Scam links")).toBeDefined();
+    // The card is an article named by its heading.
+    expect(screen.getByRole("article", { name: "/mod ban" })).toBe(card);
+    expect(card.querySelector("p")?.textContent).toBe(
+      "Ban a member, for good or for a duration; the case is logged.",
+    );
+    const code = [...card.querySelectorAll("code")].map((line) => line.textContent);
+    expect(code[0]).toBe(findCommand("mod ban")?.usage);
+    const permissions = within(card).getByText("Permissions").nextElementSibling;
+    expect(permissions?.textContent).toContain("Moderate Members");
+    expect(code.slice(1)).toContain("/mod ban user:@Spammer reason:Scam links");
   });
 
   it("marks developer tools without listing a permission", async () => {
     await open();
     const card = document.querySelector('[data-command="dev eval"]') as HTMLElement;
-    expect(within(card).getByText("Bot developers only")).toBeDefined();
+    expect(within(card).queryByText("Bot developers only")).not.toBeNull();
     expect(within(card).queryByText("Permissions")).toBeNull();
   });
 
   it("searches names and descriptions, case-insensitively", async () => {
     await open();
     fireEvent.change(screen.getByLabelText("Search commands"), { target: { value: "GRINDER PAY" } });
-    expect(await screen.findByText("1 of", { exact: false })).toBeDefined();
+    expect((await screen.findByText("1 of", { exact: false })).textContent).toBe(
+      `1 of ${commandCatalogue.length} commands`,
+    );
     expect([...cards()].map((card) => card.getAttribute("data-command"))).toEqual(["grinder payments"]);
   });
 
@@ -73,7 +80,9 @@ describe("Commands page", { timeout: 20_000 }, () => {
   it("shows the empty text when nothing matches", async () => {
     await open();
     fireEvent.change(screen.getByLabelText("Search commands"), { target: { value: "nothing matches this" } });
-    expect(await screen.findByText("No commands found matching your search.")).toBeDefined();
+    await screen.findByText("No commands found matching your search.");
+    expect(cards()).toHaveLength(0);
+    expect(screen.getByRole("status").textContent).toBe(`0 of ${commandCatalogue.length} commands`);
     fireEvent.click(screen.getByRole("button", { name: "Clear search and filters" }));
     expect(cards()).toHaveLength(commandCatalogue.length);
   });
@@ -86,6 +95,9 @@ describe("Commands page", { timeout: 20_000 }, () => {
       fireEvent.click(screen.getByRole("button", { name: "Copy usage of /setup" }));
     });
     expect(writeText).toHaveBeenCalledWith(findCommand("setup")?.usage);
-    expect(screen.getByRole("button", { name: "Copied: Copy usage of /setup" })).toBeDefined();
+    expect(
+      screen.getByRole("button", { name: "Copied: Copy usage of /setup" }).getAttribute("data-state"),
+    ).toBe("copied");
+    expect(screen.queryByRole("button", { name: "Copy usage of /setup" })).toBeNull();
   });
 });

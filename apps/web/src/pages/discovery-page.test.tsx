@@ -71,7 +71,8 @@ describe("Discovery page", () => {
   it("shows 'Loading servers...' and then the three groups", async () => {
     api();
     renderApp("/discovery");
-    expect(await screen.findByText("Loading servers...")).toBeDefined();
+    // Announced as a status while the list loads.
+    expect((await screen.findByText("Loading servers...")).closest('[role="status"]')).not.toBeNull();
 
     await screen.findByRole("heading", { name: "Featured Communities" });
     expect(
@@ -96,14 +97,22 @@ describe("Discovery page", () => {
     api();
     renderApp("/discovery");
     const card = await screen.findByRole("article", { name: "Ad One" });
-    expect(within(card).getByText(`${long.slice(0, 120).trimEnd()}...`)).toBeDefined();
+    const readMore = within(card).getByRole("button", { name: "Read more" });
+    expect(readMore.getAttribute("aria-expanded")).toBe("false");
+    // The toggle controls the description it shortens.
+    const description = document.getElementById(readMore.getAttribute("aria-controls") ?? "");
+    expect(description && card.contains(description)).toBe(true);
+    expect(description?.textContent).toBe(`${long.slice(0, 120).trimEnd()}...`);
 
-    fireEvent.click(within(card).getByRole("button", { name: "Read more" }));
-    expect(within(card).getByText(long)).toBeDefined();
+    fireEvent.click(readMore);
+    expect(description?.textContent).toBe(long);
     const toggle = within(card).getByRole("button", { name: "Show less" });
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(toggle);
-    expect(within(card).getByRole("button", { name: "Read more" })).toBeDefined();
+    expect(within(card).getByRole("button", { name: "Read more" }).getAttribute("aria-expanded")).toBe(
+      "false",
+    );
+    expect(description?.textContent).toBe(`${long.slice(0, 120).trimEnd()}...`);
   });
 
   it("shows three tags and '+N more', an icon with fallback, and Join Server in a new tab", async () => {
@@ -173,10 +182,14 @@ describe("Discovery page", () => {
     let fail = true;
     api({ list: () => (fail ? { status: 500, body: {} } : { body: directory }) });
     renderApp("/discovery");
-    expect(await screen.findByText("Failed to load servers. Please try again.")).toBeDefined();
+    expect(
+      (await screen.findByText("Failed to load servers. Please try again.")).closest('[role="alert"]'),
+    ).not.toBeNull();
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
-    expect(await screen.findByRole("heading", { name: "Featured Communities" })).toBeDefined();
+    await screen.findByRole("heading", { name: "Featured Communities" });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(within(group("Featured Communities")).getAllByRole("article")).toHaveLength(3);
   });
 
   it("shows the search error", async () => {
@@ -185,15 +198,20 @@ describe("Discovery page", () => {
     await screen.findByRole("heading", { name: "Featured Communities" });
     fireEvent.change(screen.getByLabelText("Search servers"), { target: { value: "x" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
-    expect(await screen.findByText("Search failed. Please try again.")).toBeDefined();
+    expect(
+      (await screen.findByText("Search failed. Please try again.")).closest('[role="alert"]'),
+    ).not.toBeNull();
+    expect(screen.queryByText("Failed to load servers. Please try again.")).toBeNull();
   });
 
   it("shows the empty state", async () => {
     api({ list: () => ({ body: [] }) });
     renderApp("/discovery");
-    expect(await screen.findByText("No servers found")).toBeDefined();
-    expect(
-      screen.getByText("Try adjusting your search or filters to discover more communities"),
-    ).toBeDefined();
+    const empty = await screen.findByRole("heading", { name: "No servers found" });
+    expect(empty.closest('[role="status"]')).not.toBeNull();
+    expect(empty.nextElementSibling?.textContent).toBe(
+      "Try adjusting your search or filters to discover more communities",
+    );
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
   });
 });

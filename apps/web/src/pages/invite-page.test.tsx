@@ -23,9 +23,13 @@ describe("Invite page", () => {
     renderApp("/invite");
 
     expect((await screen.findByTestId("invite-countdown")).textContent).toBe("5 seconds");
-    expect(screen.getByText(/Redirecting you to Discord/)).toBeDefined();
+    const announcement = screen.getByTestId("invite-countdown").closest("p");
+    expect(announcement?.textContent).toBe("Redirecting you to Discord to add Hearth in 5 seconds...");
+    expect(announcement?.getAttribute("aria-live")).toBe("polite");
     expect(screen.getByRole("link", { name: "Continue to Invite" }).getAttribute("href")).toBe(url);
-    expect(screen.getByText(/Not redirected after 5 seconds/)).toBeDefined();
+    expect(screen.queryByText(/Not redirected after/)?.textContent).toBe(
+      "Not redirected after 5 seconds? Use Continue to Invite.",
+    );
   });
 
   it("lists the five permissions the API names", async () => {
@@ -34,22 +38,34 @@ describe("Invite page", () => {
     await screen.findByTestId("invite-countdown");
     const list = screen.getByRole("heading", { name: "Permissions Hearth asks for" })
       .parentElement as HTMLElement;
-    for (const name of permissions) expect(within(list).getByText(name)).toBeDefined();
+    const names = within(list)
+      .getAllByRole("listitem")
+      .map((item) => item.querySelector("p")?.textContent);
+    expect(names).toEqual(permissions);
   });
 
   it("can be cancelled", async () => {
     invite({ url, clientId: "123", permissions, permissionBits: "2147576832" });
     renderApp("/invite");
     fireEvent.click(await screen.findByRole("button", { name: "Stay on this page" }));
-    expect(screen.getByText(/Redirect cancelled/)).toBeDefined();
+    expect(screen.queryByText(/Redirect cancelled/)?.textContent).toBe(
+      "Redirect cancelled. Use the button below when you're ready.",
+    );
     expect(screen.queryByTestId("invite-countdown")).toBeNull();
-    expect(screen.getByRole("link", { name: "Continue to Invite" })).toBeDefined();
+    expect(screen.queryByRole("button", { name: "Stay on this page" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Continue to Invite" }).getAttribute("href")).toBe(url);
   });
 
   it("says the link isn't configured when the instance has no client id, and doesn't redirect", async () => {
     invite({ url: null, clientId: null, permissions, permissionBits: "2147576832" });
     renderApp("/invite");
-    expect(await screen.findByText("The invite link isn't configured on this instance")).toBeDefined();
+    const heading = await screen.findByRole("heading", {
+      name: "The invite link isn't configured on this instance",
+    });
+    expect(heading.nextElementSibling?.textContent).toContain("DISCORD_CLIENT_ID");
+    expect(screen.getByRole("link", { name: "Read the setup guide" }).getAttribute("href")).toBe(
+      "/docs/setup",
+    );
     expect(screen.queryByRole("link", { name: "Continue to Invite" })).toBeNull();
     expect(screen.queryByTestId("invite-countdown")).toBeNull();
   });
@@ -58,6 +74,9 @@ describe("Invite page", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     mockApi(() => ({ status: 500, body: {} }));
     renderApp("/invite");
-    expect(await screen.findByRole("button", { name: "Try Again" })).toBeDefined();
+    const retry = await screen.findByRole("button", { name: "Try Again" });
+    expect(retry.closest('[role="alert"]')?.querySelector("h2")?.textContent).toBe(
+      "Couldn't load the invite link",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
+import { config } from "../config";
 import { mockApi } from "../test/api-mock";
 import { renderApp } from "../test/render";
 
@@ -59,7 +60,9 @@ describe("Terms of Service", () => {
     await screen.findByRole("heading", { level: 1, name: "Terms of Service" });
     const contact = screen.getByRole("heading", { name: "Contact" }).parentElement as HTMLElement;
     expect(within(contact).getByRole("link", { name: /@/ }).getAttribute("href")).toMatch(/^mailto:/);
-    expect(within(contact).getByRole("link", { name: "support server" })).toBeDefined();
+    const supportServer = within(contact).getByRole("link", { name: "support server" });
+    expect(supportServer.getAttribute("href")).toBe(config.supportServerUrl);
+    expect(supportServer.getAttribute("target")).toBe("_blank");
     expect(within(contact).getByRole("link", { name: "support page" }).getAttribute("href")).toBe("/support");
   });
 });

@@ -13,10 +13,10 @@ describe("SiteFooter", () => {
   it("describes the product", () => {
     const footer = renderFooter();
     expect(
-      within(footer).getByText(
-        "A powerful automation bot for communities that want effortless server management.",
-      ),
-    ).toBeDefined();
+      within(footer)
+        .queryByText(/^A powerful automation bot/)
+        ?.textContent?.trim(),
+    ).toBe("A powerful automation bot for communities that want effortless server management.");
   });
 
   it("links the spec's six footer pages", () => {
@@ -38,8 +38,10 @@ describe("SiteFooter", () => {
     mockApi(() => undefined);
     const footer = renderFooter();
 
-    expect(await within(footer).findByText("All systems operational")).toBeDefined();
-    expect(within(footer).getByText("© 2024 Hearth. All rights reserved.")).toBeDefined();
+    expect((await within(footer).findByText("All systems operational")).getAttribute("aria-live")).toBe(
+      "polite",
+    );
+    expect(within(footer).queryByText(/^©/)?.textContent).toBe("© 2024 Hearth. All rights reserved.");
     const contact = within(footer).getByRole("link", { name: /@/ });
     expect(contact.getAttribute("href")).toMatch(/^mailto:.+@.+/);
   });
@@ -50,7 +52,7 @@ describe("SiteFooter status line", () => {
     mockApi((url) => (url.pathname === "/health" ? { status: 500, body: {} } : undefined));
     const footer = renderFooter();
 
-    expect(await within(footer).findByText("Status unavailable")).toBeDefined();
+    expect((await within(footer).findByText("Status unavailable")).getAttribute("aria-live")).toBe("polite");
     expect(within(footer).queryByText("All systems operational")).toBeNull();
   });
 
@@ -64,6 +66,9 @@ describe("SiteFooter status line", () => {
         : undefined,
     );
     const footer = renderFooter();
-    expect(await within(footer).findByText("Some systems degraded")).toBeDefined();
+    expect((await within(footer).findByText("Some systems degraded")).getAttribute("aria-live")).toBe(
+      "polite",
+    );
+    expect(within(footer).queryByText("All systems operational")).toBeNull();
   });
 });

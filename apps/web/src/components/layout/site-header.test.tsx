@@ -150,7 +150,9 @@ describe("Dashboard button", () => {
     localStorage.setItem(EXPIRY_KEY, new Date(Date.now() - 60_000).toISOString());
     renderHeader();
 
-    expect(screen.getByRole("button", { name: "Dashboard" })).toBeDefined();
+    // Signed out: the Dashboard entry asks for a token (opens the modal) instead of linking.
+    expect(screen.getByRole("button", { name: "Dashboard" }).getAttribute("aria-haspopup")).toBe("dialog");
+    expect(screen.queryByRole("link", { name: "Dashboard" })).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(EXPIRY_KEY)).toBeNull();
   });

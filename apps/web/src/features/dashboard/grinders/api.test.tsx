@@ -46,7 +46,10 @@ describe("grinder mutations", () => {
     const { wrapper, cached, roster } = setup(failing);
     const { result } = renderHook(() => useToggleBreak(SERVER), { wrapper });
     act(() => result.current.mutate(roster[0]?._id ?? ""));
-    expect(await screen.findByText("Failed to update break status")).toBeDefined();
+    // An error toast (role alert), not a success one.
+    expect(
+      (await screen.findByText("Failed to update break status")).closest('[role="alert"]'),
+    ).not.toBeNull();
     expect(cached()[0]?.onBreak).toBe(false);
   });
 
@@ -54,7 +57,7 @@ describe("grinder mutations", () => {
     const { wrapper, cached, roster } = setup(failing);
     const { result } = renderHook(() => useRemoveGrinder(SERVER), { wrapper });
     act(() => result.current.mutate(roster[1]?._id ?? ""));
-    expect(await screen.findByText("Failed to remove grinder")).toBeDefined();
+    expect((await screen.findByText("Failed to remove grinder")).closest('[role="alert"]')).not.toBeNull();
     expect(cached().map((grinder) => grinder._id)).toEqual(roster.map((grinder) => grinder._id));
   });
 
@@ -64,8 +67,10 @@ describe("grinder mutations", () => {
     );
     const { result } = renderHook(() => useDmGrinders(SERVER), { wrapper });
     act(() => result.current.mutate({ target: "all", message: "Hi" }));
-    expect(await screen.findByText("DM sent to all grinders successfully")).toBeDefined();
-    expect(screen.getByText("Delivered to 41 of 42 (1 have DMs closed or left).")).toBeDefined();
+    const title = await screen.findByText("DM sent to all grinders successfully");
+    expect(title.closest('[role="status"]')).not.toBeNull();
+    // The delivery count is the same toast's detail line.
+    expect(title.nextElementSibling?.textContent).toBe("Delivered to 41 of 42 (1 have DMs closed or left).");
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(
       new RegExp(`/api/grinders/${SERVER}/grinders/dm-all$`),
     );

@@ -122,7 +122,7 @@ describe("SessionGuard", () => {
     stubApi({ "/api/dashboard/token-info": new Promise<never>(() => {}) });
     storeSession();
     renderAt(`/dashboard/${SERVER}`);
-    expect(await screen.findByText("Checking your dashboard access…")).toBeDefined();
+    expect((await screen.findByRole("status")).textContent).toBe("Checking your dashboard access…");
     expect(screen.queryByText(/inside/)).toBeNull();
   });
 
@@ -130,7 +130,7 @@ describe("SessionGuard", () => {
     const fetchMock = stubApi({ "/api/dashboard/token-info": { status: 200, body: info } });
     storeSession();
     renderAt(`/dashboard/${SERVER}`);
-    expect(await screen.findByText(`inside ${SERVER}`)).toBeDefined();
+    expect((await screen.findByText(/^inside /)).textContent).toBe(`inside ${SERVER}`);
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
     expect((init?.headers as Record<string, string> | undefined)?.authorization).toBe(TOKEN);
   });
@@ -140,7 +140,7 @@ describe("SessionGuard", () => {
     storeSession();
     renderAt("/dashboard/222222222222222222?tab=timers");
     await waitFor(() => expect(where()).toBe(`/dashboard/${SERVER}?tab=timers modal:closed`));
-    expect(await screen.findByText(`inside ${SERVER}`)).toBeDefined();
+    expect((await screen.findByText(/^inside /)).textContent).toBe(`inside ${SERVER}`);
   });
 
   it("logs out on a 401 while loading: token cleared, back to the root, no modal", async () => {
@@ -172,7 +172,9 @@ describe("SessionGuard", () => {
     storeSession();
     renderAt(`/dashboard/${SERVER}`);
     // A server error is retried once before it shows.
-    expect(await screen.findByText(LOAD_FAILURE_MESSAGE, {}, { timeout: 4000 })).toBeDefined();
+    const alert = await screen.findByRole("alert", {}, { timeout: 4000 });
+    expect(alert.querySelector("h2")?.textContent).toBe("Dashboard unavailable");
+    expect(alert.textContent).toContain(LOAD_FAILURE_MESSAGE);
     expect(LOAD_FAILURE_MESSAGE).toBe("Failed to load dashboard data. Please try again.");
     expect(screen.queryByText(/inside/)).toBeNull();
     expect(localStorage.getItem(TOKEN_KEY)).toBe(TOKEN);
