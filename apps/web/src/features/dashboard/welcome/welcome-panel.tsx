@@ -1,19 +1,19 @@
-import { type WelcomeConfig, welcomeLimits } from "@hearth/core";
+import type { WelcomeConfig } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useMemo } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { Banner, useBanner } from "../shared/banner";
-import { Card, SubHeading } from "../shared/card";
-import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { Card } from "../shared/card";
+import { Field } from "../shared/form-controls";
 import { WaveIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import { useDraft } from "../shared/use-draft";
 import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeChannelsQuery, welcomeQuery } from "./api";
-import { ColorField } from "./color-field";
 import { TagReference } from "./tag-reference";
+import { ButtonFields, EmbedFields } from "./welcome-fields";
 import { LivePreview } from "./welcome-preview";
 import { canTest, welcomeFieldErrors, welcomeTexts } from "./welcome-rules";
 
@@ -131,126 +131,8 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
             />
           </div>
 
-          <div className="space-y-4 border-t border-white/[0.06] pt-5">
-            <SubHeading>Embed</SubHeading>
-            <Field
-              label="Title"
-              error={errors["embed.title"]}
-              aside={`${embed.title.length}/${welcomeLimits.title}`}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={inputClass}
-                  maxLength={welcomeLimits.title}
-                  value={embed.title}
-                  onChange={(event) => setEmbed({ title: event.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              label="Description"
-              error={errors["embed.description"]}
-              hint="Tags like {user.mention} and {server.memberCount.ordinal} are filled in for each member."
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  rows={4}
-                  maxLength={welcomeLimits.description}
-                  className={textareaClass}
-                  value={embed.description}
-                  onChange={(event) => setEmbed({ description: event.target.value })}
-                />
-              )}
-            </Field>
-            <ColorField
-              value={embed.color}
-              error={errors["embed.color"]}
-              onChange={(color) => setEmbed({ color })}
-            />
-            <Field
-              label="Thumbnail"
-              error={errors["embed.thumbnail"]}
-              hint="An image URL, {user.avatar} or {server.icon}."
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={inputClass}
-                  value={embed.thumbnail}
-                  onChange={(event) => setEmbed({ thumbnail: event.target.value })}
-                />
-              )}
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Footer text" error={errors["embed.footer.text"]}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className={inputClass}
-                    maxLength={welcomeLimits.footerText}
-                    value={embed.footer.text}
-                    onChange={(event) => setEmbed({ footer: { ...embed.footer, text: event.target.value } })}
-                  />
-                )}
-              </Field>
-              <Field label="Footer icon" error={errors["embed.footer.iconURL"]}>
-                {(control) => (
-                  <input
-                    {...control}
-                    className={inputClass}
-                    placeholder="{server.icon}"
-                    value={embed.footer.iconURL}
-                    onChange={(event) =>
-                      setEmbed({ footer: { ...embed.footer, iconURL: event.target.value } })
-                    }
-                  />
-                )}
-              </Field>
-            </div>
-            <Switch
-              label="Timestamp"
-              description="Shows when the member joined."
-              checked={embed.timestamp}
-              onChange={(timestamp) => setEmbed({ timestamp })}
-            />
-          </div>
-
-          <div className="space-y-4 border-t border-white/[0.06] pt-5">
-            <SubHeading>Button</SubHeading>
-            <Switch
-              label="Wave button"
-              description="Members click it to wave at the newcomer."
-              checked={value.button.enabled}
-              onChange={(enabled) => setButton({ enabled })}
-            />
-            {value.button.enabled && (
-              <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-                <Field label="Label" error={errors["button.label"]}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      className={inputClass}
-                      maxLength={welcomeLimits.buttonLabel}
-                      value={value.button.label}
-                      onChange={(event) => setButton({ label: event.target.value })}
-                    />
-                  )}
-                </Field>
-                <Field label="Emoji" error={errors["button.emoji"]}>
-                  {(control) => (
-                    <input
-                      {...control}
-                      className={inputClass}
-                      value={value.button.emoji}
-                      onChange={(event) => setButton({ emoji: event.target.value })}
-                    />
-                  )}
-                </Field>
-              </div>
-            )}
-          </div>
+          <EmbedFields embed={embed} errors={errors} setEmbed={setEmbed} />
+          <ButtonFields button={value.button} errors={errors} setButton={setButton} />
           <TagReference />
         </div>
 
