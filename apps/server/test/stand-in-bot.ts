@@ -1,6 +1,5 @@
 import type { GatewayDispatchEvents } from "discord.js";
 import { type Bot, createBot } from "../src/bot/bot.ts";
-import { bindFeatureCommands } from "./helpers.ts";
 import { type Config, testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
@@ -8,7 +7,7 @@ import type { BotFeature } from "../src/features/feature.ts";
 import { DatabaseJobQueue } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import type { DiscordStandIn } from "./discord-stand-in/index.ts";
-import { openTestStorage } from "./helpers.ts";
+import { bindFeatureCommands, openTestStorage } from "./helpers.ts";
 
 export interface StandInBot {
   ctx: AppContext;
