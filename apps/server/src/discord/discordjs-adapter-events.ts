@@ -24,6 +24,7 @@ import {
   type ApiEmoji,
   type ApiMember,
   attachmentFromApi,
+  embedFromApi,
   guildFromApi,
   memberFromApi,
   primaryGuildFromApi,
@@ -108,6 +109,7 @@ export function forwardGatewayEvents(client: Client, rest: REST, events: BotEven
       memberRoleIds: message.guild_id && message.member ? message.member.roles : null,
       mentionUserIds: (message.mentions ?? []).map((user) => user.id),
       attachments: (message.attachments ?? []).map(attachmentFromApi),
+      embeds: (message.embeds ?? []).map(embedFromApi),
       webhookId: message.webhook_id ?? null,
       createdAt: Date.parse(message.timestamp),
     });

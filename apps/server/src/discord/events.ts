@@ -1,6 +1,6 @@
 import type { Logger } from "../lib/logger.ts";
 import type { Interaction } from "./interaction.ts";
-import type { Attachment, GuildInfo, MemberInfo, ReactionEmoji, RoleInfo, UserInfo } from "./port.ts";
+import type { Attachment, Embed, GuildInfo, MemberInfo, ReactionEmoji, RoleInfo, UserInfo } from "./port.ts";
 
 /** The server tag a user wears (`primary_guild` on Discord's user object). */
 export interface PrimaryGuild {
@@ -38,6 +38,11 @@ export interface MessageEvent {
   /** Users the message mentions (a reply to someone counts when it pings them). */
   mentionUserIds: string[];
   attachments: Attachment[];
+  /**
+   * The message's embeds (other bots post their games and events as embeds). Absent when the
+   * adapter wasn't told, which readers treat as none.
+   */
+  embeds?: Embed[];
   webhookId: string | null;
   createdAt: number;
 }

@@ -1,5 +1,5 @@
 import type { PresenceEvent } from "./events.ts";
-import type { Attachment, EmojiInfo, MemberInfo, RoleChanges, RoleInfo, SentMessage } from "./port.ts";
+import type { Attachment, Embed, EmojiInfo, MemberInfo, RoleChanges, RoleInfo, SentMessage } from "./port.ts";
 import { SandboxDirectory } from "./sandbox-directory.ts";
 import type { SandboxInteractionResponse } from "./sandbox-interaction-answers.ts";
 import type {
@@ -60,13 +60,14 @@ export class SandboxAdapter extends SandboxDirectory {
 
   /**
    * A member posts in a channel: stored (attachments too, so `getMessage` returns them) and heard
-   * as `messageCreate` with the author's roles and the users the text mentions.
+   * as `messageCreate` with the author's roles and the users the text mentions. `embeds` plays a
+   * bot's embed post (another bot's game event, say).
    */
   simulateMessage(
     channelId: string,
     authorId: string,
     content: string,
-    options: { attachments?: Attachment[] } = {},
+    options: { attachments?: Attachment[]; embeds?: Embed[] } = {},
   ): Promise<SentMessage> {
     return messages.simulateMessage(this.sandbox, this, channelId, authorId, content, options);
   }

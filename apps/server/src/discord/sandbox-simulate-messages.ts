@@ -2,6 +2,7 @@ import {
   type Attachment,
   DiscordError,
   type DiscordPort,
+  type Embed,
   emojiKey,
   type OutgoingMessage,
   parseEmoji,
@@ -26,13 +27,15 @@ export async function simulateMessage(
   channelId: string,
   authorId: string,
   content: string,
-  options: { attachments?: Attachment[] } = {},
+  options: { attachments?: Attachment[]; embeds?: Embed[] } = {},
 ): Promise<SentMessage> {
   const channel = await requireChannel(context, channelId);
   const author = await port.getUser(authorId);
   if (!author) throw new DiscordError("unknown_user", `Unknown user ${authorId}`);
   const attachments = options.attachments ?? [];
-  const id = await storeMessage(context, channelId, channel.guild_id, { content }, authorId, attachments);
+  const embeds = options.embeds ?? [];
+  const payload = embeds.length > 0 ? { content, embeds } : { content };
+  const id = await storeMessage(context, channelId, channel.guild_id, payload, authorId, attachments);
   const member = await port.getMember(channel.guild_id, authorId);
   await context.events.emit("messageCreate", {
     id,
@@ -43,6 +46,7 @@ export async function simulateMessage(
     memberRoleIds: member ? member.roleIds : null,
     mentionUserIds: mentionedUserIds(content),
     attachments,
+    embeds,
     webhookId: null,
     createdAt: Date.now(),
   });
