@@ -12,6 +12,20 @@ describe("TtlCache", () => {
     expect(cache.get("a")).toBeUndefined();
   });
 
+  it("never extends an entry's life on a hit, and counts from the read time it is given", () => {
+    let now = 0;
+    const cache = new TtlCache<string, number>(100, 10, () => now);
+    cache.set("a", 1);
+    for (now = 10; now < 100; now += 10) expect(cache.get("a")).toBe(1);
+    now = 100;
+    expect(cache.get("a")).toBeUndefined();
+    cache.set("b", 2, 40);
+    now = 139;
+    expect(cache.get("b")).toBe(2);
+    now = 140;
+    expect(cache.get("b")).toBeUndefined();
+  });
+
   it("drops the least recently set entry beyond its capacity", () => {
     const cache = new TtlCache<string, number>(1000, 2);
     cache.set("a", 1);

@@ -1,6 +1,9 @@
 /**
  * A small bounded cache whose entries expire after `ttlMs`. Used on hot read paths (token lookup,
  * sandbox directory reads) where a few seconds of staleness is acceptable and writes invalidate.
+ * Expiry is absolute: it counts from the `set` (or from the given `readAt`, when the value was read
+ * earlier), and `get` never extends it; only set values just read from their source, never a value
+ * taken from the cache, or the entry lives on for as long as it is used.
  */
 export class TtlCache<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();
@@ -21,10 +24,11 @@ export class TtlCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V): void {
+  /** Caches `value`; `readAt` (default now) is when it was read from its source, the expiry counts from there. */
+  set(key: K, value: V, readAt: number = this.now()): void {
     if (this.ttlMs <= 0) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    this.entries.set(key, { value, expiresAt: readAt + this.ttlMs });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
   }
 
@@ -32,8 +36,9 @@ export class TtlCache<K, V> {
   async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
+    const readAt = this.now();
     const value = await load();
-    this.set(key, value);
+    this.set(key, value, readAt);
     return value;
   }
 

@@ -15,7 +15,9 @@ const touchInterval = 60_000;
 /**
  * Live tokens by hash, for a few seconds: the lookup sits on every dashboard request. A revocation
  * in this process drops the entry at once; other processes hear of it through `onTokenRevoked`
- * (Redis pub/sub in a split deployment) or, at worst, when the entry expires.
+ * (Redis pub/sub in a split deployment) or, at worst, when the entry expires. The expiry is
+ * absolute: it counts from the database read, and a hit never extends it, so a token in constant
+ * use is still re-read (and a revocation seen) at least every `tokenCacheTtlMs`.
  */
 const tokenCacheTtlMs = 5000;
 const liveTokens = new TtlCache<string, store.DashboardToken>(tokenCacheTtlMs);
@@ -130,9 +132,15 @@ export async function resolveToken(deps: Pick<AppContext, "storage">, raw: strin
   const token = raw.trim().toLowerCase();
   if (!tokenPattern.test(token)) return null;
   const hash = hashToken(token);
-  const record = liveTokens.get(hash) ?? (await store.findLiveTokenByHash(deps.storage.db, hash));
-  if (!record) return null;
-  liveTokens.set(hash, record);
+  let record = liveTokens.get(hash);
+  if (!record) {
+    const readAt = Date.now();
+    const loaded = await store.findLiveTokenByHash(deps.storage.db, hash);
+    if (!loaded) return null;
+    // Only a fresh read is cached: re-setting on a hit would slide the expiry forever.
+    liveTokens.set(hash, loaded, readAt);
+    record = loaded;
+  }
   const now = Date.now();
   if (record.lastUsedAt === null || now - record.lastUsedAt > touchInterval) {
     record.lastUsedAt = now;
