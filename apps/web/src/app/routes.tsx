@@ -71,6 +71,10 @@ const docsLoaders: Record<string, () => Promise<{ Component: ComponentType }>> =
     () => import("../pages/docs/pages/embeds"),
     (m) => m.DocsContent,
   ),
+  "/docs/events": page(
+    () => import("../pages/docs/pages/events"),
+    (m) => m.DocsContent,
+  ),
   "/docs/security": page(
     () => import("../pages/docs/pages/security"),
     (m) => m.DocsContent,

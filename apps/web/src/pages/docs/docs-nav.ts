@@ -92,6 +92,12 @@ export const docsSections: readonly DocsSection[] = [
         title: "Embed Builder",
         summary: "A visual embed editor with live preview and templates, started with /embed create.",
       },
+      {
+        path: "/docs/events",
+        title: "Events",
+        summary:
+          "Birthdays, tournaments, lotteries and raffles: how to run each event and exactly what Hearth does.",
+      },
     ],
   },
   {
