@@ -7,6 +7,7 @@ export * from "./api/servers.ts";
 export * from "./api/statica.ts";
 export * from "./api/system.ts";
 export * from "./api/timers.ts";
+export * from "./api/triggers.ts";
 export * from "./api/votes.ts";
 export * from "./api/welcome.ts";
 export * from "./commands/catalogue.ts";
