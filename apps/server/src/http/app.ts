@@ -14,7 +14,13 @@ import { version } from "../lib/version.ts";
 import { authPlugin, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
-import { apiSecurityHeaders, isJsonApi, securityHeaders } from "./security-headers.ts";
+import {
+  apiSecurityHeaders,
+  decisionPath,
+  isJsonApi,
+  originFormUrl,
+  securityHeaders,
+} from "./security-headers.ts";
 import { registerWebStatic } from "./web-static.ts";
 
 export interface BuildAppOptions {
@@ -55,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    rewriteUrl: (request) => originFormUrl(request.url),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("routeTable", []);
@@ -98,7 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   });
   const jsonHeaders = apiSecurityHeaders(https);
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isJsonApi(request.url) ? jsonHeaders : documentHeaders);
+    reply.headers(isJsonApi(decisionPath(request)) ? jsonHeaders : documentHeaders);
     done();
   });
 
@@ -106,7 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     await app.register(rateLimit, {
       max: ctx.config.rateLimitMax,
       timeWindow: "1 minute",
-      allowList: (request) => !request.url.startsWith("/api/"),
+      allowList: (request) => !decisionPath(request).startsWith("/api/"),
       errorResponseBuilder: (_request, context) =>
         Object.assign(new Error(`Too many requests; try again in ${Math.ceil(context.ttl / 1000)} s`), {
           statusCode: 429,

@@ -43,6 +43,40 @@ export function apiSecurityHeaders(https: boolean): Record<string, string> {
 }
 
 /** API routes answer JSON; the API's own docs page (`/api/docs`) is a document like the site. */
-export function isJsonApi(url: string): boolean {
-  return url.startsWith("/api/") && !url.startsWith("/api/docs");
+export function isJsonApi(path: string): boolean {
+  return (path === "/api" || path.startsWith("/api/")) && !path.startsWith("/api/docs");
+}
+
+/**
+ * The path the security decisions (rate limit, header set) are made on: the pattern of the route
+ * the router matched, else the decoded path. Never the raw request line, which may be absolute-form
+ * (`GET http://host/api/…`, normalised by `originFormUrl`) or percent-encoded (`/%61pi/…` reaches
+ * `/api/…` routes).
+ */
+export function decisionPath(request: { url: string; routeOptions: { url?: string | undefined } }): string {
+  const route = request.routeOptions.url;
+  if (route) return route;
+  const pathname = request.url.split("?")[0] ?? "/";
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/**
+ * Fastify's `rewriteUrl`: an absolute-form request line (`GET http://host/api/x?y`, which HTTP/1.1
+ * servers must accept) becomes its origin form (`/api/x?y`) before routing, so it is answered exactly
+ * like the origin-form request. Anything else is left as it came.
+ */
+export function originFormUrl(url: string | undefined): string {
+  if (url === undefined) return "/";
+  if (url.startsWith("/") || url === "*") return url;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
 }

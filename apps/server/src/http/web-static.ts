@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "./errors.ts";
+import { decisionPath } from "./security-headers.ts";
 
 /**
  * Serves the built website with an SPA fallback: unknown non-API GETs get index.html so client
@@ -30,7 +31,8 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isApi = pathname === "/api" || pathname.startsWith("/api/") || pathname === "/health";
+    const decoded = decisionPath(request);
+    const isApi = decoded === "/api" || decoded.startsWith("/api/") || decoded === "/health";
     if (!isApi && hasBuild && (request.method === "GET" || request.method === "HEAD")) {
       const fileLike = path.extname(pathname) !== "";
       if (!fileLike) return reply.header("cache-control", "no-cache").sendFile("index.html");
