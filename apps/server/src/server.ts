@@ -10,7 +10,9 @@ import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo
 import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
+import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
+import { RedisActivityStore } from "./http/activity-monitor.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -70,8 +72,17 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const stopPublishing = redis ? onTokenRevoked((id) => void redis.publish(revocationChannel, id)) : () => {};
   if (subscriber) {
     await subscriber.subscribe(revocationChannel);
-    subscriber.on("message", (_channel: string, id: string) => forgetToken(id));
+    subscriber.on("message", (channel: string, id: string) => {
+      if (channel === revocationChannel) forgetToken(id);
+    });
   }
+  // Settings changes travel the same way: the bot reads switches through a cache of a few seconds.
+  const stopSettingsSharing =
+    redis && subscriber
+      ? await shareSettingsChanges(redis, subscriber, (err) =>
+          logger.warn({ err }, "settings change not published"),
+        )
+      : () => {};
 
   const heartbeat = async () => {
     try {
@@ -95,7 +106,10 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (config.roles.includes("api")) {
-    app = await buildHearthApp(ctx, redis ? { limiter: new RedisFailureLimiter(redis) } : {});
+    app = await buildHearthApp(
+      ctx,
+      redis ? { limiter: new RedisFailureLimiter(redis), activityStore: new RedisActivityStore(redis) } : {},
+    );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
@@ -128,6 +142,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       await jobs.stop();
       await bot?.stop();
       stopPublishing();
+      stopSettingsSharing();
       subscriber?.disconnect();
       redis?.disconnect();
       await storage.close();

@@ -11,7 +11,10 @@ import type { Database } from "../../db/schema.ts";
 import { requireMember } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { cachedSettings, settingsChanged } from "./cache.ts";
 import { findSettings, proStatusOf, type SettingsRow, saveSettings } from "./store.ts";
+
+export { forgetSettings, onSettingsChanged, settingsCacheTtlMs, shareSettingsChanges } from "./cache.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -72,6 +75,33 @@ export async function getSettings(
   return toSettings(row ?? defaultSettingsRow(serverId, Date.now()));
 }
 
+/**
+ * The settings the bot acts on, read on every use: cached per process for at most
+ * `settingsCacheTtlMs` (absolute), dropped at once by a change in this process and, through Redis
+ * pub/sub when configured, in every other process. See `cache.ts`.
+ */
+export async function settingsFor(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+): Promise<ServerSettings> {
+  return cachedSettings(deps.storage, serverId, () => getSettings(deps, serverId));
+}
+
+/** The on/off switches of `ServerSettings` (anti-pool is `antiPoolShow.toggle`). */
+export type SettingsSwitch = {
+  [K in keyof ServerSettings]: ServerSettings[K] extends boolean ? K : never;
+}[keyof ServerSettings];
+
+/** Whether a server has a feature switched on right now (`settingsFor`'s cache). */
+export async function isEnabled(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  field: SettingsSwitch | "antiPool",
+): Promise<boolean> {
+  const settings = await settingsFor(deps, serverId);
+  return field === "antiPool" ? settings.antiPoolShow.toggle : settings[field];
+}
+
 /** Whether a server has premium (its settings' `pro.status`; no settings row means no premium). */
 export async function hasPremium(db: Db, serverId: string): Promise<boolean> {
   return (await findSettings(db, serverId))?.pro_status === 1;
@@ -100,6 +130,7 @@ export async function grantPremium(
 ): Promise<void> {
   const current = (await findSettings(db, serverId)) ?? defaultSettingsRow(serverId, now);
   await saveSettings(db, { ...current, pro_status: 1, pro_activated_by: activatedBy, updated_at: now });
+  settingsChanged(serverId);
 }
 
 /**
@@ -140,7 +171,8 @@ export async function editSettings(
     }
   }
 
-  return transactionForServer(deps.storage, serverId, "settings", async (trx) => {
+  let changed = false;
+  const settings = await transactionForServer(deps.storage, serverId, "settings", async (trx) => {
     const now = Date.now();
     const current = (await findSettings(trx, serverId)) ?? defaultSettingsRow(serverId, now);
     const next: SettingsRow = { ...current, updated_at: now };
@@ -164,6 +196,10 @@ export async function editSettings(
     if (Object.keys(changes).length === 0) return before;
     await saveSettings(trx, next);
     await recordAudit(trx, serverId, actor, "settings.edit", changes);
+    changed = true;
     return after;
   });
+  // After the commit, so no process can read the old row back into its cache.
+  if (changed) settingsChanged(serverId);
+  return settings;
 }
