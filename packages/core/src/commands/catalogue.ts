@@ -1,5 +1,6 @@
 import { communicationCommands } from "./entries/communication.ts";
 import { economyCommands } from "./entries/economy.ts";
+import { economyHelperCommands } from "./entries/economy-helpers.ts";
 import { eventCommands } from "./entries/events.ts";
 import { funCommands } from "./entries/fun.ts";
 import { grinderCommands } from "./entries/grinder.ts";
@@ -22,6 +23,7 @@ const byCategory = (entry: CommandEntry) => commandCategories.indexOf(entry.cate
 export const commandCatalogue: readonly CommandEntry[] = [
   ...communicationCommands,
   ...economyCommands,
+  ...economyHelperCommands,
   ...eventCommands,
   ...funCommands,
   ...grinderCommands,
