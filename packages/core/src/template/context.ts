@@ -32,6 +32,11 @@ export interface TemplateContext {
   server: TemplateServer;
   /** The render time, ms since the epoch. */
   now: number;
+  /**
+   * Set only for a birthday announcement: the age the member turns, or null when they saved no
+   * birth year or chose not to show it (`{birthday.age}` then renders nothing).
+   */
+  birthday?: { age: number | null };
   /** A source of numbers in [0, 1) for `{random(…)}` and `{choose(…)}`; Math.random by default. */
   random?: () => number;
 }

@@ -189,4 +189,13 @@ export const definitions: VariableDefinition[] = [
     description: "Unix time now, in seconds",
     get: (c) => unixSeconds(c.now),
   },
+  {
+    tag: "birthday.age",
+    aliases: ["age"],
+    group: "special",
+    kind: "number",
+    description:
+      "In birthday announcements, the age the member turns, only when they chose to show it (else empty)",
+    get: (c) => c.birthday?.age ?? null,
+  },
 ];

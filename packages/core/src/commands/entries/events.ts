@@ -1,6 +1,6 @@
 import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, int, role, text, user } from "./options.ts";
+import { channel, flag, int, role, text, user } from "./options.ts";
 
 const category = "Events & Celebrations";
 const eventManagers: { permissions: CommandPermission[]; managerRole: "event manager role" } = {
@@ -65,8 +65,20 @@ export const eventCommands: CommandEntry[] = [
     options: [
       int("month", "Month, 1 to 12", { min: 1, max: 12 }),
       int("day", "Day, 1 to 31", { min: 1, max: 31 }),
+      int(
+        "year",
+        "Birth year, only used for your age (never shown unless show_age)",
+        { min: 1900, max: 2100 },
+        false,
+      ),
+      text("timezone", "Your time zone, e.g. Europe/Berlin or America/New_York (default UTC)", false),
+      flag("show_age", "Show your age in the announcement (needs year; default no)"),
     ],
-    examples: ["/birthday set month:7 day:20"],
+    examples: [
+      "/birthday set month:7 day:20",
+      "/birthday set month:2 day:29 timezone:Europe/Berlin",
+      "/birthday set month:11 day:3 year:2001 show_age:true timezone:America/New_York",
+    ],
   }),
   command({
     name: "birthday remove",
@@ -88,7 +100,12 @@ export const eventCommands: CommandEntry[] = [
     options: [
       channel("channel", "Where birthdays are announced"),
       role("role", "Given for the day, then removed", false),
+      text("message", "The announcement; tags like {user.mention} and {birthday.age}", false),
     ],
-    examples: ["/birthday setup channel:#events", "/birthday setup channel:#general role:@Birthday"],
+    examples: [
+      "/birthday setup channel:#events",
+      "/birthday setup channel:#general role:@Birthday",
+      "/birthday setup channel:#general message:🎂 Happy birthday {user.mention}!",
+    ],
   }),
 ];
