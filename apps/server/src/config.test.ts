@@ -23,7 +23,7 @@ describe("loadConfig", () => {
       ROLES: "api, worker",
       REDIS_URL: "redis://127.0.0.1:6379",
       RATE_LIMIT_MAX: "0",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "2",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -36,7 +36,7 @@ describe("loadConfig", () => {
       roles: ["api", "worker"],
       redisUrl: "redis://127.0.0.1:6379",
       rateLimitMax: 0,
-      trustProxy: true,
+      trustProxy: 2,
     });
   });
 
@@ -67,6 +67,34 @@ describe("loadConfig", () => {
     );
     expect((error as ConfigError).message).toContain("PORT: ");
     expect((error as ConfigError).message).toContain('(got "eighty")');
+  });
+
+  it("TRUST_PROXY takes false, a hop count or proxy addresses, never the whole chain", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    const problem = (value: string) => {
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (error) {
+        return (error as ConfigError).problems.join("\n");
+      }
+      return null;
+    };
+    expect(problem("true")).toMatch(
+      /^TRUST_PROXY: true would trust every X-Forwarded-For entry.*\(e\.g\. 1\)/,
+    );
+    expect(problem("10.0.0.0/33")).toContain("not an address: 10.0.0.0/33");
+    expect(problem("proxy.example")).toContain("not an address: proxy.example");
+    expect(problem("1.2.3.4/8/1")).toContain("not an address");
+    expect(problem(" , ")).toContain("must be false, a number of proxy hops");
   });
 
   it("never echoes the bot token in an error", () => {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -76,7 +77,7 @@ const configSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default("false").transform(parseTrustProxy)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   SHARD_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   SHARD_IDS: z.preprocess(
@@ -101,6 +102,54 @@ const checkedConfigSchema = configSchema.superRefine((e, ctx) => {
         : null;
   if (message) ctx.addIssue({ code: "custom", path: ["SHARD_IDS"], message });
 });
+
+const trustProxyKeywords = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** `10.0.0.0/8`, `::1`, `fd00::/8`: an address, or an address with a prefix length that fits it. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", prefix, extra] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: `false` (or `0`), a hop count (how many proxies in front append to X-Forwarded-For),
+ * or the proxies' addresses: a comma-separated list of addresses, CIDR ranges and proxy-addr's
+ * `loopback`, `linklocal`, `uniquelocal`. Fastify reads the client address from X-Forwarded-For
+ * only through those hops. `true` (trust the whole chain) is refused: its left-most entry is
+ * whatever the client sent.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value.trim().toLowerCase();
+  if (text === "false" || text === "0") return false;
+  if (text === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true would trust every X-Forwarded-For entry, and clients can forge the left-most ones; " +
+        "give the number of proxies in front of Hearth (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !trustProxyKeywords.has(entry) && !isAddressOrCidr(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas" +
+        (bad.length > 0 ? ` (not an address: ${bad.join(", ")})` : ""),
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 /** "0-2,5" → [0, 1, 2, 5]. */
 function parseShardIds(value: string): number[] {
@@ -136,7 +185,11 @@ export type Config = {
   webDist: string;
   /** Requests per minute per client on `/api`; 0 turns the limit off. */
   rateLimitMax: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For entries to believe (Fastify's trustProxy): false, a hop count, or
+   * proxy addresses/CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   shutdownTimeoutMs: number;
   /** Total gateway shards; unset lets Discord recommend a count (every shard then runs in this process). */
   shardCount: number | undefined;
@@ -185,7 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     commandsGuildId: e.COMMANDS_GUILD_ID,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shardCount: e.SHARD_COUNT,
     shardIds: e.SHARD_IDS,

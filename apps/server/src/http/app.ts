@@ -21,6 +21,7 @@ import {
   originFormUrl,
   securityHeaders,
 } from "./security-headers.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebStatic } from "./web-static.ts";
 
 export interface BuildAppOptions {
@@ -58,7 +59,7 @@ export const contentSecurityPolicy = {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     rewriteUrl: (request) => originFormUrl(request.url),
