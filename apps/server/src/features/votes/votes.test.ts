@@ -187,7 +187,7 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
 
       // The timestamp is part of what is signed: changing it breaks the signature.
       const raw = JSON.stringify(vote("ts-2"));
-      const header = signTimestamped(secret, raw, Date.UTC(2025, 0, 1));
+      const header = signTimestamped(secret, raw);
       const moved = header.replace(/^t=\d+/, "t=1");
       expect((await post(undefined, { "x-topgg-signature": moved }, raw)).statusCode).toBe(401);
       expect((await post(undefined, { "x-topgg-signature": "t=1,v1=zz" }, raw)).statusCode).toBe(401);

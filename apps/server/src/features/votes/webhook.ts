@@ -54,10 +54,20 @@ function readSignature(header: string): { timestamp: string | null; digests: Buf
   return { timestamp, digests };
 }
 
-/** Whether any digest of the header is the HMAC of the body under any of the keys (constant time each). */
-function validSignature(header: string, secrets: string[], rawBody: Buffer): boolean {
+/** How far a signed webhook's `t=` may be from our clock: older (or future) deliveries are replays. */
+export const signatureToleranceMs = 5 * 60_000;
+
+/**
+ * Whether any digest of the header is the HMAC of the body under any of the keys (constant time
+ * each): "invalid", or the signed time in ms (null for the bare, untimed form).
+ */
+function checkSignature(
+  header: string,
+  secrets: string[],
+  rawBody: Buffer,
+): { valid: false } | { valid: true; signedAt: number | null } {
   const signature = readSignature(header);
-  if (!signature) return false;
+  if (!signature) return { valid: false };
   let valid = false;
   for (const secret of secrets) {
     const hmac = createHmac("sha256", secret);
@@ -65,7 +75,8 @@ function validSignature(header: string, secrets: string[], rawBody: Buffer): boo
     const expected = hmac.update(rawBody).digest();
     for (const digest of signature.digests) valid = timingSafeEqual(digest, expected) || valid;
   }
-  return valid;
+  if (!valid) return { valid: false };
+  return { valid: true, signedAt: signature.timestamp === null ? null : Number(signature.timestamp) * 1000 };
 }
 
 function parseJson(rawBody: Buffer | undefined): unknown {
@@ -138,8 +149,13 @@ export async function receiveVoteWebhook(deps: Deps, request: WebhookRequest): P
   let parsed: Parsed;
   if (request.signature !== undefined) {
     const secrets = settings.signing_secret ? [settings.signing_secret, settings.secret] : [settings.secret];
-    if (!validSignature(request.signature, secrets, request.rawBody ?? Buffer.alloc(0))) {
-      throw unauthorized("x-topgg-signature does not match the body");
+    const checked = checkSignature(request.signature, secrets, request.rawBody ?? Buffer.alloc(0));
+    if (!checked.valid) throw unauthorized("x-topgg-signature does not match the body");
+    // A captured delivery replayed later carries its old t=: refuse it (vote ids dedupe within the window).
+    if (checked.signedAt !== null && Math.abs(at - checked.signedAt) > signatureToleranceMs) {
+      throw unauthorized(
+        "x-topgg-signature: its time (t=) is more than 5 minutes from now; a replay is refused",
+      );
     }
     parsed = parseSigned(parseJson(request.rawBody), at);
   } else {
