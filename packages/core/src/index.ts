@@ -10,6 +10,7 @@ export * from "./api/timers.ts";
 export * from "./api/triggers.ts";
 export * from "./api/votes.ts";
 export * from "./api/welcome.ts";
+export * from "./calc/index.ts";
 export * from "./commands/catalogue.ts";
 export * from "./embed/draft.ts";
 export * from "./embed/json.ts";
