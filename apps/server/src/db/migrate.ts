@@ -21,6 +21,7 @@ import * as designer from "./migrations/0018-designer.ts";
 import * as staticaHistory from "./migrations/0019-statica-history.ts";
 import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.ts";
+import * as triggers from "./migrations/0045-triggers.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0019-statica-history": staticaHistory,
   "0020-vote-signing-secret": voteSigningSecret,
   "0021-vote-leaderboard-order": voteLeaderboardOrder,
+  "0045-triggers": triggers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,6 +18,7 @@ import { statica } from "./statica/index.ts";
 import { status } from "./status/index.ts";
 import { sticky } from "./sticky/index.ts";
 import { timers } from "./timers/index.ts";
+import { triggers } from "./triggers/index.ts";
 import { votes } from "./votes/index.ts";
 import { welcome } from "./welcome/index.ts";
 
@@ -47,4 +48,5 @@ export const features: readonly Feature[] = [
   messageComponents,
   embeds,
   messageDesigner,
+  triggers,
 ];

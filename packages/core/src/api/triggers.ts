@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverIdParams } from "./common.ts";
 
 /** Limits of a server trigger. */
 export const triggerLimits = {
@@ -47,7 +48,7 @@ export const serverTrigger = z.object({
 });
 export type ServerTrigger = z.infer<typeof serverTrigger>;
 
-/** `GET /api/triggers/list`. */
+/** `GET /api/triggers/:serverId`. */
 export const triggerList = z.object({
   triggers: z.array(serverTrigger),
   /** Members' own triggers each member may have (the server's `memberTriggerLimit`). */
@@ -57,12 +58,12 @@ export const triggerList = z.object({
 });
 export type TriggerList = z.infer<typeof triggerList>;
 
-/** `DELETE /api/triggers/:id`. */
-export const triggerIdParams = z.object({
+/** `DELETE /api/triggers/:serverId/:id`. */
+export const triggerIdParams = serverIdParams.extend({
   id: z.coerce.number().int("must be a trigger id").positive("must be a trigger id"),
 });
 
-/** `DELETE /api/triggers/:id` answers the deleted trigger's id. */
+/** `DELETE /api/triggers/:serverId/:id` answers the deleted trigger's id. */
 export const triggerDeleted = z.object({ deleted: z.number().int() });
 
 /** The exact message, normalised for matching: trimmed, lower case, inner spaces collapsed. */

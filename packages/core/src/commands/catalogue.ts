@@ -1,4 +1,5 @@
 import { communicationCommands } from "./entries/communication.ts";
+import { communityToolCommands } from "./entries/community-tools.ts";
 import { economyCommands } from "./entries/economy.ts";
 import { economyHelperCommands } from "./entries/economy-helpers.ts";
 import { eventCommands } from "./entries/events.ts";
@@ -22,6 +23,7 @@ const byCategory = (entry: CommandEntry) => commandCategories.indexOf(entry.cate
  */
 export const commandCatalogue: readonly CommandEntry[] = [
   ...communicationCommands,
+  ...communityToolCommands,
   ...economyCommands,
   ...economyHelperCommands,
   ...eventCommands,

@@ -1,0 +1,42 @@
+import { serverIdParams, triggerDeleted, triggerIdParams, triggerList } from "@hearth/core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { actorOf } from "../../http/auth-plugin.ts";
+import { deleteTriggerById, listServerTriggers } from "./service.ts";
+
+const security = [{ dashboardToken: [] }];
+const tags = ["triggers"];
+
+export const triggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    "/api/triggers/:serverId",
+    {
+      schema: {
+        tags,
+        summary: "The server's keyword triggers (staff's and members'), oldest first, with the limits",
+        security,
+        params: serverIdParams,
+        response: { 200: triggerList },
+      },
+    },
+    async (request) => listServerTriggers(ctx, request.params.serverId),
+  );
+
+  app.delete(
+    "/api/triggers/:serverId/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete one trigger (404 when the server has no trigger with that id)",
+        security,
+        params: triggerIdParams,
+        response: { 200: triggerDeleted },
+      },
+    },
+    async (request) => {
+      const { serverId, id } = request.params;
+      await deleteTriggerById(ctx, serverId, id, actorOf(request));
+      return { deleted: id };
+    },
+  );
+};

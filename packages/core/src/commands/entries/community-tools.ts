@@ -1,0 +1,68 @@
+import type { CommandEntry } from "../types.ts";
+import { command } from "./define.ts";
+import { pick, text } from "./options.ts";
+
+// Server triggers, the battle-royale tracker, heist announcements and anti-pool protection: the
+// commands behind the Settings tab's Rumble tracker, Heist image, Anti-pool and Member trigger limit.
+
+const eventManagers: { permissions: CommandPermission[]; managerRole: "event manager role" } = {
+  permissions: ["Manage Server"],
+  managerRole: "event manager role",
+};
+const matchModes = ["word", "contains", "exact"] as const;
+const replyTypes = ["text", "embed"] as const;
+
+export const communityToolCommands: CommandEntry[] = [
+  command({
+    name: "trigger add",
+    description: "Add a keyword trigger Hearth answers; members may add their own, up to the server's limit.",
+    category: "Communication",
+    options: [
+      text("keyword", "The word or phrase to answer (case-insensitive, up to 100 characters)"),
+      text("response", "The answer (template tags like {user.mention} work; up to 2000 characters)"),
+      pick(
+        "match",
+        "word (default): as a whole word · contains: anywhere · exact: the whole message",
+        matchModes,
+        false,
+      ),
+      pick("reply", "text (default) or embed", replyTypes, false),
+      text("title", "The embed's title (embed replies)", false),
+    ],
+    examples: [
+      "/trigger add keyword:heist response:Heists start in #heists, bring 2m and a padlock!",
+      "/trigger add keyword:rules response:Read <#123456789012345678>, {user.name}. match:contains reply:embed title:Rules",
+    ],
+  }),
+  command({
+    name: "trigger edit",
+    description:
+      "Change a trigger's answer, match mode, reply type or keyword (yours, or any trigger for staff).",
+    category: "Communication",
+    options: [
+      text("keyword", "The trigger's keyword"),
+      text("response", "The new answer", false),
+      pick("match", "The new match mode", matchModes, false),
+      pick("reply", "text or embed", replyTypes, false),
+      text("title", "The embed's title (embed replies)", false),
+      text("new_keyword", "Rename the trigger's keyword", false),
+    ],
+    examples: [
+      "/trigger edit keyword:heist response:Heist at 8pm UTC!",
+      "/trigger edit keyword:gg match:exact",
+    ],
+  }),
+  command({
+    name: "trigger remove",
+    description: "Delete a trigger (yours, or any trigger for staff).",
+    category: "Communication",
+    options: [text("keyword", "The trigger's keyword")],
+    examples: ["/trigger remove keyword:heist"],
+  }),
+  command({
+    name: "trigger list",
+    description: "List the server's triggers, who made them, and how many of yours you have left.",
+    category: "Communication",
+    examples: ["/trigger list"],
+  }),
+];
