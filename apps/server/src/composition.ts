@@ -6,8 +6,10 @@ import { registerIfChanged } from "./bot/commands/registration.ts";
 import { bindCommands } from "./bot/commands/registry.ts";
 import type { AppContext } from "./context.ts";
 import { resolveToken } from "./features/auth/service.ts";
+import { revokeForSuspiciousActivity } from "./features/auth/token-dms.ts";
 import type { Feature } from "./features/feature.ts";
 import { features } from "./features/index.ts";
+import { type ActivityStore, MemoryActivityStore, TokenActivityMonitor } from "./http/activity-monitor.ts";
 import { type BuildAppOptions, buildApp } from "./http/app.ts";
 
 /**
@@ -17,14 +19,29 @@ import { type BuildAppOptions, buildApp } from "./http/app.ts";
  * are the only places that see them all.
  */
 
-/** The api role's Fastify app with every feature's routes behind the dashboard-token hook. */
+/**
+ * The api role's Fastify app with every feature's routes behind the dashboard-token hook, and the
+ * suspicious-activity monitor (counts in `activityStore`: Redis in a split deployment, memory otherwise)
+ * revoking through the auth feature.
+ */
 export function buildHearthApp(
   ctx: AppContext,
-  options: Omit<BuildAppOptions, "routes" | "resolveToken"> = {},
+  options: Omit<BuildAppOptions, "routes" | "resolveToken"> & { activityStore?: ActivityStore } = {},
   list: readonly Feature[] = features,
 ): Promise<FastifyInstance> {
+  const { activityStore, ...rest } = options;
+  const monitor =
+    rest.monitor ??
+    new TokenActivityMonitor(
+      activityStore ?? new MemoryActivityStore(),
+      { maxAddresses: ctx.config.tokenMaxAddresses, forbiddenBurst: ctx.config.tokenForbiddenBurst },
+      async (token, reason) => {
+        await revokeForSuspiciousActivity(ctx, token, reason);
+      },
+    );
   return buildApp(ctx, {
-    ...options,
+    ...rest,
+    monitor,
     routes: list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
     resolveToken: (authorization) => resolveToken(ctx, authorization),
   });

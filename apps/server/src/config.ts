@@ -77,6 +77,8 @@ const configSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
+  TOKEN_MAX_ADDRESSES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5)),
+  TOKEN_FORBIDDEN_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default("false").transform(parseTrustProxy)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
   SHARD_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
@@ -190,6 +192,10 @@ export type Config = {
    * proxy addresses/CIDR ranges.
    */
   trustProxy: false | number | string[];
+  /** A dashboard token used from more than this many addresses within an hour is revoked. */
+  tokenMaxAddresses: number;
+  /** A dashboard token answered this many 403s within a minute is revoked. */
+  tokenForbiddenBurst: number;
   shutdownTimeoutMs: number;
   /** Total gateway shards; unset lets Discord recommend a count (every shard then runs in this process). */
   shardCount: number | undefined;
@@ -239,6 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,
+    tokenMaxAddresses: e.TOKEN_MAX_ADDRESSES,
+    tokenForbiddenBurst: e.TOKEN_FORBIDDEN_BURST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shardCount: e.SHARD_COUNT,
     shardIds: e.SHARD_IDS,

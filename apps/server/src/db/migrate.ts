@@ -22,6 +22,7 @@ import * as staticaHistory from "./migrations/0019-statica-history.ts";
 import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
+import * as auditAddress from "./migrations/0055-audit-address.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0020-vote-signing-secret": voteSigningSecret,
   "0021-vote-leaderboard-order": voteLeaderboardOrder,
   "0045-triggers": triggers,
+  "0055-audit-address": auditAddress,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

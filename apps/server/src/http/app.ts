@@ -1,6 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
+import type { PermissionLevel } from "@hearth/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import {
   type FastifyPluginAsyncZod,
@@ -11,7 +12,8 @@ import {
 } from "fastify-type-provider-zod";
 import type { AppContext } from "../context.ts";
 import { version } from "../lib/version.ts";
-import { authPlugin, type TokenResolver } from "./auth-plugin.ts";
+import { type ActivityMonitor, quietMonitor } from "./activity-monitor.ts";
+import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import {
@@ -30,6 +32,8 @@ export interface BuildAppOptions {
   /** Resolves an Authorization header to its dashboard token (the auth feature's lookup). */
   resolveToken: TokenResolver;
   limiter?: FailureLimiter;
+  /** Watches token use for suspicious activity (composition.ts gives the real one; none by default here). */
+  monitor?: ActivityMonitor;
   /** Serve the built website (off in most API tests). */
   serveWeb?: boolean;
 }
@@ -37,7 +41,7 @@ export interface BuildAppOptions {
 declare module "fastify" {
   interface FastifyInstance {
     /** Every registered route, for the route-walking security test and the docs. */
-    routeTable: { method: string; url: string }[];
+    routeTable: { method: string; url: string; permission: PermissionLevel }[];
   }
 }
 
@@ -68,7 +72,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   app.decorate("routeTable", []);
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) app.routeTable.push({ method, url: route.url });
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, permission: requiredPermission(method, route.config) });
+    }
   });
 
   // While shutting down, answers still in flight ask the client to close its keep-alive connection,
@@ -144,6 +150,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(authPlugin, {
     resolveToken: options.resolveToken,
     limiter: options.limiter ?? new MemoryFailureLimiter(),
+    monitor: options.monitor ?? quietMonitor,
   });
 
   for (const routes of options.routes) await app.register(routes, { ctx });

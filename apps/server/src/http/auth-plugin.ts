@@ -1,5 +1,14 @@
+import {
+  defaultPermission,
+  hasPermission,
+  type PermissionLevel,
+  permissionLevel,
+  permissionRefusal,
+} from "@hearth/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { forbidden } from "../lib/errors.ts";
+import type { ActivityMonitor } from "./activity-monitor.ts";
 import { errorBody } from "./errors.ts";
 import type { FailureLimiter } from "./failure-limiter.ts";
 import { isPublicRoute } from "./public-routes.ts";
@@ -24,7 +33,33 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The path parameter holding a server id, when it isn't `serverId`. */
     serverIdParam?: string;
+    /**
+     * The permission level a private route needs. Undeclared, reads (GET) need `manager` and every
+     * write needs `admin` (`defaultPermission`), so a route added without thinking is admin-only.
+     * Token management and the data purge declare `owner`; the manager's rights declare `manager`.
+     */
+    permission?: PermissionLevel;
   }
+}
+
+/** The level a route needs: what it declares, else the default for its method. */
+export function requiredPermission(method: string, config: { permission?: PermissionLevel } | undefined) {
+  return config?.permission ?? defaultPermission(method);
+}
+
+/** A token's level; an unknown stored value counts as the least powerful. */
+export function levelOf(token: DashboardToken): PermissionLevel {
+  const parsed = permissionLevel.safeParse(token.permission);
+  return parsed.success ? parsed.data : "manager";
+}
+
+/**
+ * For a route open to a lower level that does more for a higher one (a manager may change only the
+ * anti-pool settings): throws a 403 naming the permission when the request's token is below `required`.
+ */
+export function requirePermission(request: FastifyRequest, required: PermissionLevel, what: string): void {
+  const level = levelOf(tokenOf(request));
+  if (!hasPermission(level, required)) throw forbidden(permissionRefusal(level, required, what));
 }
 
 /** The token of a private route's request; the auth hook guarantees it is there. */
@@ -33,49 +68,75 @@ export function tokenOf(request: FastifyRequest): DashboardToken {
   return request.dashboardToken;
 }
 
-/** Who is acting, for audit entries. */
-export function actorOf(request: FastifyRequest): { tokenId: string; userId: string } {
+/** Who is acting, for audit entries: the token, its member and the address the request came from. */
+export function actorOf(request: FastifyRequest): { tokenId: string; userId: string; address: string } {
   const token = tokenOf(request);
-  return { tokenId: token.id, userId: token.userId };
+  return { tokenId: token.id, userId: token.userId, address: request.ip };
 }
 
 /**
- * Resolves the raw Authorization header to a dashboard token on every private /api route, and
- * checks any server id in the path against the token's server, before bodies are even parsed.
+ * Resolves the raw Authorization header to a dashboard token on every private /api route, checks
+ * any server id in the path against the token's server and the token's level against the route's
+ * permission, before bodies are even parsed. Every use and every 403 goes to the activity monitor,
+ * which revokes a token used suspiciously.
  */
-export const authPlugin = fp<{ resolveToken: TokenResolver; limiter: FailureLimiter }>(
-  async (app: FastifyInstance, { resolveToken, limiter }) => {
-    app.decorateRequest("dashboardToken", null);
+export const authPlugin = fp<{
+  resolveToken: TokenResolver;
+  limiter: FailureLimiter;
+  monitor: ActivityMonitor;
+}>(async (app: FastifyInstance, { resolveToken, limiter, monitor }) => {
+  app.decorateRequest("dashboardToken", null);
 
-    app.addHook("onRequest", async (request, reply) => {
-      const url = request.routeOptions.url;
-      if (!url?.startsWith("/api") || isPublicRoute(request.method, url)) return;
+  app.addHook("onResponse", async (request, reply) => {
+    const token = request.dashboardToken;
+    if (token && reply.statusCode === 403) await monitor.forbidden(token, request.ip);
+  });
 
-      const blockedMs = await limiter.blockedFor(request.ip);
-      if (blockedMs > 0) {
-        const seconds = Math.ceil(blockedMs / 1000);
-        return reply
-          .status(429)
-          .header("retry-after", String(seconds))
-          .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
-      }
+  app.addHook("onRequest", async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith("/api") || isPublicRoute(request.method, url)) return;
 
-      const header = request.headers.authorization;
-      const token = await resolveToken(header);
-      if (!token) {
-        await limiter.recordFailure(request.ip);
-        const message = header
-          ? "The dashboard token is invalid or has been revoked"
-          : "A dashboard token is required";
-        return reply.status(401).send(errorBody(401, message));
-      }
-      request.dashboardToken = token;
+    const blockedMs = await limiter.blockedFor(request.ip);
+    if (blockedMs > 0) {
+      const seconds = Math.ceil(blockedMs / 1000);
+      return reply
+        .status(429)
+        .header("retry-after", String(seconds))
+        .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
+    }
 
-      const param = request.routeOptions.config.serverIdParam ?? "serverId";
-      const serverId = (request.params as Record<string, string | undefined>)[param];
-      if (serverId !== undefined && serverId !== token.serverId) {
-        return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
-      }
-    });
-  },
-);
+    const header = request.headers.authorization;
+    const token = await resolveToken(header);
+    if (!token) {
+      await limiter.recordFailure(request.ip);
+      const message = header
+        ? "The dashboard token is invalid or has been revoked"
+        : "A dashboard token is required";
+      return reply.status(401).send(errorBody(401, message));
+    }
+    if (!(await monitor.used(token, request.ip))) {
+      return reply
+        .status(401)
+        .send(
+          errorBody(
+            401,
+            "This dashboard token was revoked for suspicious activity; its holder was told by DM",
+          ),
+        );
+    }
+    request.dashboardToken = token;
+
+    const param = request.routeOptions.config.serverIdParam ?? "serverId";
+    const serverId = (request.params as Record<string, string | undefined>)[param];
+    if (serverId !== undefined && serverId !== token.serverId) {
+      return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
+    }
+
+    const required = requiredPermission(request.method, request.routeOptions.config);
+    const level = levelOf(token);
+    if (!hasPermission(level, required)) {
+      const what = `${request.method} ${url}`;
+      return reply.status(403).send(errorBody(403, permissionRefusal(level, required, what)));
+    }
+  });
+});

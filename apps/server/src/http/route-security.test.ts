@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../test/helpers.ts";
 import { createDashboardToken } from "../features/auth/service.ts";
+import { quietMonitor } from "./activity-monitor.ts";
 import { isPublicRoute } from "./public-routes.ts";
 
 // Walks every registered route, so a route added later is covered without touching this file.
@@ -11,7 +12,11 @@ let otherGuildId: string;
 beforeAll(async () => {
   // Walking every route without a token is many failed logins from one address: don't let the
   // failed-login limiter (tested on its own) turn the later answers into 429s.
-  t = await createTestApp({ limiter: { blockedFor: async () => 0, recordFailure: async () => {} } });
+  t = await createTestApp({
+    limiter: { blockedFor: async () => 0, recordFailure: async () => {} },
+    // Many 403s from one token on purpose: not a suspicious burst here (tested in activity-monitor.test.ts).
+    monitor: quietMonitor,
+  });
   const other = await seedOtherGuild(t.ctx);
   otherGuildId = other.guildId;
   otherToken = (await createDashboardToken(t.ctx, { serverId: other.guildId, permission: "owner" })).token;

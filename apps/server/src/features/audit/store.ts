@@ -1,9 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 
 export interface AuditActor {
   tokenId: string | null;
   userId: string | null;
+  /** Where the request came from (dashboard changes); omitted by the bot. */
+  address?: string | null;
 }
 
 export interface AuditEntry {
@@ -12,9 +14,14 @@ export interface AuditEntry {
   tokenId: string | null;
   actorUserId: string | null;
   action: string;
+  feature: string;
+  address: string | null;
   summary: Record<string, unknown>;
   createdAt: number;
 }
+
+/** The feature an action belongs to: `grinders.hire` → `grinders`. */
+export const featureOfAction = (action: string) => action.split(".")[0] ?? action;
 
 /** Records who did what to a server; callers pass their transaction so the entry commits with the change. */
 export async function recordAudit(
@@ -30,28 +37,89 @@ export async function recordAudit(
       server_id: serverId,
       token_id: actor.tokenId,
       actor_user_id: actor.userId,
+      address: actor.address ?? null,
       action,
+      feature: featureOfAction(action),
       summary: JSON.stringify(summary),
       created_at: Date.now(),
     })
     .execute();
 }
 
-export async function listAudit(db: Kysely<Database>, serverId: string, limit = 50): Promise<AuditEntry[]> {
-  const rows = await db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("server_id", "=", serverId)
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
+export interface AuditFilter {
+  feature?: string;
+  actorUserId?: string;
+}
+
+function toEntry(row: Selectable<Database["audit_log"]>): AuditEntry {
+  return {
     id: row.id,
     serverId: row.server_id,
     tokenId: row.token_id,
     actorUserId: row.actor_user_id,
     action: row.action,
+    feature: row.feature,
+    address: row.address,
     summary: JSON.parse(row.summary) as Record<string, unknown>,
     createdAt: row.created_at,
-  }));
+  };
+}
+
+function filtered(db: Kysely<Database>, serverId: string, filter: AuditFilter) {
+  let query = db.selectFrom("audit_log").where("server_id", "=", serverId);
+  if (filter.feature) query = query.where("feature", "=", filter.feature);
+  if (filter.actorUserId) query = query.where("actor_user_id", "=", filter.actorUserId);
+  return query;
+}
+
+export async function listAudit(db: Kysely<Database>, serverId: string, limit = 50): Promise<AuditEntry[]> {
+  return (await pageAudit(db, serverId, {}, { offset: 0, limit })).entries;
+}
+
+/** One page of a server's audit log, newest first, with the total the filter matches. */
+export async function pageAudit(
+  db: Kysely<Database>,
+  serverId: string,
+  filter: AuditFilter,
+  page: { offset: number; limit: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, serverId, filter)
+      .selectAll()
+      .orderBy("id", "desc")
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    filtered(db, serverId, filter)
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirst(),
+  ]);
+  return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
+}
+
+/** The features and members a server's log has entries of, for the viewer's filters. */
+export async function auditFacets(
+  db: Kysely<Database>,
+  serverId: string,
+): Promise<{ features: string[]; actorUserIds: string[] }> {
+  const [features, actors] = await Promise.all([
+    db
+      .selectFrom("audit_log")
+      .select("feature")
+      .distinct()
+      .where("server_id", "=", serverId)
+      .orderBy("feature")
+      .execute(),
+    db
+      .selectFrom("audit_log")
+      .select("actor_user_id")
+      .distinct()
+      .where("server_id", "=", serverId)
+      .where("actor_user_id", "is not", null)
+      .execute(),
+  ]);
+  return {
+    features: features.map((row) => row.feature).filter((feature) => feature !== ""),
+    actorUserIds: actors.flatMap((row) => (row.actor_user_id ? [row.actor_user_id] : [])),
+  };
 }

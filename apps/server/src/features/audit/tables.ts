@@ -10,6 +10,10 @@ export interface AuditTables {
     action: string;
     summary: string;
     created_at: number;
+    /** The request's address, for changes made through the dashboard; null from the bot. */
+    address: Generated<string | null>;
+    /** The part of `action` before its first dot: what the viewer filters by. */
+    feature: Generated<string>;
   };
 }
 

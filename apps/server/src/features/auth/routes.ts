@@ -1,9 +1,10 @@
-import { accessBody, tokenInfoResponse } from "@hearth/core";
+import { accessBody, dashboardTokensResponse, tokenIdParams, tokenInfoResponse } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { tokenOf } from "../../http/auth-plugin.ts";
+import { actorOf, levelOf, tokenOf } from "../../http/auth-plugin.ts";
 import { getServerInfo } from "../guilds/service.ts";
-import { recordDashboardAccess } from "./service.ts";
+import { listDashboardTokens, recordDashboardAccess } from "./service.ts";
+import { revokeTokenFromDashboard } from "./token-dms.ts";
 
 const security = [{ dashboardToken: [] }];
 
@@ -26,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         serverId: token.serverId,
         serverName: server.name,
         serverIcon: server.icon,
-        permission: token.permission as "owner" | "admin" | "manager",
+        permission: levelOf(token),
         userName: token.userName,
       };
     },
@@ -46,6 +47,49 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await recordDashboardAccess(ctx, tokenOf(request), {
         path: request.body?.path ?? null,
         userAgent: request.headers["user-agent"] ?? null,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  // Token management: the owner's alone.
+  app.get(
+    "/api/dashboard/tokens",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "The server's dashboard tokens, live first (owner only; never the tokens themselves)",
+        security,
+        response: { 200: dashboardTokensResponse },
+      },
+      config: { permission: "owner" },
+    },
+    async (request) => {
+      const token = tokenOf(request);
+      const tokens = await listDashboardTokens(ctx, token.serverId);
+      const live = (record: { revokedAt: number | null }) => (record.revokedAt === null ? 0 : 1);
+      return [...tokens]
+        .sort((a, b) => live(a) - live(b) || b.createdAt - a.createdAt)
+        .map((record) => ({ ...record, permission: levelOf(record), current: record.id === token.id }));
+    },
+  );
+
+  app.delete(
+    "/api/dashboard/tokens/:tokenId",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "Revoke a dashboard token of the server; its holder is told by DM (owner only)",
+        security,
+        params: tokenIdParams,
+      },
+      config: { permission: "owner" },
+    },
+    async (request, reply) => {
+      const token = tokenOf(request);
+      await revokeTokenFromDashboard(ctx, token.serverId, request.params.tokenId, {
+        ...actorOf(request),
+        name: token.userName,
       });
       return reply.status(204).send();
     },

@@ -3,7 +3,7 @@ import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
-import { recordAudit } from "../audit/service.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
 
 export type { DashboardToken } from "./store.ts";
@@ -153,7 +153,7 @@ export async function revokeDashboardToken(
   deps: Pick<AppContext, "storage">,
   id: string,
   reason: string,
-  actor: { tokenId: string | null; userId: string | null } = { tokenId: null, userId: null },
+  actor: AuditActor = { tokenId: null, userId: null },
 ): Promise<store.DashboardToken> {
   const db = deps.storage.db;
   const revoked = await db.transaction().execute(async (trx) => {

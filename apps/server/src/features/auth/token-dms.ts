@@ -1,11 +1,12 @@
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import {
   createAndDeliverDashboardToken,
   type DashboardToken,
   findLiveDashboardToken,
+  listDashboardTokens,
   revokeDashboardToken,
   revokeTokensOfMember,
 } from "./service.ts";
@@ -88,6 +89,13 @@ export async function revokeMemberDashboardToken(
   }
   const live = await findLiveDashboardToken(deps, serverId, targetId);
   if (!live) throw notFound(`<@${targetId}> has no dashboard token for this server.`);
+  if (live.permission === "owner") {
+    // Only the owner manages the owner's token (from the dashboard's Tokens panel).
+    throw forbidden(
+      "The server owner's dashboard token can't be revoked by an administrator. The owner can revoke it " +
+        "from the dashboard (Settings → Dashboard tokens).",
+    );
+  }
   const revoked = await revokeDashboardToken(
     deps,
     live.id,
@@ -132,4 +140,79 @@ export async function revokeTokensOnLeave(
       "could not DM a member about their revoked token",
     );
   }
+}
+
+/**
+ * A token was used suspiciously (see http/activity-monitor.ts): it is revoked at once (the revocation's
+ * audit entry gives the reason) and its holder is told by DM how to get a new one. Another process may
+ * have revoked it a moment earlier: then nothing more happens, so the holder gets one DM.
+ */
+export async function revokeForSuspiciousActivity(
+  deps: Pick<AppContext, "storage" | "discord" | "logger">,
+  token: { id: string; serverId: string; userId: string },
+  reason: string,
+): Promise<boolean> {
+  try {
+    await revokeDashboardToken(deps, token.id, `suspicious activity: ${reason}`);
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) return false;
+    throw error;
+  }
+  deps.logger.warn({ guildId: token.serverId, tokenId: token.id, reason }, "dashboard token revoked");
+  const guild = await deps.discord.getGuild(token.serverId).catch(() => null);
+  await deps.discord
+    .sendDirectMessage(token.userId, {
+      embeds: [
+        {
+          title: "Dashboard token revoked: suspicious activity",
+          description:
+            `Your Hearth dashboard token for ${guild?.name ?? "a server"} was revoked because it was ${reason}. ` +
+            "If that wasn't you, someone else may have your token: it no longer works. Run `/dashboard create` " +
+            "in the server for a new one, and keep it to yourself.",
+          color: tokenColour,
+        },
+      ],
+    })
+    .catch((error: unknown) =>
+      deps.logger.info(
+        { err: error, userId: token.userId },
+        "could not DM a member about their revoked token",
+      ),
+    );
+  return true;
+}
+
+/**
+ * The owner's token panel on the dashboard: revokes any token of the server (their own too, when it
+ * leaked) and tells the holder by DM when it is someone else's. A token of another server is "not found".
+ */
+export async function revokeTokenFromDashboard(
+  deps: Pick<AppContext, "storage" | "discord">,
+  serverId: string,
+  tokenId: string,
+  actor: { tokenId: string; userId: string; address?: string | null; name: string },
+): Promise<DashboardToken> {
+  const target = (await listDashboardTokens(deps, serverId)).find((token) => token.id === tokenId);
+  if (!target) throw notFound(`No dashboard token with id ${tokenId} on this server`);
+  const revoked = await revokeDashboardToken(
+    deps,
+    tokenId,
+    `revoked by ${actor.name} from the dashboard`,
+    actor,
+  );
+  if (target.userId !== actor.userId) {
+    const guild = await deps.discord.getGuild(serverId).catch(() => null);
+    await deps.discord
+      .sendDirectMessage(target.userId, {
+        embeds: [
+          {
+            title: "Dashboard token revoked",
+            description: `Your Hearth dashboard token for ${guild?.name ?? "a server"} was revoked by the server owner. It no longer works.`,
+            color: tokenColour,
+          },
+        ],
+      })
+      .catch(() => undefined);
+  }
+  return revoked;
 }

@@ -65,6 +65,8 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         body: addGrinderBody,
         response: { 201: grinder },
       },
+      // Basic role assignment: one of the manager's rights.
+      config: { permission: "manager" },
     },
     async (request, reply) => {
       const token = tokenOf(request);
@@ -132,6 +134,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         params: grinderParams,
         response: { 200: removedGrinder },
       },
+      config: { permission: "manager" },
     },
     async (request) => removeGrinder(ctx, request.params.serverId, request.params.id, actorOf(request)),
   );
@@ -146,6 +149,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         params: grinderParams,
         response: { 200: grinder },
       },
+      config: { permission: "manager" },
     },
     async (request) => toggleBreak(ctx, request.params.serverId, request.params.id, actorOf(request)),
   );

@@ -1,7 +1,7 @@
-import { serverSettings, settingsEditBody } from "@hearth/core";
+import { managerSettingsKeys, serverSettings, settingsEditBody } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
+import { actorOf, requirePermission, tokenOf } from "../../http/auth-plugin.ts";
 import { editSettings, getSettings } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
@@ -31,7 +31,15 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         body: settingsEditBody,
         response: { 200: serverSettings },
       },
+      // Anti-pool management is a manager's right; any other setting needs admin.
+      config: { permission: "manager" },
     },
-    async (request) => editSettings(ctx, tokenOf(request).serverId, request.body, actorOf(request)),
+    async (request) => {
+      const others = Object.keys(request.body).filter(
+        (key) => !(managerSettingsKeys as readonly string[]).includes(key),
+      );
+      if (others.length > 0) requirePermission(request, "admin", `Changing ${others.join(", ")}`);
+      return editSettings(ctx, tokenOf(request).serverId, request.body, actorOf(request));
+    },
   );
 };
