@@ -100,7 +100,7 @@ describe("docs routes", () => {
         .getAllByRole("heading")
         .map((heading) => heading.textContent),
     ).toEqual(["Getting Started", "Core Features", "Server Management"]);
-    expect(within(sidebar).getAllByRole("link")).toHaveLength(16);
+    expect(within(sidebar).getAllByRole("link")).toHaveLength(17);
     const main = screen.getByRole("main");
     expect(within(main).getByRole("link", { name: "Quick Setup" }).getAttribute("href")).toBe("/docs/setup");
     expect(within(main).getAllByRole("link", { name: "View Commands" })[0]?.getAttribute("href")).toBe(
@@ -139,7 +139,7 @@ describe("docs routes", () => {
     expect(screen.getByRole("main").contains(heading)).toBe(true);
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
     const sidebar = screen.getByRole("navigation", { name: "Documentation" });
-    expect(within(sidebar).getAllByRole("link")).toHaveLength(16);
+    expect(within(sidebar).getAllByRole("link")).toHaveLength(17);
   });
 });
 

@@ -75,6 +75,10 @@ const docsLoaders: Record<string, () => Promise<{ Component: ComponentType }>> =
     () => import("../pages/docs/pages/events"),
     (m) => m.DocsContent,
   ),
+  "/docs/economy": page(
+    () => import("../pages/docs/pages/economy"),
+    (m) => m.DocsContent,
+  ),
   "/docs/security": page(
     () => import("../pages/docs/pages/security"),
     (m) => m.DocsContent,

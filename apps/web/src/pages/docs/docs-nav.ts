@@ -93,6 +93,12 @@ export const docsSections: readonly DocsSection[] = [
         summary: "A visual embed editor with live preview and templates, started with /embed create.",
       },
       {
+        path: "/docs/economy",
+        title: "Economy Helpers",
+        summary:
+          "Calculator, bank calculator, market price list and trade checker, and tips: what each switch does.",
+      },
+      {
         path: "/docs/events",
         title: "Events",
         summary:

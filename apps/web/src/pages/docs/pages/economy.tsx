@@ -1,0 +1,40 @@
+import { CalculatorSection } from "../economy/calculator-section";
+import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui/blocks";
+
+/**
+ * The economy helpers guide: one section per Settings switch, each a component in `docs/economy/`,
+ * so each feature's docs sit beside the others: add a section by importing it here.
+ */
+export function DocsContent() {
+  return (
+    <DocsArticle>
+      <DocsHeader lead="Helpers for grinding communities: a calculator that speaks 1.5m, a bank splitter for heist payouts, a price list with a trade checker, and short tips about Hearth — each behind a switch on the dashboard's Settings tab." />
+
+      <DocsSection id="switches" title="Switching helpers on and off">
+        <Bullets
+          items={[
+            <>
+              Each helper has a switch on the dashboard's Settings tab and in <C>/settings</C> (Manage
+              Server). Changes apply at once: the bot reads the switches on every use (through a cache that
+              every change clears, and that never keeps a value longer than 5 seconds).
+            </>,
+            <>
+              When a switch is off, the helper's chat answers stop and its commands say it is switched off.
+            </>,
+          ]}
+        />
+      </DocsSection>
+
+      <CalculatorSection />
+
+      <DocsCta
+        title="Try it"
+        command="/calc expression:(250k+1.2m)/4"
+        primary={{ to: "/commands?q=calc", label: "Calculator command" }}
+        secondary={{ to: "/docs/dashboard", label: "Dashboard & Tokens" }}
+      >
+        Or type <code>15% of 2b</code> in any channel the bot can read.
+      </DocsCta>
+    </DocsArticle>
+  );
+}
