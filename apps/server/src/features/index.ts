@@ -1,6 +1,7 @@
 import { audit } from "./audit/index.ts";
 import { auth } from "./auth/index.ts";
 import { boards } from "./boards/index.ts";
+import { calculator } from "./calculator/index.ts";
 import { discovery } from "./discovery/index.ts";
 import { embeds } from "./embeds/index.ts";
 import type { Feature } from "./feature.ts";
@@ -48,5 +49,6 @@ export const features: readonly Feature[] = [
   messageComponents,
   embeds,
   messageDesigner,
+  calculator,
   triggers,
 ];

@@ -179,7 +179,7 @@ describe("dashboard info routes", () => {
       payload: "{nope",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: "Bad Request", message: "body: is not valid JSON" });
+    expect(res.json()).toEqual({ error: "Bad Request", message: "body: is not valid JSON", field: "body" });
   });
 
   it("a body field of the wrong type is a 400 naming the field", async () => {

@@ -16,6 +16,7 @@ import { type ActivityMonitor, quietMonitor } from "./activity-monitor.ts";
 import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
+import { frameworkErrorHandlers } from "./framework-errors.ts";
 import {
   apiSecurityHeaders,
   decisionPath,
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
     rewriteUrl: (request) => originFormUrl(request.url),
+    ...frameworkErrorHandlers(apiSecurityHeaders(ctx.config.publicUrl?.startsWith("https://") ?? false)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("routeTable", []);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { DiscordError } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
+import { clientErrorOf } from "./framework-errors.ts";
 
 const reasons: Record<number, string> = {
   400: "Bad Request",
@@ -9,10 +10,13 @@ const reasons: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  408: "Request Timeout",
   409: "Conflict",
   413: "Payload Too Large",
+  414: "URI Too Long",
   415: "Unsupported Media Type",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   502: "Bad Gateway",
   503: "Service Unavailable",
@@ -50,14 +54,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        status === 400 && error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-          ? "body: must not be empty"
-          : error.message;
-      return reply.status(status).send(errorBody(status, message));
-    }
+    const known = clientErrorOf(error, request);
+    if (known) return reply.status(known.status).send(errorBody(known.status, known.message, known.field));
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
   });
