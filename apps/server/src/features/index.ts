@@ -8,6 +8,7 @@ import type { Feature } from "./feature.ts";
 import { giveaways } from "./giveaways/index.ts";
 import { grinders } from "./grinders/index.ts";
 import { guilds } from "./guilds/index.ts";
+import { lottery } from "./lottery/index.ts";
 import { messageComponents } from "./message-components/index.ts";
 import { messageDesigner } from "./message-designer/index.ts";
 import { moderation } from "./moderation/index.ts";
@@ -36,6 +37,7 @@ export const features: readonly Feature[] = [
   settings,
   grinders,
   giveaways,
+  lottery,
   discovery,
   statica,
   welcome,

@@ -1,0 +1,33 @@
+import type { AppContext } from "../../context.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { seededRandom } from "../../lib/seeded-random.ts";
+import { startLottery, takeTickets } from "./service.ts";
+
+/**
+ * The demo server's lottery: one running in #events (up to 5 tickets per member, drawn in two days),
+ * with tickets taken by 40 members through the same rules as the button, and its draw job scheduled.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events");
+  if (!channel) return;
+  const random = seededRandom(20261125);
+  const members = await ctx.storage.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select("m.user_id")
+    .where("m.guild_id", "=", demoGuildId)
+    .where("u.bot", "=", 0)
+    .where("m.user_id", "!=", demoOwnerId)
+    .orderBy("m.user_id")
+    .limit(40)
+    .execute();
+  await startLottery(
+    ctx,
+    demoGuildId,
+    { tokenId: null, userId: demoOwnerId },
+    { prize: "5M coins", durationSeconds: 2 * 86_400, maxTickets: 5, channelId: channel.id },
+  );
+  for (const { user_id } of members) {
+    await takeTickets(ctx, demoGuildId, user_id, 1 + Math.floor(random() * 5));
+  }
+}
