@@ -140,6 +140,14 @@ describe("/dashboard revoke and token", () => {
     expect(text(await run("revoke", adminId, { user: demoOwnerId }))).toMatch(/has no dashboard token/);
   });
 
+  it("an administrator can't revoke the server owner's token", async () => {
+    const { token } = await createDashboardToken(t.ctx, { serverId: demoGuildId, permission: "owner" });
+    expect(text(await run("revoke", adminId, { user: demoOwnerId }))).toMatch(
+      /^The server owner's dashboard token can't be revoked by an administrator/,
+    );
+    expect(await resolveToken(t.ctx, token)).toMatchObject({ userId: demoOwnerId, permission: "owner" });
+  });
+
   it("token shows the record, never the token", async () => {
     const { token, record } = await createDashboardToken(t.ctx, {
       serverId: demoGuildId,
