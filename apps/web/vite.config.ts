@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -49,12 +49,40 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Where the build's source maps go: beside the site, never inside `dist`, which the server serves.
+ * They stay useful for decoding a production stack trace (the maps are "hidden": the bundles carry
+ * no sourceMappingURL comment, so browsers never ask for them).
+ */
+export const sourceMapDir = fileURLToPath(new URL("sourcemaps/", import.meta.url));
+
+/** Takes the .map files out of the bundle before it is written and writes them to `sourceMapDir`. */
+function sourceMapsOutsideDist(): Plugin {
+  return {
+    name: "hearth:source-maps-outside-dist",
+    apply: "build",
+    enforce: "post",
+    async buildStart() {
+      await rm(sourceMapDir, { recursive: true, force: true });
+    },
+    async generateBundle(_options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!fileName.endsWith(".map") || output.type !== "asset") continue;
+        const target = path.join(sourceMapDir, fileName);
+        await mkdir(path.dirname(target), { recursive: true });
+        await writeFile(target, output.source);
+        delete bundle[fileName];
+      }
+    },
+  };
+}
+
 // The API server (apps/server) listens here during development.
 const apiTarget = "http://localhost:3000";
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), sourceMapsOutsideDist()],
   resolve: { alias: coreAliases },
   server: {
     proxy: {
@@ -66,6 +94,7 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     // Routes are split by their dynamic imports in src/app/routes.tsx; no manual chunking needed.
-    sourcemap: true,
+    // Maps for decoding production errors, written outside the served root (see sourceMapsOutsideDist).
+    sourcemap: "hidden",
   },
 });

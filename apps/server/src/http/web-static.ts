@@ -5,6 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { errorBody } from "./errors.ts";
 import { decisionPath } from "./security-headers.ts";
 
+/** `x.js.map` (and its pre-compressed copies): a source map. */
+export const isSourceMap = (pathname: string) => /\.map(\.(gz|br))?$/i.test(pathname);
+
 /**
  * Serves the built website with an SPA fallback: unknown non-API GETs get index.html so client
  * routes work on reload, while unknown /api paths stay JSON 404s.
@@ -19,6 +22,8 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
       index: false,
       // The web build writes .br and .gz copies of every text asset; serve them to clients that accept them.
       preCompressed: true,
+      // Source maps are the site's source code: never served, even from a build that has them in dist.
+      allowedPath: (pathname) => !isSourceMap(pathname),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
