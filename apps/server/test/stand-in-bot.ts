@@ -18,7 +18,12 @@ export interface StandInBot {
    * finished (the stand-in's helpers resolve once a frame is sent, before the bot has read it).
    */
   settle(): Promise<void>;
-  /** Stops the bot, its listeners and jobs, and drops the database (the stand-in is the caller's). */
+  /**
+   * Stops the bot, its listeners and jobs, and drops the database (the stand-in is the caller's).
+   * Then fails when the bot sent Discord a body it would refuse (400 Invalid Form Body or an empty
+   * message) while this harness ran, unless `allowRefusals` was set: every stand-in test is a
+   * conformance test, even where the product swallows the error.
+   */
   stop(): Promise<void>;
 }
 
@@ -34,8 +39,11 @@ export async function startStandInBot(
     listen?: boolean;
     config?: Partial<Config>;
     registerJobs?: (ctx: AppContext) => void;
+    /** The test sends refused bodies on purpose (stop() then doesn't fail on them). */
+    allowRefusals?: boolean;
   } = {},
 ): Promise<StandInBot> {
+  const firstRequest = standIn.requests.length;
   const logger = createLogger({ logLevel: "silent" });
   const test = await openTestStorage();
   const adapter = new DiscordJsAdapter({
@@ -68,6 +76,13 @@ export async function startStandInBot(
       await bot.stop();
       await ctx.jobs.stop();
       await test.cleanup();
+      const refused = options.allowRefusals ? [] : standIn.refusals(firstRequest);
+      if (refused.length > 0) {
+        const lines = refused.map(
+          (request) => `${request.method} ${request.path}: ${request.refused?.problems.join("; ")}`,
+        );
+        throw new Error(`Discord would refuse ${refused.length} request(s):\n${lines.join("\n")}`);
+      }
     },
   };
 }

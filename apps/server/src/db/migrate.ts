@@ -21,6 +21,7 @@ import * as designer from "./migrations/0018-designer.ts";
 import * as staticaHistory from "./migrations/0019-statica-history.ts";
 import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.ts";
+import * as birthdays from "./migrations/0035-birthdays.ts";
 import * as lottery from "./migrations/0030-lottery.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "0019-statica-history": staticaHistory,
   "0020-vote-signing-secret": voteSigningSecret,
   "0021-vote-leaderboard-order": voteLeaderboardOrder,
+  "0035-birthdays": birthdays,
   "0030-lottery": lottery,
   "0045-triggers": triggers,
   "0055-audit-address": auditAddress,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../test/discord-stand-in/index.ts";
 import { openTestStorage, type TestStorage } from "../../test/helpers.ts";
 import { settle } from "../../test/stand-in-bot.ts";
@@ -52,6 +52,13 @@ beforeAll(async () => {
   bot = createBot({ storage: test.storage, discord: adapter, logger }, adapter);
   await bot.start();
   await adapter.events.idle();
+});
+
+// Every body the adapter sent is one Discord accepts (the stand-in refuses the others, as Discord does).
+afterEach(() => {
+  expect(
+    standIn.refusals().map((request) => `${request.method} ${request.path}: ${request.refused?.problems}`),
+  ).toEqual([]);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { audit } from "./audit/index.ts";
 import { auth } from "./auth/index.ts";
+import { birthdays } from "./birthdays/index.ts";
 import { boards } from "./boards/index.ts";
 import { calculator } from "./calculator/index.ts";
 import { discovery } from "./discovery/index.ts";
@@ -37,6 +38,7 @@ export const features: readonly Feature[] = [
   settings,
   grinders,
   giveaways,
+  birthdays,
   lottery,
   discovery,
   statica,

@@ -25,6 +25,7 @@ import {
 } from "./play-messages.ts";
 import { type RecordedRequest, RequestLog } from "./requests.ts";
 import { type InteractionRecord, type ModalRecord, recordInteraction, restRoutes } from "./rest.ts";
+import { bodyRules } from "./rest-rules.ts";
 import { compile, type RestServer, serve } from "./serve.ts";
 import { StandInState, type StoredEmoji, type StoredGuild, type StoredReactionEmoji } from "./state.ts";
 
@@ -88,6 +89,7 @@ export class DiscordStandIn {
       token,
       gatewayUrl: () => this.gatewayUrl,
       routes: compile(restRoutes(this.state, this.interactions, this.modals)),
+      rules: bodyRules(this.interactions),
       log: this.log,
       dispatch: this.sendEvent,
     };
@@ -269,6 +271,14 @@ export class DiscordStandIn {
     failure: { status: number; code?: number; message?: string; times?: number },
   ): void {
     this.log.failNext(method, path, failure);
+  }
+
+  /**
+   * The requests whose bodies Discord would refuse (answered 400 Invalid Form Body or "Cannot send
+   * an empty message", as Discord answers), from index `after` of `requests` on.
+   */
+  refusals(after = 0): RecordedRequest[] {
+    return this.log.refusals(after);
   }
 
   /** Requests recorded so far that match. */

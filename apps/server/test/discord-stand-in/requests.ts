@@ -12,6 +12,11 @@ export interface RecordedRequest {
   reason: string | null;
   at: number;
   status: number;
+  /**
+   * Set when the stand-in refused the body as Discord would (see rest-rules.ts): Discord's error
+   * code and the problems, one `path: message` line each.
+   */
+  refused?: { code: number; problems: string[] };
 }
 
 interface Failure {
@@ -59,6 +64,11 @@ export class RequestLog {
   record(request: RecordedRequest): void {
     this.requests.push(request);
     for (const listener of [...this.listeners]) listener(request);
+  }
+
+  /** The requests refused for breaking Discord's rules (their bodies), from index `after` on. */
+  refusals(after = 0): RecordedRequest[] {
+    return this.requests.slice(after).filter((request) => request.refused !== undefined);
   }
 
   /** Requests recorded so far that match. */

@@ -10,6 +10,10 @@ export interface InteractionRecord {
   acknowledged: boolean;
   /** The reply (commands) or the message the button is on (buttons). */
   originalId: string | null;
+  /** Discord's interaction type: 2 command, 3 component, 4 autocomplete, 5 form submitted. */
+  type: number;
+  /** Whether the interaction came from a message (a component, or a form opened by one). */
+  fromMessage: boolean;
 }
 
 /** A form the bot opened (interaction callback of type 9), as Discord received it. */
@@ -36,6 +40,7 @@ export interface ModalRecord {
 export function recordInteraction(interactions: Map<string, InteractionRecord>, data: unknown): void {
   const payload = data as {
     id: string;
+    type: number;
     token: string;
     channel_id: string;
     guild_id?: string;
@@ -48,6 +53,8 @@ export function recordInteraction(interactions: Map<string, InteractionRecord>, 
     dispatchedAt: Date.now(),
     acknowledged: false,
     originalId: payload.message?.id ?? null,
+    type: payload.type,
+    fromMessage: payload.message !== undefined,
   });
 }
 
@@ -82,13 +89,6 @@ export function interactionRoutes(
           throw new RestError(400, 40060, "Interaction has already been acknowledged.");
         const data = (body.data as Record<string, unknown> | undefined) ?? {};
         const rows = (data.components as { components?: Record<string, unknown>[] }[] | undefined) ?? [];
-        if (body.type === 9 && (!data.custom_id || !data.title || rows.length === 0 || rows.length > 5)) {
-          throw new RestError(
-            400,
-            50035,
-            "Invalid Form Body: a modal needs a custom_id, a title and 1-5 rows",
-          );
-        }
         record.acknowledged = true;
         if (body.type === 4 || body.type === 5) {
           record.originalId = postMessage(

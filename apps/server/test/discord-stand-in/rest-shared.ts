@@ -5,6 +5,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** Discord's error tree (Invalid Form Body). */
+    readonly errors?: unknown,
   ) {
     super(message);
   }
@@ -70,14 +72,22 @@ export function restLookups(state: StandInState) {
     return state.apiMessage(message);
   };
   const editMessage = (message: StoredMessage, body: Record<string, unknown>) => {
-    if ("content" in body) {
-      message.content = String(body.content ?? "");
+    const content = "content" in body ? String(body.content ?? "") : message.content;
+    const embeds = "embeds" in body ? ((body.embeds as unknown[]) ?? []) : message.embeds;
+    const components = "components" in body ? ((body.components as unknown[]) ?? []) : message.components;
+    const attachments = message.attachments ?? [];
+    // As on Discord, an edit may not leave the message with nothing to show.
+    if (content.trim() === "" && embeds.length === 0 && components.length === 0 && attachments.length === 0) {
+      throw new RestError(400, 50006, "Cannot send an empty message");
+    }
+    if (content !== message.content) {
+      message.content = content;
       const mentions = parseMentions(message.content);
       message.mentionUserIds = mentions.users;
       message.mentionRoleIds = mentions.roles;
     }
-    if ("embeds" in body) message.embeds = (body.embeds as unknown[]) ?? [];
-    if ("components" in body) message.components = (body.components as unknown[]) ?? [];
+    message.embeds = embeds;
+    message.components = components;
     message.edited_timestamp = new Date().toISOString();
     return state.apiMessage(message);
   };

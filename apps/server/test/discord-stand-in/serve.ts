@@ -1,15 +1,19 @@
 import type http from "node:http";
 import type { RecordedRequest, RequestLog } from "./requests.ts";
 import { RestError, type restRoutes } from "./rest.ts";
+import { type bodyRules, refusalOf } from "./rest-rules.ts";
 
-// The stand-in's HTTP side: checks the bot token, answers /gateway/bot, injects queued failures, and
-// runs the matching REST route, sending the gateway events it emits before the answer.
+// The stand-in's HTTP side: checks the bot token, answers /gateway/bot, injects queued failures,
+// refuses bodies Discord would refuse, and runs the matching REST route, sending the gateway events
+// it emits before the answer.
 
 export interface RestServer {
   readonly token: string;
   /** Read when asked for: the port is known once the server listens. */
   readonly gatewayUrl: () => string;
   readonly routes: CompiledRoute[];
+  /** What Discord refuses in a write's body (see rest-rules.ts). */
+  readonly rules: ReturnType<typeof bodyRules>;
   readonly log: RequestLog;
   dispatch(event: string, data: unknown): Promise<void>;
 }
@@ -66,6 +70,12 @@ export async function serve(
   if (!route) return answer(404, { message: "404: Not Found", code: 0 });
   const failure = server.log.takeFailure(recorded.method, recorded.path);
   if (failure) return answer(failure.status, { message: failure.message, code: failure.code });
+  const refusal = refusalOf(server.rules, recorded.method, recorded.path, recorded.body);
+  if (refusal) {
+    recorded.refused = { code: refusal.error.code, problems: refusal.problems };
+    const { message, code, errors } = refusal.error;
+    return answer(400, { message, code, ...(errors === undefined ? {} : { errors }) });
+  }
   try {
     const params = route.pattern.exec(recorded.path)?.groups ?? {};
     const events: [string, unknown][] = [];
@@ -74,7 +84,10 @@ export async function serve(
     for (const [event, data] of events) await server.dispatch(event, data);
     return result === null || result === undefined ? answer(204) : answer(200, result);
   } catch (error) {
-    if (error instanceof RestError) return answer(error.status, { message: error.message, code: error.code });
+    if (error instanceof RestError) {
+      const errors = error.errors === undefined ? {} : { errors: error.errors };
+      return answer(error.status, { message: error.message, code: error.code, ...errors });
+    }
     return answer(500, { message: String(error), code: 0 });
   }
 }

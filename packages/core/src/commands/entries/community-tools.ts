@@ -1,6 +1,6 @@
-import type { CommandEntry } from "../types.ts";
+import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { pick, text } from "./options.ts";
+import { channel, pick, text, user } from "./options.ts";
 
 // Server triggers, the battle-royale tracker, heist announcements and anti-pool protection: the
 // commands behind the Settings tab's Rumble tracker, Heist image, Anti-pool and Member trigger limit.
@@ -64,5 +64,19 @@ export const communityToolCommands: CommandEntry[] = [
     description: "List the server's triggers, who made them, and how many of yours you have left.",
     category: "Communication",
     examples: ["/trigger list"],
+  }),
+  command({
+    name: "rumble leaderboard",
+    description: "Top 15 battle-royale winners of the server, plus your own rank when you're further down.",
+    category: "Fun & Games",
+    options: [pick("period", "Which board (default all-time)", ["all-time", "monthly"], false)],
+    examples: ["/rumble leaderboard", "/rumble leaderboard period:monthly"],
+  }),
+  command({
+    name: "rumble stats",
+    description: "A member's battle-royale wins: all-time, this month, rank and last win.",
+    category: "Fun & Games",
+    options: [user("user", "The member (defaults to you)", false)],
+    examples: ["/rumble stats", "/rumble stats user:@Morgan"],
   }),
 ];

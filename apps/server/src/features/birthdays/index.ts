@@ -1,0 +1,12 @@
+import { defineFeature } from "../feature.ts";
+import { birthdaysBot } from "./commands.ts";
+import { seedDemo } from "./demo.ts";
+import { registerBirthdayJobs } from "./jobs.ts";
+
+export const birthdays = defineFeature({
+  name: "birthdays",
+  tables: ["birthdays", "birthday_settings"],
+  ...birthdaysBot,
+  jobs: registerBirthdayJobs,
+  demoSeed: seedDemo,
+});
