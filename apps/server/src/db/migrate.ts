@@ -24,6 +24,7 @@ import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.
 import * as birthdays from "./migrations/0035-birthdays.ts";
 import * as lottery from "./migrations/0030-lottery.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
+import * as rumble from "./migrations/0046-rumble.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "0035-birthdays": birthdays,
   "0030-lottery": lottery,
   "0045-triggers": triggers,
+  "0046-rumble": rumble,
   "0055-audit-address": auditAddress,
 };
 

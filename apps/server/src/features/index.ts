@@ -14,6 +14,7 @@ import { messageComponents } from "./message-components/index.ts";
 import { messageDesigner } from "./message-designer/index.ts";
 import { moderation } from "./moderation/index.ts";
 import { perks } from "./perks/index.ts";
+import { rumble } from "./rumble/index.ts";
 import { selfroles } from "./selfroles/index.ts";
 import { settings } from "./settings/index.ts";
 import { setup } from "./setup/index.ts";
@@ -55,4 +56,5 @@ export const features: readonly Feature[] = [
   messageDesigner,
   calculator,
   triggers,
+  rumble,
 ];

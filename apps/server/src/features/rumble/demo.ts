@@ -1,0 +1,34 @@
+import type { AppContext } from "../../context.ts";
+import { demoGuildId } from "../../discord/demo-seed.ts";
+import { recordWin } from "./service.ts";
+
+const day = 86_400_000;
+
+/**
+ * The demo server's rumble history: a dozen past wins over the last two months among a few members,
+ * so `/rumble leaderboard` (all-time and monthly) and `/rumble stats` have something to show.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events");
+  if (!channel) return;
+  const members = await ctx.storage.db
+    .selectFrom("sandbox_members")
+    .select("user_id")
+    .where("guild_id", "=", demoGuildId)
+    .orderBy("joined_at", "desc")
+    .limit(5)
+    .execute();
+  const now = Date.now();
+  const pattern = [0, 1, 0, 2, 0, 1, 3, 0, 1, 4, 2, 0];
+  for (const [index, pick] of pattern.entries()) {
+    const userId = members[pick]?.user_id;
+    if (!userId) continue;
+    await recordWin(ctx, {
+      serverId: demoGuildId,
+      userId,
+      channelId: channel.id,
+      messageId: `demo-rumble-${index}`,
+      wonAt: now - (index * 5 + 1) * day,
+    });
+  }
+}
