@@ -1,6 +1,6 @@
-import type { CommandEntry, CommandPermission } from "../types.ts";
+import type { CommandEntry } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, pick, text, user } from "./options.ts";
+import { pick, text, user } from "./options.ts";
 
 // Server triggers, the battle-royale tracker, heist announcements and anti-pool protection: the
 // commands behind the Settings tab's Rumble tracker, Heist image, Anti-pool and Member trigger limit.
