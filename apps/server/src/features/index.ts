@@ -14,6 +14,7 @@ import { messageComponents } from "./message-components/index.ts";
 import { messageDesigner } from "./message-designer/index.ts";
 import { moderation } from "./moderation/index.ts";
 import { perks } from "./perks/index.ts";
+import { raffle } from "./raffle/index.ts";
 import { rumble } from "./rumble/index.ts";
 import { selfroles } from "./selfroles/index.ts";
 import { settings } from "./settings/index.ts";
@@ -41,6 +42,7 @@ export const features: readonly Feature[] = [
   giveaways,
   birthdays,
   lottery,
+  raffle,
   discovery,
   statica,
   welcome,
