@@ -12,6 +12,7 @@ import {
 } from "discord.js";
 import {
   attachmentFromApi,
+  filesOf,
   memberFromApi,
   messageBody,
   modalBody,
@@ -167,10 +168,20 @@ export function restTransport(
                     type: InteractionResponseType.UpdateMessage,
                     data: messageBody(response.message, { replace: true }),
                   };
-      await call(() => rest.post(Routes.interactionCallback(raw.id, raw.token), { body, auth: false }));
+      const files =
+        response.type === "reply" || response.type === "update" ? filesOf(response.message) : undefined;
+      await call(() =>
+        rest.post(Routes.interactionCallback(raw.id, raw.token), { body, files, auth: false }),
+      );
     },
     async editOriginal(message) {
-      await call(() => rest.patch(original, { body: messageBody(message, { replace: true }), auth: false }));
+      await call(() =>
+        rest.patch(original, {
+          body: messageBody(message, { replace: true }),
+          files: filesOf(message),
+          auth: false,
+        }),
+      );
     },
     async deleteOriginal() {
       await call(() => rest.delete(original, { auth: false }));
@@ -179,6 +190,7 @@ export function restTransport(
       const sent = (await call(() =>
         rest.post(Routes.webhook(raw.application_id, raw.token), {
           body: { ...messageBody(message), flags: flags(ephemeral) },
+          files: filesOf(message),
           query: new URLSearchParams({ wait: "true" }),
           auth: false,
         }),

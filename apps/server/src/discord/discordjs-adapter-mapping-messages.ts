@@ -84,5 +84,20 @@ export function messageBody(message: OutgoingMessage, options: { replace?: boole
         components: row.map(componentBody),
       })) ?? empty,
     allowed_mentions: allowedMentionsBody(message.allowedMentions),
+    ...(message.replyTo
+      ? { message_reference: { message_id: message.replyTo, fail_if_not_exists: false } }
+      : {}),
+    ...(message.files?.length
+      ? { attachments: message.files.map((file, index) => ({ id: index, filename: file.name })) }
+      : {}),
   };
+}
+
+/** The files of a message as @discordjs/rest uploads them (multipart, `files[n]`), or undefined. */
+export function filesOf(message: OutgoingMessage) {
+  return message.files?.map((file) => ({
+    name: file.name,
+    data: Buffer.from(file.data, "utf8"),
+    contentType: file.contentType ?? "text/plain; charset=utf-8",
+  }));
 }

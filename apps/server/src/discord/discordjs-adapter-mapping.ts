@@ -28,6 +28,7 @@ export {
   type ApiAttachment,
   type ApiMessage,
   attachmentFromApi,
+  filesOf,
   messageBody,
   messageFromApi,
 } from "./discordjs-adapter-mapping-messages.ts";

@@ -4,6 +4,7 @@ import {
   type ApiEmoji,
   type ApiMessage,
   emojiFromApi,
+  filesOf,
   messageBody,
   messageFromApi,
   reactionRoute,
@@ -26,7 +27,10 @@ export async function sendMessage(
   message: OutgoingMessage,
 ): Promise<SentMessage> {
   const sent = (await call(() =>
-    context.rest.post(Routes.channelMessages(channelId), { body: messageBody(message) }),
+    context.rest.post(Routes.channelMessages(channelId), {
+      body: messageBody(message),
+      files: filesOf(message),
+    }),
   )) as { id: string; channel_id: string };
   return { id: sent.id, channelId: sent.channel_id };
 }

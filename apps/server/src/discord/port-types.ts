@@ -173,6 +173,14 @@ export interface Modal {
   fields: TextInput[];
 }
 
+/** A file sent with a message (a CSV export): text, uploaded as an attachment. */
+export interface OutgoingFile {
+  /** The file name members see, e.g. `prices.csv`. */
+  name: string;
+  data: string;
+  contentType?: string;
+}
+
 export interface OutgoingMessage {
   content?: string;
   embeds?: Embed[];
@@ -180,6 +188,14 @@ export interface OutgoingMessage {
   components?: (Button | SelectMenu)[][];
   /** Which mentions may ping; by default none do, so user text can't mass-ping. */
   allowedMentions?: { users?: string[]; roles?: string[]; everyone?: boolean };
+  /**
+   * Sends the message as a reply to this message of the same channel (channel messages only); a
+   * reply to a message deleted meanwhile is sent as a plain message. Replying pings no one unless
+   * `allowedMentions` names the author.
+   */
+  replyTo?: string;
+  /** Files attached to the message (up to 10). */
+  files?: OutgoingFile[];
 }
 
 export interface SentMessage {

@@ -156,13 +156,13 @@ describe("calculator properties", () => {
     ];
     fc.assert(
       fc.property(fc.oneof(fc.constantFrom(...adversarial), fc.string({ maxLength: 200 })), (input) => {
-        const start = performance.now();
+        const start = Date.now();
         try {
           formatRational(calculate(input));
         } catch {
           // Errors are fine here; only the time matters.
         }
-        expect(performance.now() - start).toBeLessThan(100);
+        expect(Date.now() - start).toBeLessThan(100);
       }),
       { numRuns: 1000 },
     );

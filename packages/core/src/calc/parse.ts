@@ -133,7 +133,8 @@ class Parser {
 
   constructor(private readonly tokens: Token[]) {}
 
-  private get current(): Token {
+  /** A method, not a getter: TypeScript would otherwise keep a narrowed kind across `index++`. */
+  private current(): Token {
     return this.tokens[this.index] as Token;
   }
 
@@ -145,14 +146,14 @@ class Parser {
   }
 
   parse(): Rational {
-    if (this.current.kind === "end") throw new CalcError("Nothing to calculate", 1);
+    if (this.current().kind === "end") throw new CalcError("Nothing to calculate", 1);
     const { value } = this.additive();
-    if (this.current.kind !== "end") this.unexpected();
+    if (this.current().kind !== "end") this.unexpected();
     return value;
   }
 
   private unexpected(): never {
-    const token = this.current;
+    const token = this.current();
     if (token.kind === "end") throw new CalcError("The expression ends too early", token.position);
     if (token.kind === "number")
       throw new CalcError(`Missing an operator before "${token.text}"`, token.position);
@@ -161,8 +162,8 @@ class Parser {
 
   private additive(): Operand {
     let left = this.multiplicative();
-    while (this.current.kind === "op" && (this.current.text === "+" || this.current.text === "-")) {
-      const op = this.current;
+    while (this.current().kind === "op" && (this.current().text === "+" || this.current().text === "-")) {
+      const op = this.current();
       this.index++;
       const right = this.multiplicative();
       this.shape.operators.push(op.text);
@@ -176,8 +177,8 @@ class Parser {
 
   private multiplicative(): Operand {
     let left = this.unary();
-    while (this.current.kind === "op" && ["*", "/", "of"].includes(this.current.text)) {
-      const op = this.current;
+    while (this.current().kind === "op" && ["*", "/", "of"].includes(this.current().text)) {
+      const op = this.current();
       this.index++;
       const right = this.unary();
       this.shape.operators.push(op.text);
@@ -189,7 +190,7 @@ class Parser {
   }
 
   private unary(): Operand {
-    const token = this.current;
+    const token = this.current();
     if (token.kind === "op" && (token.text === "-" || token.text === "+")) {
       this.index++;
       const operand = this.unary();
@@ -202,8 +203,8 @@ class Parser {
 
   private power(): Operand {
     const base = this.postfix();
-    if (this.current.kind !== "op" || this.current.text !== "^") return base;
-    const op = this.current;
+    if (this.current().kind !== "op" || this.current().text !== "^") return base;
+    const op = this.current();
     this.index++;
     const exponent = this.unary();
     this.shape.operators.push("^");
@@ -227,7 +228,7 @@ class Parser {
 
   private postfix(): Operand {
     let operand = this.primary();
-    while (this.current.kind === "%") {
+    while (this.current().kind === "%") {
       this.index++;
       this.shape.percent = true;
       operand = { value: mul(operand.value, hundredth), percent: true };
@@ -236,7 +237,7 @@ class Parser {
   }
 
   private primary(): Operand {
-    const token = this.current;
+    const token = this.current();
     if (token.kind === "number" && token.value) {
       this.index++;
       this.shape.numbers++;
@@ -247,8 +248,8 @@ class Parser {
       this.index++;
       this.shape.parentheses = true;
       const inner = this.additive();
-      if (this.current.kind !== ")") {
-        if (this.current.kind === "end") throw new CalcError('Missing ")"', this.current.position);
+      if (this.current().kind !== ")") {
+        if (this.current().kind === "end") throw new CalcError('Missing ")"', this.current().position);
         this.unexpected();
       }
       this.index++;
