@@ -1,5 +1,6 @@
 import { audit } from "./audit/index.ts";
 import { auth } from "./auth/index.ts";
+import { bankcalc } from "./bankcalc/index.ts";
 import { birthdays } from "./birthdays/index.ts";
 import { boards } from "./boards/index.ts";
 import { calculator } from "./calculator/index.ts";
@@ -57,6 +58,7 @@ export const features: readonly Feature[] = [
   embeds,
   messageDesigner,
   calculator,
+  bankcalc,
   triggers,
   rumble,
 ];

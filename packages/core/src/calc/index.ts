@@ -1,3 +1,4 @@
+export { type BankSplit, BankSplitError, type BankSplitInput, type OrganiserCut, splitBank } from "./bank.ts";
 export { describeResult, type FormattedAmount, formatRational } from "./format.ts";
 export { expressionInMessage } from "./message.ts";
 export {

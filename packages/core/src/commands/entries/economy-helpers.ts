@@ -21,8 +21,7 @@ export const economyHelperCommands: CommandEntry[] = [
   }),
   command({
     name: "bankcalc",
-    description:
-      "Split a heist or bank payout: fee, organiser's cut, each member's share and the remainder.",
+    description: "Split a heist or bank payout: fee, organiser's cut, each member's share and the remainder.",
     category,
     options: [
       text("total", "The amount to split, e.g. 250m or 1.2b"),
