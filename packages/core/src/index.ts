@@ -4,6 +4,7 @@ export * from "./api/permissions.ts";
 export * from "./api/discovery.ts";
 export * from "./api/giveaways.ts";
 export * from "./api/grinders.ts";
+export * from "./api/history.ts";
 export * from "./api/servers.ts";
 export * from "./api/statica.ts";
 export * from "./api/system.ts";

@@ -60,7 +60,7 @@ export class TokenActivityMonitor implements ActivityMonitor {
     return false;
   }
 
-  async forbidden(token: DashboardToken): Promise<void> {
+  async forbidden(token: DashboardToken, _address: string): Promise<void> {
     const count = await this.store.addForbidden(token.id, this.now());
     // Exactly at the threshold: later refusals in the same minute don't call again.
     if (count !== this.settings.forbiddenBurst) return;

@@ -123,3 +123,30 @@ export async function auditFacets(
     actorUserIds: actors.flatMap((row) => (row.actor_user_id ? [row.actor_user_id] : [])),
   };
 }
+
+/**
+ * One page of the entries about one record: `actions` whose summary starts with `{"id":"<subjectId>"`
+ * (how the grinders feature writes its break entries). Ids are digits only, so the pattern is exact.
+ */
+export async function pageAuditOfSubject(
+  db: Kysely<Database>,
+  serverId: string,
+  actions: readonly string[],
+  subjectId: string,
+  page: { offset: number; limit: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  if (!/^\d+$/.test(subjectId) || actions.length === 0) return { entries: [], total: 0 };
+  const base = () =>
+    db
+      .selectFrom("audit_log")
+      .where("server_id", "=", serverId)
+      .where("action", "in", actions)
+      .where("summary", "like", `{"id":"${subjectId}",%`);
+  const [rows, count] = await Promise.all([
+    base().selectAll().orderBy("id", "desc").offset(page.offset).limit(page.limit).execute(),
+    base()
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirst(),
+  ]);
+  return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
+}

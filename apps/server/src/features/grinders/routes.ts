@@ -1,12 +1,15 @@
 import {
   addGrinderBody,
   grinder,
+  grinderBreakHistory as grinderBreakHistoryResponse,
   grinderDmBody,
   grinderDmResponse,
   grinderParams,
+  grinderPaymentHistory as grinderPaymentHistoryResponse,
   grinderPaymentsResponse,
   grindersQuery,
   grindersResponse,
+  historyQuery,
   removedGrinder,
   serverIdParams,
 } from "@hearth/core";
@@ -17,6 +20,8 @@ import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { type DmGroup, dmGrinders } from "./dm.ts";
 import { rosterBody } from "./roster-cache.ts";
 import {
+  grinderBreakHistory,
+  grinderPaymentHistory,
   hireGrinder,
   listGrinderPayments,
   listGrinders,
@@ -166,5 +171,35 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => listGrinderPayments(ctx, request.params.serverId, request.params.id),
+  );
+
+  app.get(
+    `${base}/:id/history/payments`,
+    {
+      schema: {
+        tags,
+        summary: "A grinder's payment history, newest first, paged (archived records too)",
+        security,
+        params: grinderParams,
+        querystring: historyQuery,
+        response: { 200: grinderPaymentHistoryResponse },
+      },
+    },
+    async (request) => grinderPaymentHistory(ctx, request.params.serverId, request.params.id, request.query),
+  );
+
+  app.get(
+    `${base}/:id/history/breaks`,
+    {
+      schema: {
+        tags,
+        summary: "A grinder's breaks (each start and end), newest first, paged",
+        security,
+        params: grinderParams,
+        querystring: historyQuery,
+        response: { 200: grinderBreakHistoryResponse },
+      },
+    },
+    async (request) => grinderBreakHistory(ctx, request.params.serverId, request.params.id, request.query),
   );
 };

@@ -125,6 +125,30 @@ export async function listPayments(
     .execute();
 }
 
+/** One page of a record's payments, newest first, with their total count. */
+export async function pagePayments(
+  db: Db,
+  serverId: string,
+  grinderId: string,
+  page: { offset: number; limit: number },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const base = () =>
+    db.selectFrom("grinder_payments").where("server_id", "=", serverId).where("grinder_id", "=", grinderId);
+  const [rows, count] = await Promise.all([
+    base()
+      .selectAll()
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    base()
+      .select((eb) => eb.fn.countAll<string | number>().as("n"))
+      .executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
 /**
  * When a grinder last switched tier (the audit entry the switch writes), or null. The audit
  * summary starts with the grinder's id, which is digits only, so the pattern is exact.
