@@ -18,7 +18,7 @@ import {
   selectPrefix,
 } from "./builder.ts";
 import { type BuilderForm, draftForm } from "./builder-forms.ts";
-import { exportParts } from "./import-export.ts";
+import { exportMessages } from "./import-export.ts";
 import { previewMessage, sendSession } from "./sending.ts";
 import {
   changeDraft,
@@ -149,29 +149,15 @@ async function sendExport(interaction: ButtonInteraction, session: DraftSession)
     pretty: exportEmbedJson(session.draft, { pretty: true }),
     compact: exportEmbedJson(session.draft),
   };
-  const parts = exportParts(json);
-  const how =
-    "Import it with **Import JSON** in the builder, or save it as a `.json` file and use `/embed create file:`.";
-  if (parts.length > embedBuilderLimits.exportParts) {
+  const messages = exportMessages(json);
+  if (messages === null) {
     throw badRequest(
       `The embed's JSON is ${json.compact.length.toLocaleString("en-US")} characters, more than ${embedBuilderLimits.exportParts} messages can carry. Keep it on the server with **Save as template** instead.`,
     );
   }
-  if (parts.length === 1) {
-    await interaction.reply(`📤 The embed as JSON. ${how}\n\`\`\`json\n${parts[0]}\n\`\`\``, {
-      ephemeral: true,
-    });
-    return;
-  }
-  await interaction.reply(
-    `📤 The embed as JSON, in ${parts.length} parts: copy them one after the other into one file, with nothing between them. ${how}\nPart 1 of ${parts.length}:\n\`\`\`json\n${parts[0]}\n\`\`\``,
-    { ephemeral: true },
-  );
-  for (let index = 1; index < parts.length; index++) {
-    await interaction.followUp(`Part ${index + 1} of ${parts.length}:\n\`\`\`json\n${parts[index]}\n\`\`\``, {
-      ephemeral: true,
-    });
-  }
+  const [reply, ...followUps] = messages;
+  await interaction.reply(reply ?? "", { ephemeral: true });
+  for (const message of followUps) await interaction.followUp(message, { ephemeral: true });
 }
 
 /** A choice in the builder's field or template menu: `embed:s:<menu>:<session>`. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure, x } from "../../../test/fixtures/embeds.ts";
-import { downloadAttachment, exportParts, importJson } from "./import-export.ts";
+import { downloadAttachment, exportMessages, importJson } from "./import-export.ts";
 
 // Reading and writing JSON touches no database, so these run once rather than per dialect.
 
@@ -75,11 +75,39 @@ describe("import", () => {
 });
 
 describe("export", () => {
-  it("fits a short embed in one pretty code block and splits a long one", () => {
-    expect(exportParts({ pretty: "{\n}", compact: "{}" })).toEqual(["{\n}"]);
-    const compact = x(4000);
-    const parts = exportParts({ pretty: x(5000), compact });
-    expect(parts.map((p) => p.length)).toEqual([1900, 1900, 200]);
+  it("fits a short embed in one pretty code block, every message within Discord's 2,000", () => {
+    const [only, ...rest] = exportMessages({ pretty: "{\n}", compact: "{}" }) ?? [];
+    expect(rest).toEqual([]);
+    expect(only).toMatch(/^📤 The embed as JSON\. Import it .*\n```json\n\{\n\}\n```$/s);
+  });
+
+  it("uses the compact JSON when the pretty one doesn't fit a message but the compact one does", () => {
+    const messages = exportMessages({ pretty: x(1900), compact: x(1800) }) ?? [];
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(x(1800));
+    expect(messages[0]?.length).toBeLessThanOrEqual(2000);
+  });
+
+  it("splits a long one into parts of at most 2,000 characters each, explanation included", () => {
+    // 1,860 characters of JSON used to make a 2,137-character reply.
+    for (const length of [1860, 1900, 4000, 8000]) {
+      const compact = x(length);
+      const messages = exportMessages({ pretty: x(length + 500), compact }) ?? [];
+      expect(messages.length).toBeGreaterThan(1);
+      for (const message of messages) expect(message.length).toBeLessThanOrEqual(2000);
+      const parts = messages.map((message) => /```json\n(.*)\n```$/s.exec(message)?.[1] ?? "");
+      expect(parts.join("")).toBe(compact);
+      expect(messages[0]).toContain(`in ${messages.length} parts`);
+      expect(messages.at(-1)).toMatch(new RegExp(`^Part ${messages.length} of ${messages.length}:`));
+    }
+  });
+
+  it("never cuts inside a character, and refuses what would take more than five messages", () => {
+    const compact = "🎉".repeat(3000);
+    const messages = exportMessages({ pretty: compact, compact }) ?? [];
+    const parts = messages.map((message) => /```json\n(.*)\n```$/s.exec(message)?.[1] ?? "");
     expect(parts.join("")).toBe(compact);
+    for (const part of parts) expect(part.isWellFormed()).toBe(true);
+    expect(exportMessages({ pretty: x(20_000), compact: x(20_000) })).toBeNull();
   });
 });

@@ -78,14 +78,38 @@ export async function downloadAttachment(
   return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
-/**
- * The draft as Hearth's JSON file, split into code-block sized parts (Discord messages hold 2,000
- * characters). Compact JSON; pretty-printed when that still fits in one message.
- */
-export function exportParts(json: { pretty: string; compact: string }): string[] {
-  const size = embedBuilderLimits.exportChunk;
-  if (json.pretty.length <= size) return [json.pretty];
+/** Cuts text into pieces of at most `size` characters, never inside a character. */
+function pieces(text: string, size: number): string[] {
+  const characters = Array.from(text);
   const parts: string[] = [];
-  for (let at = 0; at < json.compact.length; at += size) parts.push(json.compact.slice(at, at + size));
+  for (let at = 0; at < characters.length; at += size) parts.push(characters.slice(at, at + size).join(""));
   return parts;
+}
+
+const exportHow =
+  "Import it with **Import JSON** in the builder, or save it as a `.json` file and use `/embed create file:`.";
+const codeBlock = (part: string) => `\`\`\`json\n${part}\n\`\`\``;
+const single = (part: string) => `📤 The embed as JSON. ${exportHow}\n${codeBlock(part)}`;
+const first = (count: number, part: string) =>
+  `📤 The embed as JSON, in ${count} parts: copy them one after the other into one file, with nothing between them. ${exportHow}\nPart 1 of ${count}:\n${codeBlock(part)}`;
+const later = (index: number, count: number, part: string) =>
+  `Part ${index + 1} of ${count}:\n${codeBlock(part)}`;
+
+/**
+ * The draft as Hearth's JSON file in messages of at most 2,000 characters (Discord's limit),
+ * explanation included: pretty-printed in one message when that fits, else the compact JSON cut
+ * into parts, each in its own code block. Null when it takes more than `exportParts` messages.
+ */
+export function exportMessages(json: { pretty: string; compact: string }): string[] | null {
+  const limit = embedBuilderLimits.content;
+  if (single(json.pretty).length <= limit) return [single(json.pretty)];
+  if (single(json.compact).length <= limit) return [single(json.compact)];
+  // Every part gets the room the longest framing (the first message's) leaves; lengths in UTF-16
+  // units, which never count fewer than Discord does.
+  const room = limit - first(embedBuilderLimits.exportParts, "").length;
+  const parts = pieces(json.compact, room);
+  if (parts.length > embedBuilderLimits.exportParts) return null;
+  return parts.map((part, index) =>
+    index === 0 ? first(parts.length, part) : later(index, parts.length, part),
+  );
 }

@@ -23,8 +23,6 @@ export const embedBuilderLimits = {
   templateName: 50,
   /** Text above the embed when sending. */
   content: 2000,
-  /** How much JSON one export message carries (a code block in a 2,000-character message). */
-  exportChunk: 1900,
   /** How many messages an export may take. */
   exportParts: 5,
   importTimeoutMs: 10_000,

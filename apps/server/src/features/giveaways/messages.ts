@@ -1,4 +1,5 @@
 import type { Config } from "../../config.ts";
+import { fitText } from "../../discord/message-limits.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port.ts";
 
 /** The Enter button's custom id; the bot finds the giveaway by the interaction's guild and message. */
@@ -34,8 +35,18 @@ export function giveawayDetailUrl(
   return `${site}/giveaways/${serverId}/${messageId}`;
 }
 
-/** Discord's limits: an embed's description and a message's content. */
-const limits = { description: 4096, content: 2000 } as const;
+/** Discord's limits: an embed's title and description, and a message's content. */
+const limits = { title: 256, description: 4096, content: 2000 } as const;
+
+/**
+ * The embed's title, "🎉 " and the prize, cut to Discord's 256 characters with an ellipsis (a prize
+ * may be 256 characters itself), and the line naming the whole prize when it was cut.
+ */
+export function prizeTitle(prize: string): { title: string; prizeLine: string[] } {
+  const full = `🎉 ${prize}`;
+  const title = fitText(full, limits.title);
+  return { title, prizeLine: title === full ? [] : [`**Prize:** ${prize}`, ""] };
+}
 
 /**
  * The winners as mentions, as many as fit in `budget` characters; the rest are counted and linked
@@ -85,7 +96,9 @@ function people(view: GiveawayView): string[] {
 /** The giveaway while it runs: Discord renders `<t:…:R>` as a live countdown. */
 export function activeMessage(view: GiveawayView): OutgoingMessage {
   const requirements = requirementLines(view);
+  const { title, prizeLine } = prizeTitle(view.prize);
   const lines = [
+    ...prizeLine,
     ...(view.description ? [view.description, ""] : []),
     `Ends <t:${seconds(view.endTime)}:R> (<t:${seconds(view.endTime)}:f>)`,
     ...people(view),
@@ -93,7 +106,7 @@ export function activeMessage(view: GiveawayView): OutgoingMessage {
     ...(requirements.length > 0 ? ["", "**Requirements**", ...requirements] : []),
   ];
   const embed: Embed = {
-    title: `🎉 ${view.prize}`,
+    title,
     description: lines.join("\n"),
     color: activeColor,
     footer: { text: "Press Enter to join" },
@@ -115,7 +128,9 @@ export function endedMessage(
   endedAt: number,
   detailUrl?: string,
 ): OutgoingMessage {
+  const { title, prizeLine } = prizeTitle(view.prize);
   const head = [
+    ...prizeLine,
     ...(view.description ? [view.description, ""] : []),
     `Ended <t:${seconds(endedAt)}:R> (<t:${seconds(endedAt)}:f>)`,
     ...people(view),
@@ -131,7 +146,7 @@ export function endedMessage(
   return {
     embeds: [
       {
-        title: `🎉 ${view.prize}`,
+        title,
         description: lines.join("\n"),
         color: endedColor,
         footer: { text: "Giveaway ended" },

@@ -1,6 +1,7 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import type { Interaction, ModalInteraction } from "../../discord/interaction.ts";
+import { embedsCharacters, fitMessage, fitText, messageLimits } from "../../discord/message-limits.ts";
 import type { Button, Embed, OutgoingMessage, SelectMenu, UserInfo } from "../../discord/port.ts";
 import {
   cancelDraft,
@@ -40,6 +41,25 @@ const asDisabled = (row: (Button | SelectMenu)[]) =>
     component.type === "button" && component.style !== "link" ? { ...component, disabled: true } : component,
   );
 
+/**
+ * The preview's note, cut to the room the design leaves in the message (Discord allows 10 embeds
+ * and 6,000 characters across them): the description gives way first, then the instructions; a
+ * design that leaves no room at all is shown without the note (the buttons still say what to do).
+ */
+function noteEmbed(note: Embed & { description: string; title: string }, design: readonly Embed[]) {
+  if (design.length >= messageLimits.embeds) return null;
+  const room = messageLimits.total - embedsCharacters(design);
+  const fields = note.fields ?? [];
+  const fieldText = fields.reduce((sum, field) => sum + field.name.length + field.value.length, 0);
+  if (room >= note.title.length + note.description.length + fieldText) return note;
+  const withoutFields = room - note.title.length;
+  if (withoutFields >= 200) {
+    const { fields: _, ...rest } = note;
+    return { ...rest, description: fitText(note.description, withoutFields) };
+  }
+  return room >= note.title.length ? { title: note.title, color: note.color } : null;
+}
+
 /** The preview: the design rendered for the caller, a note, and the four buttons. */
 async function previewMessage<D, X>(
   ctx: Ctx,
@@ -47,30 +67,34 @@ async function previewMessage<D, X>(
   draft: Draft<D, X>,
   user: UserInfo,
 ): Promise<OutgoingMessage> {
-  const [body, guild] = await Promise.all([
+  const [rendered, guild] = await Promise.all([
     flow.render(ctx, draft, user),
     ctx.discord.getGuild(draft.serverId),
   ]);
+  // The design exactly as it would be sent (cut to Discord's limits, refused links left out), so
+  // the preview shows what members would see, and says what had to change.
+  const fitted = fitMessage(rendered);
+  const body = fitted.message;
   const instructions = draft.instructions.trim() || "(none)";
-  const note: Embed = {
-    title: "👀 Preview: not saved yet",
-    color: 0x99aab5,
-    description: [
-      sourceLine(draft, guild?.name ?? "this server"),
-      ...flow.notes(draft),
-      `Press **Save** to use it, **Try again** for another version, **Edit text** to change the words, or **Cancel**. This preview expires <t:${Math.floor(draft.expiresAt / 1000)}:R>.`,
-    ].join("\n"),
-    fields: [
-      {
-        name: "Your instructions",
-        value: instructions.length > 1024 ? `${instructions.slice(0, 1021)}…` : instructions,
-      },
-    ],
-  };
+  const note = noteEmbed(
+    {
+      title: "👀 Preview: not saved yet",
+      color: 0x99aab5,
+      description: [
+        sourceLine(draft, guild?.name ?? "this server"),
+        ...flow.notes(draft),
+        ...fitted.notes.map((line) => `⚠️ ${line}`),
+        ...(fitted.refusal ? [`⛔ ${fitted.refusal}`] : []),
+        `Press **Save** to use it, **Try again** for another version, **Edit text** to change the words, or **Cancel**. This preview expires <t:${Math.floor(draft.expiresAt / 1000)}:R>.`,
+      ].join("\n"),
+      fields: [{ name: "Your instructions", value: fitText(instructions, 1024) }],
+    },
+    body.embeds ?? [],
+  );
   const { purpose } = flow;
   return {
     ...(body.content ? { content: body.content } : {}),
-    embeds: [...(body.embeds ?? []), note],
+    embeds: [...(body.embeds ?? []), ...(note ? [note] : [])],
     components: [
       ...(body.components ?? []).slice(0, 4).map(asDisabled),
       [

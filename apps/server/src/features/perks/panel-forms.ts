@@ -5,9 +5,13 @@ import { perkLimits } from "./rules.ts";
 
 /** The forms the `/perks` panel's buttons open, filled with the member's current perks. */
 
+const emojiFieldLength = perkLimits.maxEmojis * 58;
+
+// Discord's limit for a text input's label is 45 characters: "Other members (up to 100): mentions
+// or ids" is 42 at the largest cap.
 const membersField = (ids: string[], cap: number) => ({
   customId: "members",
-  label: `Members besides you (up to ${cap}): mentions or ids`,
+  label: `Other members (up to ${cap}): mentions or ids`,
   style: "paragraph" as const,
   required: false,
   maxLength: 2000,
@@ -33,7 +37,9 @@ export function panelForm(
             label: `Emojis (up to ${limits.emojis}), separated by spaces`,
             style: "short",
             required: false,
-            maxLength: 400,
+            // Room for the most emojis a tier allows, each custom one up to `<a:32 chars:20 digits>`
+            // (57): Discord refuses a pre-filled value longer than max_length.
+            maxLength: emojiFieldLength,
             value: (member?.emojis ?? []).map(emojiText).join(" "),
             placeholder: "🔥 ⭐ <:hollow:123456789012345678>",
           },

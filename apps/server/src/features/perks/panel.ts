@@ -24,7 +24,28 @@ export const panelIds = {
 /** What the panel and its forms show: the member's limits and current perks. */
 export type Overview = Awaited<ReturnType<typeof overview>>;
 
-const list = (items: string[], empty: string) => (items.length > 0 ? items.join(", ") : empty);
+/**
+ * Items joined with commas, as many as fit in a field: Discord's limit for a field's value is 1,024
+ * characters, and six fields must stay within the 6,000 of the whole embed, so each list keeps to
+ * 900 and names how many more there are.
+ */
+const listRoom = 900;
+function list(items: string[], empty: string): string {
+  if (items.length === 0) return empty;
+  const shown: string[] = [];
+  let length = 0;
+  for (const [index, item] of items.entries()) {
+    const rest = items.length - index;
+    const tail = rest > 1 ? `, and ${rest - 1} more`.length : 0;
+    const next = length + (shown.length > 0 ? 2 : 0) + item.length;
+    if (next + tail > listRoom) {
+      return `${shown.join(", ")}${shown.length > 0 ? ", and" : ""} ${rest} more`.trim();
+    }
+    shown.push(item);
+    length = next;
+  }
+  return shown.join(", ");
+}
 const mentions = (ids: string[]) =>
   list(
     ids.map((id) => `<@${id}>`),

@@ -116,3 +116,101 @@ describe("perks through the Discord stand-in", () => {
     expect(back.body.content).toContain(`<@${author.id}> in <#${general}>`);
   });
 });
+
+describe("the /perks panel's forms at the product's own maxima", () => {
+  it("every form opens (Discord accepts it), filled with the most a tier allows", async () => {
+    const added = standIn.state.addRole(guild.id, { name: "Max", position: 2 });
+    // Roles made after start-up reach the bot's cache as Discord sends them: GUILD_ROLE_CREATE.
+    await standIn.dispatch("GUILD_ROLE_CREATE", { guild_id: guild.id, role: added });
+    await harness.settle();
+    const maxRole = added.id;
+    const maxed = standIn.state.addUser({ username: "maxed" });
+    standIn.state.addMember(guild.id, maxed.id, [maxRole]);
+    await createTier(harness.ctx, guild.id, {
+      name: "Max",
+      roleId: maxRole,
+      emojis: 20,
+      channelMembers: 100,
+      roleMembers: 100,
+      responders: 25,
+    });
+    // 20 animated custom emojis with 32-character names: the longest auto-reaction list there is.
+    const emojis = Array.from({ length: 20 }, (_, index) =>
+      standIn.addEmoji(guild.id, `e${String(index).padStart(2, "0")}${"x".repeat(29)}`, { animated: true }),
+    );
+    const owner = { userId: maxed.id, roleIds: [maxRole] };
+    await setEmojis(harness.ctx, guild.id, owner, emojis.map((e) => `<a:${e.name}:${e.id}>`).join(" "));
+    const keywords = Array.from({ length: 25 }, (_, index) => `keyword${index}${"k".repeat(20)}`);
+    await setKeywords(harness.ctx, guild.id, owner, keywords.join("\n"));
+
+    const after = standIn.requests.length;
+    const panel = await standIn.runCommand({
+      guildId: guild.id,
+      channelId: general,
+      userId: maxed.id,
+      name: "perks",
+    });
+    expect(panel.callback.status).toBe(204);
+    const panelId = standIn.interactions.get(panel.id)?.originalId ?? "";
+    const open = async (customId: string) => {
+      const result = await standIn.clickButton({
+        guildId: guild.id,
+        channelId: general,
+        userId: maxed.id,
+        messageId: panelId,
+        customId,
+      });
+      expect(result.callback.status).toBe(204);
+      expect(result.modal).not.toBeNull();
+      return result.modal;
+    };
+
+    const emojiForm = await open("perks:emojis");
+    expect(emojiForm?.fields[0]?.value?.length).toBeGreaterThan(1000);
+    expect(emojiForm?.fields[0]?.value?.length).toBeLessThanOrEqual(emojiForm?.fields[0]?.max_length ?? 0);
+    await open("perks:keywords");
+    await open("perks:responder-add");
+    const createChannel = await open("perks:channel");
+    expect(createChannel?.fields.map((f) => f.label)).toEqual([
+      "Channel name",
+      "Other members (up to 100): mentions or ids",
+    ]);
+
+    // Create the channel and the role at their longest names, then the forms that edit them.
+    const channelName = "c".repeat(100);
+    const created = await standIn.submitModal({
+      guildId: guild.id,
+      channelId: general,
+      userId: maxed.id,
+      messageId: panelId,
+      customId: "perks:m:channel",
+      fields: { name: channelName, members: "" },
+    });
+    expect(created.callback.status).toBe(204);
+    await harness.settle();
+    const members = await open("perks:channel");
+    expect(members?.title).toBe("Private channel");
+    expect(members?.fields.map((f) => f.label)).toEqual(["Other members (up to 100): mentions or ids"]);
+
+    await open("perks:role");
+    const roleName = "r".repeat(100);
+    const role = await standIn.submitModal({
+      guildId: guild.id,
+      channelId: general,
+      userId: maxed.id,
+      messageId: panelId,
+      customId: "perks:m:role",
+      fields: { name: roleName, colour: "#F97316", members: "" },
+    });
+    expect(role.callback.status).toBe(204);
+    await harness.settle();
+    const editRole = await open("perks:role");
+    expect(editRole?.fields[0]?.value).toBe(roleName);
+    expect(editRole?.fields.map((f) => f.label)).toEqual([
+      "Role name",
+      "Colour (#RRGGBB)",
+      "Other members (up to 100): mentions or ids",
+    ]);
+    expect(standIn.refusals(after)).toEqual([]);
+  });
+});
