@@ -11,6 +11,7 @@ import { giveaways } from "./giveaways/index.ts";
 import { grinders } from "./grinders/index.ts";
 import { guilds } from "./guilds/index.ts";
 import { lottery } from "./lottery/index.ts";
+import { market } from "./market/index.ts";
 import { messageComponents } from "./message-components/index.ts";
 import { messageDesigner } from "./message-designer/index.ts";
 import { moderation } from "./moderation/index.ts";
@@ -59,6 +60,7 @@ export const features: readonly Feature[] = [
   messageDesigner,
   calculator,
   bankcalc,
+  market,
   triggers,
   rumble,
 ];
