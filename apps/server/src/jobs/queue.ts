@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import type { Storage } from "../db/database.ts";
 import type { Logger } from "../lib/logger.ts";
 import * as store from "./store.ts";
@@ -24,10 +25,22 @@ export interface JobQueue {
 }
 
 export interface QueueOptions {
+  /**
+   * This process's identity (default `<hostname>:<pid>`). A claim held under the same identity by an
+   * earlier run is stale by definition (one host can't run two live processes with one pid), so
+   * `start()` releases it at once instead of waiting out its lease: a container restarted after a
+   * crash gets its pid and hostname back.
+   */
+  processId?: string;
+  /** Default `<processId>:<random>`: unique to this run. */
   workerId?: string;
   pollMs?: number;
-  /** How long a claim holds before another worker may take the job (a crashed worker's jobs). */
+  /**
+   * How long a claim holds before another worker may take the job (a crashed worker's jobs). A
+   * running job's lease is extended every third of it, so a job may run longer than its lease.
+   */
   leaseMs?: number;
+  /** Most jobs run per poll; each is claimed only when its turn comes. */
   batchSize?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
@@ -36,12 +49,18 @@ export interface QueueOptions {
 
 /**
  * Due jobs live in the `jobs` table: claimed atomically (SQLite serialises writers; PostgreSQL uses
- * FOR UPDATE SKIP LOCKED), so any number of workers on one database run each job once. A failing
- * job is retried with exponential backoff, then marked failed with its error.
+ * FOR UPDATE SKIP LOCKED), so any number of workers on one database run each job once. A job is
+ * claimed just before it runs (never a batch ahead), its lease is extended while it runs, and a
+ * crashed run's claims are released when the same process identity starts again; so a crash holds
+ * back at most the one job it was running, for one lease. A failing job is retried with exponential
+ * backoff, then marked failed with its error.
  */
 export class DatabaseJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly options: Required<QueueOptions>;
+  private staleReleased = false;
+  /** Set while stop() waits: the job in flight finishes, no further one is claimed. */
+  private stopping = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private wakeRequested = false;
@@ -53,10 +72,12 @@ export class DatabaseJobQueue implements JobQueue {
     private readonly logger: Logger,
     options: QueueOptions = {},
   ) {
+    const processId = options.processId ?? `${os.hostname()}:${process.pid}`;
     this.options = {
-      workerId: options.workerId ?? `worker-${process.pid}-${randomBytes(3).toString("hex")}`,
+      processId,
+      workerId: options.workerId ?? `${processId}:${randomBytes(4).toString("hex")}`,
       pollMs: options.pollMs ?? 1000,
-      leaseMs: options.leaseMs ?? 5 * 60_000,
+      leaseMs: options.leaseMs ?? 60_000,
       batchSize: options.batchSize ?? 20,
       backoffBaseMs: options.backoffBaseMs ?? 5000,
       backoffMaxMs: options.backoffMaxMs ?? 3_600_000,
@@ -97,9 +118,14 @@ export class DatabaseJobQueue implements JobQueue {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    try {
+      await this.running;
+    } finally {
+      this.stopping = false;
+    }
   }
 
   runDue(): Promise<number> {
@@ -129,6 +155,7 @@ export class DatabaseJobQueue implements JobQueue {
     this.ticking = true;
     let ran = 0;
     try {
+      if (!this.staleReleased) await this.releaseStaleClaims();
       ran = await this.runDue();
     } catch (error) {
       this.logger.error({ err: error }, "job polling failed");
@@ -142,23 +169,63 @@ export class DatabaseJobQueue implements JobQueue {
     this.timer = setTimeout(() => void this.tick(), again ? 0 : this.options.pollMs);
   }
 
-  private async runBatch(): Promise<number> {
-    const jobs = await this.claim();
-    for (const job of jobs) await this.execute(job);
-    return jobs.length;
+  /** Puts back the jobs an earlier run of this process identity claimed and never finished. */
+  private async releaseStaleClaims(): Promise<void> {
+    const released = await store.releaseClaimsOfProcess(
+      this.storage.db,
+      `${this.options.processId}:`,
+      this.options.workerId,
+    );
+    this.staleReleased = true;
+    if (released > 0) {
+      this.logger.warn(
+        { released, processId: this.options.processId },
+        "released jobs left running by a crash",
+      );
+    }
   }
 
-  private claim(): Promise<store.Job[]> {
+  private async runBatch(): Promise<number> {
+    let ran = 0;
+    // One claim per job, made when the job is about to run: jobs not yet reached stay free for others.
+    while (ran < this.options.batchSize && !this.stopping) {
+      const jobs = await this.claim(1);
+      if (jobs.length === 0) break;
+      for (const job of jobs) await this.execute(job);
+      ran += jobs.length;
+    }
+    return ran;
+  }
+
+  private claim(limit: number): Promise<store.Job[]> {
     return store.claimDue(this.storage, {
       workerId: this.options.workerId,
       now: Date.now(),
       leaseMs: this.options.leaseMs,
-      limit: this.options.batchSize,
+      limit,
     });
+  }
+
+  /** Extends a running job's lease every third of it, so a long job is never taken by another worker. */
+  private heartbeat(job: store.Job): () => void {
+    const every = Math.max(10, Math.floor(this.options.leaseMs / 3));
+    const timer = setInterval(() => {
+      store
+        .extendLease(this.storage.db, job.id, this.options.workerId, Date.now() + this.options.leaseMs)
+        .then((held) => {
+          if (!held) this.logger.warn({ jobId: job.id, kind: job.kind }, "lost the claim of a running job");
+        })
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error, jobId: job.id }, "could not extend a job lease"),
+        );
+    }, every);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   private async execute(job: store.Job): Promise<void> {
     const handler = this.handlers.get(job.kind);
+    const stopHeartbeat = this.heartbeat(job);
     try {
       if (!handler) throw new Error(`No handler registered for job kind "${job.kind}"`);
       await handler(JSON.parse(job.payload), job);
@@ -178,6 +245,8 @@ export class DatabaseJobQueue implements JobQueue {
         { jobId: job.id, kind: job.kind, attempts: job.attempts, retry, err: message },
         retry ? "job failed; will retry" : "job failed permanently",
       );
+    } finally {
+      stopHeartbeat();
     }
   }
 }

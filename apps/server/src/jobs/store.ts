@@ -73,6 +73,11 @@ export async function claimDue(
     .orderBy("id")
     .limit(options.limit);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();
+  // PostgreSQL may run an `id in (subquery … limit n for update skip locked)` once per candidate row,
+  // each run skipping the rows the previous one locked, and so claim far more than n: `any(array(…))`
+  // evaluates the subquery exactly once.
+  const chosen =
+    dialect === "postgres" ? sql<boolean>`id = any(array(${due}))` : sql<boolean>`id in (${due})`;
   const rows = await db
     .updateTable("jobs")
     .set({
@@ -82,11 +87,54 @@ export async function claimDue(
       attempts: sql<number>`attempts + 1`,
       updated_at: options.now,
     })
-    .where("id", "in", due)
+    .where(chosen)
     .where(claimable)
     .returningAll()
     .execute();
   return rows.map(toJob).sort((a, b) => a.runAt - b.runAt || a.id - b.id);
+}
+
+/** Pushes a running job's lease to `until` while its worker still holds it; answers whether it does. */
+export async function extendLease(
+  db: Kysely<Database>,
+  id: number,
+  workerId: string,
+  until: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("jobs")
+    .set({ locked_until: until })
+    .where("id", "=", id)
+    .where("locked_by", "=", workerId)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Puts back for claiming the running jobs claimed by earlier runs of one process identity (worker
+ * ids starting with `prefix`, other than `currentWorkerId`): that run is gone. Answers how many.
+ */
+export async function releaseClaimsOfProcess(
+  db: Kysely<Database>,
+  prefix: string,
+  currentWorkerId: string,
+): Promise<number> {
+  const result = await db
+    .updateTable("jobs")
+    .set({
+      status: "pending",
+      // Like a retry: keeps its key unless the run scheduled a successor under it.
+      dedupe_key: keyUnlessTakenByAnotherPendingJob,
+      locked_by: null,
+      locked_until: null,
+      updated_at: Date.now(),
+    })
+    .where("status", "=", "running")
+    .where(sql<boolean>`substr(locked_by, 1, ${prefix.length}) = ${prefix}`)
+    .where("locked_by", "!=", currentWorkerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function complete(db: Kysely<Database>, id: number, workerId: string): Promise<void> {
