@@ -2,13 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { Bot } from "./bot/bot.ts";
 import { applicationCommands } from "./bot/commands/definitions.ts";
 import type { ManagerRoleResolver } from "./bot/commands/permissions.ts";
-import { registerIfChanged } from "./bot/commands/registration.ts";
+import { registerIfChanged, registrationPlan } from "./bot/commands/registration.ts";
 import { bindCommands } from "./bot/commands/registry.ts";
+import type { BotGuard } from "./bot/guard.ts";
 import type { AppContext } from "./context.ts";
 import { resolveToken } from "./features/auth/service.ts";
 import { revokeForSuspiciousActivity } from "./features/auth/token-dms.ts";
 import type { Feature } from "./features/feature.ts";
 import { features } from "./features/index.ts";
+import { withTip } from "./features/tips/service.ts";
 import { type ActivityStore, MemoryActivityStore, TokenActivityMonitor } from "./http/activity-monitor.ts";
 import { type BuildAppOptions, buildApp } from "./http/app.ts";
 
@@ -67,17 +69,61 @@ export function implementedCommandPaths(ctx: AppContext, list: readonly Feature[
 }
 
 /**
- * Binds every feature's commands and listeners to the bot, and registers with Discord exactly the
- * commands that have a handler (globally, or on COMMANDS_GUILD_ID for development).
+ * Registers the commands that have a handler with Discord: members' commands globally (or on
+ * COMMANDS_GUILD_ID for development), the developer tools only on the developers' server.
+ */
+export async function registerCommandPaths(
+  ctx: AppContext,
+  paths: readonly string[],
+  options: { force?: boolean; commandsGuildId?: string } = {},
+): Promise<{ guildId: string | undefined; commands: number }[]> {
+  const plan = registrationPlan(paths, {
+    commandsGuildId: options.commandsGuildId ?? ctx.config.commandsGuildId,
+    devGuildId: ctx.config.devGuildId,
+  });
+  const done: { guildId: string | undefined; commands: number }[] = [];
+  for (const { guildId, paths: planned } of plan) {
+    const definitions = applicationCommands(planned);
+    await registerIfChanged(ctx, definitions, guildId, { force: options.force });
+    done.push({ guildId, commands: definitions.length });
+  }
+  return done;
+}
+
+/** Combines the features' guards: an interaction answers the first notice, an event needs every yes. */
+function combinedGuard(ctx: AppContext, list: readonly Feature[]): BotGuard | null {
+  const guards = list.flatMap((feature) => (feature.guard ? [feature.guard(ctx)] : []));
+  if (guards.length === 0) return null;
+  return {
+    async checkInteraction(interaction) {
+      for (const guard of guards) {
+        const notice = await guard.checkInteraction(interaction);
+        if (notice !== null) return notice;
+      }
+      return null;
+    },
+    async allowEvent(name, payload) {
+      for (const guard of guards) if (!(await guard.allowEvent(name, payload))) return false;
+      return true;
+    },
+  };
+}
+
+/**
+ * Binds every feature's commands and listeners to the bot behind the features' guard (the global
+ * block list and lockdown), and registers with Discord exactly the commands that have a handler.
  */
 export async function bindFeatures(ctx: AppContext, bot: Bot, list: readonly Feature[] = features) {
+  const guard = combinedGuard(ctx, list);
+  if (guard) bot.guard(guard);
   const definitions = list.flatMap((feature) => feature.commands?.(ctx) ?? []);
   const paths = bindCommands(bot, ctx, definitions, {
     developerIds: ctx.config.developerIds,
     managerRoleOf: managerRoleResolver(ctx, list),
+    decorateReply: (serverId, path, message) => withTip(ctx, serverId, path, message),
   });
   for (const feature of list) feature.listeners?.(bot, ctx);
-  await registerIfChanged(ctx, applicationCommands(paths), ctx.config.commandsGuildId);
+  await registerCommandPaths(ctx, paths);
 }
 
 /** Registers every feature's job handlers; done in every process so any worker can run any job. */

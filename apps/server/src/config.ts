@@ -74,6 +74,14 @@ const configSchema = z.object({
       .regex(/^\d{17,20}$/, "must be a Discord server id")
       .optional(),
   ),
+  DEV_GUILD_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{17,20}$/, "must be a Discord server id")
+      .optional(),
+  ),
+  DEV_EVAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
@@ -184,6 +192,13 @@ export type Config = {
   developerIds: string[];
   /** Register slash commands on this one server (instant, for development) instead of globally. */
   commandsGuildId: string | undefined;
+  /**
+   * The developers' server: the only place the `/dev` tools are registered (never globally).
+   * DEV_GUILD_ID, else COMMANDS_GUILD_ID; unset, the tools are not registered at all.
+   */
+  devGuildId: string | undefined;
+  /** `/dev eval` runs code only when DEV_EVAL=true (off by default). */
+  devEval: boolean;
   webDist: string;
   /** Requests per minute per client on `/api`; 0 turns the limit off. */
   rateLimitMax: number;
@@ -242,6 +257,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     developerIds: e.DEVELOPER_IDS,
     commandsGuildId: e.COMMANDS_GUILD_ID,
+    devGuildId: e.DEV_GUILD_ID ?? e.COMMANDS_GUILD_ID,
+    devEval: e.DEV_EVAL === "true",
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
     trustProxy: e.TRUST_PROXY,

@@ -1,6 +1,7 @@
 export * from "./api/common.ts";
 export * from "./api/dashboard.ts";
 export * from "./api/permissions.ts";
+export * from "./api/purge.ts";
 export * from "./api/discovery.ts";
 export * from "./api/giveaways.ts";
 export * from "./api/grinders.ts";

@@ -1,6 +1,7 @@
 import type { AppContext } from "../context.ts";
 import type { BotEvents } from "../discord/events.ts";
 import type { BotGateway } from "../discord/gateway.ts";
+import type { BotGuard } from "./guard.ts";
 import {
   type ButtonHandler,
   type CommandHandler,
@@ -24,6 +25,8 @@ export interface Bot {
   commandRan(serverId: string, path: string): Promise<void>;
   /** Commands with a handler: the ones to register with Discord. */
   commandNames(): string[];
+  /** Installs the check every interaction and gateway event passes first (block list, lockdown). */
+  guard(guard: BotGuard): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -65,6 +68,10 @@ export function createBot(
       }
     },
     commandNames: () => router.commandNames(),
+    guard(guard) {
+      router.setGuard((interaction) => guard.checkInteraction(interaction));
+      gateway.events.setFilter((name, payload) => guard.allowEvent(name, payload));
+    },
     async start() {
       process.on("unhandledRejection", onRejection);
       stops.push(
@@ -77,6 +84,7 @@ export function createBot(
       await gateway.stop();
       await gateway.events.idle();
       for (const stop of stops.splice(0).reverse()) stop();
+      gateway.events.setFilter(null);
     },
   };
 }

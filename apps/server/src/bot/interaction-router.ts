@@ -13,6 +13,8 @@ export type CommandHandler = (interaction: CommandInteraction) => Promise<void> 
 export type ButtonHandler = (interaction: ButtonInteraction) => Promise<void> | void;
 export type SelectHandler = (interaction: SelectInteraction) => Promise<void> | void;
 export type ModalHandler = (interaction: ModalInteraction) => Promise<void> | void;
+/** Answers the notice that replaces an interaction's handling (block list, lockdown), or null. */
+export type InteractionGuard = (interaction: Interaction) => Promise<string | null>;
 type ComponentKind = "button" | "select" | "modal";
 type AnyComponentHandler = (interaction: Interaction) => Promise<void> | void;
 
@@ -54,6 +56,7 @@ export class InteractionRouter {
     select: new Map(),
     modal: new Map(),
   };
+  private guard: InteractionGuard | null = null;
 
   constructor(
     private readonly logger: Logger,
@@ -86,6 +89,11 @@ export class InteractionRouter {
     handlers.set(prefix, handler);
   }
 
+  /** Sets the check every interaction passes first (null removes it). */
+  setGuard(guard: InteractionGuard | null): void {
+    this.guard = guard;
+  }
+
   /** Names of the commands with a handler: only these are registered with Discord. */
   commandNames(): string[] {
     return [...this.commands.keys()];
@@ -93,6 +101,8 @@ export class InteractionRouter {
 
   async handle(interaction: Interaction): Promise<void> {
     const { data } = interaction;
+    const notice = await this.guardNotice(interaction);
+    if (notice !== null) return this.refuse(interaction, notice);
     if (data.kind === "command") {
       const entry = this.commands.get(data.name);
       if (!entry) return this.refuse(interaction, "This command isn't available right now.");
@@ -103,6 +113,17 @@ export class InteractionRouter {
       const handler = this.componentHandler(data.kind, data.customId);
       if (!handler) return this.refuse(interaction, staleComponent[data.kind]);
       await this.run(interaction, true, () => handler(interaction));
+    }
+  }
+
+  private async guardNotice(interaction: Interaction): Promise<string | null> {
+    if (!this.guard) return null;
+    try {
+      return await this.guard(interaction);
+    } catch (error) {
+      // A failed check lets the interaction through rather than leaving every member unanswered.
+      this.logger.warn({ err: error, interaction: describe(interaction) }, "the interaction guard failed");
+      return null;
     }
   }
 

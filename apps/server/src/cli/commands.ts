@@ -1,7 +1,5 @@
 import { parseArgs } from "node:util";
-import { applicationCommands } from "../bot/commands/definitions.ts";
-import { registerIfChanged } from "../bot/commands/registration.ts";
-import { implementedCommandPaths } from "../composition.ts";
+import { implementedCommandPaths, registerCommandPaths } from "../composition.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";
@@ -65,11 +63,15 @@ export async function runCommandsCli(
       io.err(`${paths.length} commands.`);
       return 0;
     }
-    const definitions = applicationCommands(paths);
-    await registerIfChanged(ctx, definitions, guild ?? config.commandsGuildId, { force: true });
-    io.err(
-      `Registered ${definitions.length} top-level commands (${paths.length} with subcommands) ${guild ? `on server ${guild}` : "globally"}${discord.kind === "sandbox" ? " (sandbox: recorded, not sent)" : ""}.`,
-    );
+    const done = await registerCommandPaths(ctx, paths, { force: true, commandsGuildId: guild });
+    const sandbox = discord.kind === "sandbox" ? " (sandbox: recorded, not sent)" : "";
+    for (const { guildId, commands } of done) {
+      io.err(
+        `Registered ${commands} top-level commands ${guildId ? `on server ${guildId}` : "globally"}${sandbox}.`,
+      );
+    }
+    if (!config.devGuildId)
+      io.err("The /dev tools are not registered: set DEV_GUILD_ID (or COMMANDS_GUILD_ID).");
     return 0;
   } finally {
     await storage.close();

@@ -27,6 +27,7 @@ import * as raffle from "./migrations/0031-raffle.ts";
 import * as market from "./migrations/0040-market.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as rumble from "./migrations/0046-rumble.ts";
+import * as devtools from "./migrations/0050-devtools.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "0040-market": market,
   "0045-triggers": triggers,
   "0046-rumble": rumble,
+  "0050-devtools": devtools,
   "0055-audit-address": auditAddress,
 };
 

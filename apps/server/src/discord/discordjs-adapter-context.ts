@@ -1,4 +1,5 @@
 import type { Client, REST } from "discord.js";
+import { registerCache } from "../lib/cache-registry.ts";
 import type { Logger } from "../lib/logger.ts";
 import { TtlCache } from "../lib/ttl-cache.ts";
 import { toDiscordError } from "./discordjs-adapter-errors.ts";
@@ -30,7 +31,7 @@ export interface DiscordJsContext {
 }
 
 export function readCaches(ttl: number) {
-  return {
+  const caches = {
     guilds: new TtlCache<string, GuildInfo | null>(ttl, 1000),
     channels: new TtlCache<string, ChannelInfo[]>(ttl, 1000),
     roles: new TtlCache<string, RoleInfo[]>(ttl, 1000),
@@ -38,6 +39,10 @@ export function readCaches(ttl: number) {
     channel: new TtlCache<string, ChannelInfo | null>(ttl, 10_000),
     emojis: new TtlCache<string, EmojiInfo[]>(ttl, 1000),
   };
+  for (const [name, cache] of Object.entries(caches)) {
+    registerCache(`discord REST ${name}`, { size: () => cache.size, clear: () => cache.clear() });
+  }
+  return caches;
 }
 
 /** discord.js's cache updates for what the adapter writes (its internal actions, as its managers use). */

@@ -55,6 +55,11 @@ export async function getGuild(context: DiscordJsContext, guildId: string): Prom
   });
 }
 
+export async function leaveGuild(context: DiscordJsContext, guildId: string): Promise<void> {
+  await orNull(() => context.rest.delete(Routes.userGuild(guildId)), "unknown_guild");
+  context.guilds.delete(guildId);
+}
+
 export async function listChannels(context: DiscordJsContext, guildId: string): Promise<ChannelInfo[]> {
   const cached = cachedGuild(context, guildId);
   const channels = cached

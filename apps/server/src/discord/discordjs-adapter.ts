@@ -112,6 +112,10 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
 
   getGuild(guildId: string): Promise<GuildInfo | null> {
     return guilds.getGuild(this.context, guildId);
+  leaveGuild(guildId: string): Promise<void> {
+    return guilds.leaveGuild(this.context, guildId);
+  }
+
   }
 
   listChannels(guildId: string): Promise<ChannelInfo[]> {

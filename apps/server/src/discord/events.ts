@@ -90,6 +90,12 @@ type Handler<K extends BotEventName> = (payload: BotEventMap[K]) => unknown;
  * slow feature never holds up another, and a handler's error is logged, never thrown back into the
  * gateway (an error must not stop the bot).
  */
+/** Decides whether an event reaches the listeners at all (the bot's global block list). */
+export type BotEventFilter = <K extends BotEventName>(
+  name: K,
+  payload: BotEventMap[K],
+) => boolean | Promise<boolean>;
+
 export class BotEvents {
   private readonly handlers = new Map<BotEventName, Set<Handler<BotEventName>>>();
   private readonly pending = new Set<Promise<unknown>>();
@@ -98,9 +104,18 @@ export class BotEvents {
 
   /** Listens to one event; answers a function that stops listening. */
   on<K extends BotEventName>(name: K, handler: Handler<K>): () => void {
+  private filter: BotEventFilter | null = null;
     let set = this.handlers.get(name);
     if (!set) {
       set = new Set();
+  /**
+   * Sets the one filter every event passes before its handlers run (null removes it). A filter that
+   * throws lets the event through: a failed check must not silence the bot.
+   */
+  setFilter(filter: BotEventFilter | null): void {
+    this.filter = filter;
+  }
+
       this.handlers.set(name, set);
     }
     const entry = handler as Handler<BotEventName>;
@@ -112,15 +127,20 @@ export class BotEvents {
   emit<K extends BotEventName>(name: K, payload: BotEventMap[K]): Promise<void> {
     const handlers = [...(this.handlers.get(name) ?? [])];
     if (handlers.length === 0) return Promise.resolve();
-    const run = Promise.all(
-      handlers.map(async (handler) => {
-        try {
-          await handler(payload);
-        } catch (error) {
-          this.logger.error({ err: error, event: name }, `bot event handler failed: ${name}`);
-        }
-      }),
-    ).then(() => undefined);
+    const runHandlers = () =>
+      Promise.all(
+        handlers.map(async (handler) => {
+          try {
+            await handler(payload);
+          } catch (error) {
+            this.logger.error({ err: error, event: name }, `bot event handler failed: ${name}`);
+          }
+        }),
+      ).then(() => undefined);
+    const filter = this.filter;
+    const run = filter
+      ? this.filtered(filter, name, payload).then((ok) => (ok ? runHandlers() : undefined))
+      : runHandlers();
     this.pending.add(run);
     void run.finally(() => this.pending.delete(run));
     return run;
@@ -131,3 +151,16 @@ export class BotEvents {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
 }
+  private async filtered<K extends BotEventName>(
+    filter: BotEventFilter,
+    name: K,
+    payload: BotEventMap[K],
+  ): Promise<boolean> {
+    try {
+      return await filter(name, payload);
+    } catch (error) {
+      this.logger.warn({ err: error, event: name }, "the bot event filter failed; the event goes through");
+      return true;
+    }
+  }
+

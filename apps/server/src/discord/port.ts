@@ -77,6 +77,8 @@ export interface DiscordPort {
   getGuild(guildId: string): Promise<GuildInfo | null>;
   listChannels(guildId: string): Promise<ChannelInfo[]>;
   listRoles(guildId: string): Promise<RoleInfo[]>;
+  /** Makes the bot leave a guild (a blocked server); leaving one it is not in is not an error. */
+  leaveGuild(guildId: string): Promise<void>;
   getMember(guildId: string, userId: string): Promise<MemberInfo | null>;
   /** The bot's own member in a guild: its roles decide which roles it may give. */
   getBotMember(guildId: string): Promise<MemberInfo | null>;

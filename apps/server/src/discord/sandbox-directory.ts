@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
+import { registerCache } from "../lib/cache-registry.ts";
 import type { Logger } from "../lib/logger.ts";
 import { TtlCache } from "../lib/ttl-cache.ts";
 import { demoBotId } from "./demo-seed.ts";
@@ -72,12 +73,19 @@ export class SandboxDirectory implements DiscordPort {
     };
   }
 
+    const { guilds: guildCache, users: userCache } = this.sandbox;
+    registerCache("sandbox guilds", { size: () => guildCache.size, clear: () => guildCache.clear() });
+    registerCache("sandbox users", { size: () => userCache.size, clear: () => userCache.clear() });
   listGuilds(): Promise<GuildInfo[]> {
     return guilds.listGuilds(this.sandbox, this);
   }
 
   getGuild(guildId: string): Promise<GuildInfo | null> {
     return guilds.getGuild(this.sandbox, guildId);
+  leaveGuild(guildId: string): Promise<void> {
+    return guilds.leaveGuild(this.sandbox, guildId);
+  }
+
   }
 
   listChannels(guildId: string): Promise<ChannelInfo[]> {

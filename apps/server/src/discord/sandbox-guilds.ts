@@ -52,6 +52,21 @@ async function loadGuild(context: SandboxContext, guildId: string): Promise<Guil
   };
 }
 
+/**
+ * The bot leaves a sandbox guild. The sandbox counts every guild it holds as one the bot is in, so
+ * the guild's row goes (its channels, roles and members stay behind, out of the bot's sight, as a
+ * server it left is on Discord), with a GUILD_DELETE like Discord's.
+ */
+export async function leaveGuild(context: SandboxContext, guildId: string): Promise<void> {
+  const { numDeletedRows } = await context.db
+    .deleteFrom("sandbox_guilds")
+    .where("id", "=", guildId)
+    .executeTakeFirst();
+  context.guilds.delete(guildId);
+  await record(context, guildId, "leaveGuild", {});
+  if (numDeletedRows > 0n) await context.events.emit("guildDelete", { guildId });
+}
+
 export async function listChannels(context: SandboxContext, guildId: string): Promise<ChannelInfo[]> {
   const rows = await context.db
     .selectFrom("sandbox_channels")

@@ -2,8 +2,23 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Bot } from "../bot/bot.ts";
 import type { CommandDefinition } from "../bot/commands/command.ts";
 import type { ManagerRoleName } from "../bot/commands/permissions.ts";
+import type { BotGuard } from "../bot/guard.ts";
 import type { AppContext } from "../context.ts";
 import type { Database } from "../db/schema.ts";
+
+/**
+ * How a table's rows belong to a server, for the owner's data purge and `/dev reset`. A table with a
+ * `server_id` column needs no entry (that column is its scope); every other table declares one:
+ * - `{ column }`: rows whose column holds the server id (e.g. `guilds.id`);
+ * - `{ parent, via, parentKey? }`: rows whose `via` column references a row of `parent` (by
+ *   `parentKey`, default `id`) that belongs to the server; they are deleted before the parent;
+ * - `{ none }`: the table holds no server's data (the reason says why).
+ * The purge walker test fails for a table of the migrated schema that has neither.
+ */
+export type ServerScope =
+  | { column: string }
+  | { parent: keyof Database; via: string; parentKey?: string }
+  | { none: string };
 
 /** Finds the role a server configured for one of the catalogue's manager roles, if any. */
 export type ManagerRoleLookup = (ctx: AppContext, serverId: string) => Promise<string | null>;
@@ -22,6 +37,8 @@ export interface Feature {
    * schema belongs to exactly one feature or to the runtime; a test walks the migrated schema.
    */
   tables: readonly (keyof Database)[];
+  /** How the owned tables without a `server_id` column map to a server (see `ServerScope`). */
+  serverScopes?: Partial<Record<keyof Database, ServerScope>>;
   /** HTTP routes, registered by the api role inside the `/api`-authenticated app. */
   routes?: FastifyPluginAsyncZod<{ ctx: AppContext }>;
   /** Slash command handlers, bound by catalogue path. */
@@ -32,6 +49,8 @@ export interface Feature {
   jobs?: (ctx: AppContext) => void;
   /** Seeds the sandbox's demo server through the feature's own services. */
   demoSeed?: (ctx: AppContext) => Promise<void>;
+  /** A check every interaction and gateway event passes first (the developer tools' block list). */
+  guard?: (ctx: AppContext) => BotGuard;
   /** The catalogue's manager roles this feature configures, e.g. "grinder management role". */
   managerRoles?: Partial<Record<ManagerRoleName, ManagerRoleLookup>>;
 }

@@ -4,6 +4,7 @@ import { bankcalc } from "./bankcalc/index.ts";
 import { birthdays } from "./birthdays/index.ts";
 import { boards } from "./boards/index.ts";
 import { calculator } from "./calculator/index.ts";
+import { devtools } from "./devtools/index.ts";
 import { discovery } from "./discovery/index.ts";
 import { embeds } from "./embeds/index.ts";
 import type { Feature } from "./feature.ts";
@@ -16,6 +17,7 @@ import { messageComponents } from "./message-components/index.ts";
 import { messageDesigner } from "./message-designer/index.ts";
 import { moderation } from "./moderation/index.ts";
 import { perks } from "./perks/index.ts";
+import { purge } from "./purge/index.ts";
 import { raffle } from "./raffle/index.ts";
 import { rumble } from "./rumble/index.ts";
 import { selfroles } from "./selfroles/index.ts";
@@ -63,4 +65,7 @@ export const features: readonly Feature[] = [
   market,
   triggers,
   rumble,
+  // Both walk every feature's tables (the data purge, /dev reset), so they get the list itself.
+  purge(() => features),
+  devtools(() => features),
 ];

@@ -15,6 +15,11 @@ export interface ScheduleOptions {
 export interface JobQueue {
   schedule(kind: string, payload: unknown, runAt: number, options?: ScheduleOptions): Promise<number | null>;
   cancel(dedupeKey: string): Promise<boolean>;
+  /**
+   * Deletes every job (whatever its status) whose payload holds `value` as a JSON string, e.g. the
+   * id of a server whose data is purged; answers how many.
+   */
+  deleteMentioning(value: string): Promise<number>;
   register(kind: string, handler: JobHandler): void;
   /** Starts polling for due jobs (the worker role). */
   start(): void;
@@ -108,6 +113,10 @@ export class DatabaseJobQueue implements JobQueue {
 
   cancel(dedupeKey: string): Promise<boolean> {
     return store.cancelPending(this.storage.db, dedupeKey);
+  }
+
+  deleteMentioning(value: string): Promise<number> {
+    return store.deleteMentioning(this.storage.db, value);
   }
 
   start(): void {

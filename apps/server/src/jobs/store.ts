@@ -51,6 +51,13 @@ export async function cancelPending(db: Kysely<Database>, dedupeKey: string): Pr
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Deletes the jobs whose JSON payload holds `value` as a whole string value (quotes included). */
+export async function deleteMentioning(db: Kysely<Database>, value: string): Promise<number> {
+  if (!/^[0-9A-Za-z-]+$/.test(value)) throw new Error("deleteMentioning takes an id, not a pattern");
+  const result = await db.deleteFrom("jobs").where("payload", "like", `%"${value}"%`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /**
  * Claims up to `limit` due jobs for one worker in a single statement. Jobs whose worker's lease ran
  * out (it crashed mid-run) are claimable again.

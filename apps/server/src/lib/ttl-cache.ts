@@ -53,4 +53,9 @@ export class TtlCache<K, V> {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Entries held, including expired ones not read since (they go on their next read). */
+  get size(): number {
+    return this.entries.size;
+  }
 }

@@ -16,6 +16,15 @@ export function guildRoutes(state: StandInState, { guildOf }: RestLookups): Rout
           .map((guild) => ({ id: guild.id, name: guild.name, icon: guild.icon, owner: false, features: [] })),
     ],
     [
+      "DELETE",
+      "/users/@me/guilds/:guild",
+      ({ params }) => {
+        guildOf(params.guild);
+        state.guilds.delete(params.guild ?? "");
+        return null;
+      },
+    ],
+    [
       "GET",
       "/users/:user",
       ({ params }) => {

@@ -33,6 +33,11 @@ function toOption(option: CommandOption) {
   };
 }
 
+function firstSub(node: { subs: Map<string, CommandEntry | Map<string, CommandEntry>> }) {
+  const first = node.subs.values().next().value;
+  return first instanceof Map ? first.values().next().value : first;
+}
+
 /**
  * Discord's command definitions for the catalogue entries that have a handler (`paths`): entries
  * `grinder add` and `grinder list` become one `/grinder` command with two subcommands. Access is
@@ -92,7 +97,8 @@ export function applicationCommands(
       name,
       description: (node.entry?.description ?? `${name} commands`).slice(0, 100),
       options,
-      defaultMemberPermissions: null,
+      // The developer tools are hidden from everyone but the developers' server's administrators.
+      defaultMemberPermissions: node.entry?.developerOnly || firstSub(node)?.developerOnly ? "0" : null,
       dmPermission: false,
     });
   }

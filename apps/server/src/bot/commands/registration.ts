@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { findCommand } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { ApplicationCommandDefinition } from "../../discord/port.ts";
 
@@ -28,4 +29,30 @@ export async function registerIfChanged(
     .execute();
   ctx.logger.info({ commands: definitions.length, guild: guildId ?? "global" }, "slash commands registered");
   return true;
+}
+
+/** One bulk registration: the commands for one guild, or the global set (`guildId` undefined). */
+export interface Registration {
+  guildId: string | undefined;
+  paths: string[];
+}
+
+/**
+ * Where each command is registered. Members' commands go globally, or all on COMMANDS_GUILD_ID when
+ * it is set (development). The developer tools go only on the developers' server (`devGuildId`),
+ * never globally, hidden there from members without Administrator (`developerOnly` entries are
+ * registered with no default permission); with no such server they are not registered at all.
+ */
+export function registrationPlan(
+  paths: readonly string[],
+  guilds: { commandsGuildId: string | undefined; devGuildId: string | undefined },
+): Registration[] {
+  const developer = (path: string) => findCommand(path)?.developerOnly === true;
+  const members = paths.filter((path) => !developer(path));
+  const tools = paths.filter(developer);
+  const plan = new Map<string | undefined, string[]>([[guilds.commandsGuildId, members]]);
+  if (guilds.devGuildId && tools.length > 0) {
+    plan.set(guilds.devGuildId, [...(plan.get(guilds.devGuildId) ?? []), ...tools]);
+  }
+  return [...plan].map(([guildId, planned]) => ({ guildId, paths: planned }));
 }

@@ -13,6 +13,7 @@ import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { GuildInfo } from "../../discord/port.ts";
+import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { hasPremium } from "../settings/service.ts";
@@ -27,6 +28,18 @@ type Deps = Pick<AppContext, "storage" | "discord">;
  */
 const directoryTtlMs = 5000;
 const directories = new WeakMap<Storage, { expiresAt: number; servers: Promise<DiscoveryServer[]> }>();
+/** The last database whose directory was cached, so `/dev cache` can count and clear it. */
+let lastDirectoryStorage: WeakRef<Storage> | null = null;
+registerCache("discovery directory", {
+  size: () => {
+    const storage = lastDirectoryStorage?.deref();
+    return storage && directories.has(storage) ? 1 : 0;
+  },
+  clear: () => {
+    const storage = lastDirectoryStorage?.deref();
+    if (storage) directories.delete(storage);
+  },
+});
 
 function forgetDirectory(storage: Storage): void {
   directories.delete(storage);
@@ -62,6 +75,7 @@ function directory(deps: Deps): Promise<DiscoveryServer[]> {
   if (cached && cached.expiresAt > Date.now()) return cached.servers;
   const servers = loadDirectory(deps);
   directories.set(deps.storage, { expiresAt: Date.now() + directoryTtlMs, servers });
+  lastDirectoryStorage = new WeakRef(deps.storage);
   servers.catch(() => forgetDirectory(deps.storage));
   return servers;
 }

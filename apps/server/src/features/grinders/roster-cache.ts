@@ -1,3 +1,5 @@
+import { registerCache } from "../../lib/cache-registry.ts";
+
 /**
  * A one-second cache of serialised grinder lists, per server and variant (query, paid, unpaid).
  * Listing 1,000 grinders costs a 1,000-row read and as many ledger computations; dashboards of
@@ -12,6 +14,7 @@ const capacity = 500;
 const generations = new Map<string, number>();
 const bodies = new Map<string, { generation: number; expiresAt: number; body: string }>();
 const inflight = new Map<string, Promise<string>>();
+registerCache("grinder lists", { size: () => bodies.size, clear: () => bodies.clear() });
 
 /** Called after every committed change to a server's grinders, tiers or payment period. */
 export function rosterChanged(serverId: string): void {

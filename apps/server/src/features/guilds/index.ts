@@ -6,6 +6,7 @@ import { dashboardRoutes } from "./routes.ts";
 export const guilds = defineFeature({
   name: "guilds",
   tables: ["guilds"],
+  serverScopes: { guilds: { column: "id" } },
   routes: dashboardRoutes,
   commands: () => [permissionsCheckCommand],
   listeners: listenForGuilds,

@@ -6,6 +6,7 @@ import { registerLotteryJobs } from "./jobs.ts";
 export const lottery = defineFeature({
   name: "lottery",
   tables: ["lotteries", "lottery_tickets"],
+  serverScopes: { lottery_tickets: { parent: "lotteries", via: "lottery_id" } },
   ...lotteryBot,
   jobs: registerLotteryJobs,
   demoSeed: seedDemo,

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
+import { registerCache } from "../../lib/cache-registry.ts";
 import { type PerkTier, wordPattern } from "./rules.ts";
 import { listMembers, listTiers, type PerkMember } from "./store.ts";
 import { type AfkNote, listAfk, listKeywords, listResponders, type Responder } from "./store-personal.ts";
@@ -30,7 +31,9 @@ const maxAgeMs = 60_000;
 export class PerkCache {
   private readonly guilds = new Map<string, { loadedAt: number; data: Promise<GuildPerks> }>();
 
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: Storage) {
+    registerCache("perk indexes", { size: () => this.guilds.size, clear: () => this.guilds.clear() });
+  }
 
   get(serverId: string, now = Date.now()): Promise<GuildPerks> {
     const cached = this.guilds.get(serverId);

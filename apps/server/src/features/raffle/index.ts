@@ -5,6 +5,10 @@ import { seedDemo } from "./demo.ts";
 export const raffle = defineFeature({
   name: "raffle",
   tables: ["raffles", "raffle_tickets", "raffle_winners"],
+  serverScopes: {
+    raffle_tickets: { parent: "raffles", via: "raffle_id" },
+    raffle_winners: { parent: "raffles", via: "raffle_id" },
+  },
   ...raffleBot,
   demoSeed: seedDemo,
 });

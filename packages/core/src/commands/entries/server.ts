@@ -96,3 +96,10 @@ export const serverCommands: CommandEntry[] = [
   ...perkAdminCommands,
   ...componentCommands,
 ];
+  command({
+    name: "purge",
+    description: "Server owner only: delete all of Hearth's data for this server, after typing its name.",
+    category,
+    permissions: admin,
+    examples: ["/purge"],
+  }),
