@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { snowflake } from "./common.ts";
-import { grinderPayment } from "./grinders.ts";
+import { grinderPayment, paymentActions } from "./grinders.ts";
 
 /** Query strings arrive as text: a page number from 1, and a page size within `max`. */
 const pageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
@@ -76,3 +76,11 @@ export type GrinderBreakEvent = z.infer<typeof grinderBreakEvent>;
 /** `GET /api/grinders/{serverId}/grinders/{id}/history/breaks`: newest first. */
 export const grinderBreakHistory = z.object({ items: z.array(grinderBreakEvent), ...paged });
 export type GrinderBreakHistory = z.infer<typeof grinderBreakHistory>;
+
+/** `POST /api/grinders/{serverId}/grinders/{id}/payments`: `add` to this period's total, or `set` it. */
+export const recordPaymentBody = z.object({
+  action: z.enum(paymentActions),
+  /** A number, or text such as 250k or 1.5m (checked like `/grinder payments`). */
+  amount: z.union([z.number().nonnegative().max(1e15), z.string().trim().min(1).max(20)]),
+});
+export type RecordPaymentBody = z.infer<typeof recordPaymentBody>;

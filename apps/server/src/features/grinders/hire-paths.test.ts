@@ -42,7 +42,9 @@ function normalise(value: unknown, grinderId: string): unknown {
   if (Array.isArray(value)) return value.map((item) => normalise(item, grinderId));
   if (value === null || typeof value !== "object") return value;
   const times = new Set(["created_at", "hired_at", "period_start", "timestamp"]);
-  const ids = new Set(["id", "grinder_id", "messageId", "token_id"]);
+  // token_id and address: the dashboard's entry records the token and the request's address, the
+  // bot's has neither (asserted below).
+  const ids = new Set(["id", "grinder_id", "messageId", "token_id", "address"]);
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => [
       key,
@@ -130,11 +132,22 @@ describe("a hire from the dashboard and from /grinder add", () => {
     });
 
     expect(command).toEqual(dashboard);
+    const [dashboardEntry, commandEntry] = await t.ctx.storage.db
+      .selectFrom("audit_log")
+      .select(["token_id", "address"])
+      .where("action", "=", "grinders.hire")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute()
+      .then((rows) => rows.reverse());
+    expect(dashboardEntry).toMatchObject({ address: "127.0.0.1" });
+    expect(dashboardEntry?.token_id).not.toBeNull();
+    expect(commandEntry).toEqual({ token_id: null, address: null });
     // Not two empty lists: the hire gave both roles, logged once, and wrote its row and audit entry.
     expect(dashboard).toMatchObject({
       grinders: [{ user_id: userId, tier_name: "Silver", hired_by: demoOwnerId, archived_at: null }],
       payments: [],
-      audit: [{ action: "grinders.hire", actor_user_id: demoOwnerId, token_id: "<id>" }],
+      audit: [{ action: "grinders.hire", actor_user_id: demoOwnerId, token_id: "<id>", feature: "grinders" }],
       discord: [
         { action: "member.role.add" },
         { action: "member.role.add" },

@@ -7,7 +7,7 @@ import { makeSnowflake } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { amount } from "./bot-views.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
-import { type LogDeps, logGrinderEvent } from "./log-channel.ts";
+import { type LogDeps, logGrinderEvent, postPayment } from "./log-channel.ts";
 import { requirePaymentAmount, writePayment } from "./payments.ts";
 import { periodStartAt } from "./periods.ts";
 import { tolerant } from "./role-changes.ts";
@@ -148,5 +148,14 @@ export async function hireGrinder(
     title: "Grinder hired",
     description: `<@${body.userId}> joined as **${grinder.tier}**${actor.userId ? ` (hired by <@${actor.userId}>)` : ""}.${firstPayment !== null ? ` First payment: ${amount(firstPayment)}.` : ""}`,
   });
+  if (firstPayment !== null) {
+    await postPayment(deps, serverId, {
+      userId: body.userId,
+      action: "add",
+      amount: firstPayment,
+      by: actor.userId,
+      grinder,
+    });
+  }
   return grinder;
 }

@@ -3,10 +3,15 @@ import type {
   GrinderBreakHistory,
   GrinderPaymentHistory,
   HistoryQuery,
+  RecordPaymentBody,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import type { AuditActor } from "../audit/service.ts";
 import { auditOfSubject } from "../audit/service.ts";
+import type { LogDeps } from "./log-channel.ts";
+import { recordPayment } from "./payments.ts";
+import { requireActive } from "./roster.ts";
 import { findGrinder, type PaymentRow, pagePayments } from "./store.ts";
 
 /*
@@ -68,4 +73,24 @@ export async function grinderBreakHistory(
     }),
   );
   return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * `POST …/grinders/{id}/payments`: the dashboard records a payment of an active grinder the same way
+ * `/grinder payments` does (ledger, audit entry, log channel, payments channel, tier switch).
+ */
+export async function recordPaymentOf(
+  deps: LogDeps,
+  serverId: string,
+  id: string,
+  body: RecordPaymentBody,
+  actor: AuditActor,
+) {
+  const row = await requireActive(deps, serverId, id);
+  return recordPayment(deps, serverId, row.user_id, body.amount, {
+    action: body.action,
+    by: actor.userId,
+    tokenId: actor.tokenId,
+    address: actor.address,
+  });
 }

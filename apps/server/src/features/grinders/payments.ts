@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { amount as formatAmount } from "./bot-views.ts";
 import { grinderLockScope, paymentPeriodOf } from "./config.ts";
-import { type LogDeps, logGrinderEvent } from "./log-channel.ts";
+import { type LogDeps, logGrinderEvent, postPayment } from "./log-channel.ts";
 import { applyPayment, rollLedger } from "./periods.ts";
 import { periodOf, requireActive } from "./roster.ts";
 import { rosterChanged } from "./roster-cache.ts";
@@ -87,10 +87,10 @@ export async function recordPayment(
   serverId: string,
   userId: string,
   amount: number | string,
-  options: { action: PaymentAction; by: string | null; tokenId?: string | null },
+  options: { action: PaymentAction; by: string | null; tokenId?: string | null; address?: string | null },
 ): Promise<Grinder & { promotedFrom?: string }> {
   const value = requirePaymentAmount(amount, options.action);
-  const actor = { tokenId: options.tokenId ?? null, userId: options.by };
+  const actor = { tokenId: options.tokenId ?? null, userId: options.by, address: options.address ?? null };
   const grinder = await transactionForServer(deps.storage, serverId, grinderLockScope, async (trx) => {
     const row = await findActiveGrinderByUser(trx, serverId, userId);
     if (!row) throw notFound(`User ${userId} is not an active grinder`);
@@ -121,6 +121,13 @@ export async function recordPayment(
   await logGrinderEvent(deps, serverId, {
     title: "Payment recorded",
     description: `${verb} <@${userId}>'s payments this period${options.by ? ` (by <@${options.by}>)` : ""}: ${formatAmount(result.paidThisPeriod)} of ${formatAmount(result.payment)}.${promoted}`,
+  });
+  await postPayment(deps, serverId, {
+    userId,
+    action: options.action,
+    amount: value,
+    by: options.by,
+    grinder: result,
   });
   return result;
 }

@@ -10,6 +10,7 @@ import {
   grindersQuery,
   grindersResponse,
   historyQuery,
+  recordPaymentBody,
   removedGrinder,
   serverIdParams,
 } from "@hearth/core";
@@ -26,6 +27,7 @@ import {
   listGrinderPayments,
   listGrinders,
   listGrindersByStatus,
+  recordPaymentOf,
   removeGrinder,
   toggleBreak,
 } from "./service.ts";
@@ -201,5 +203,21 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => grinderBreakHistory(ctx, request.params.serverId, request.params.id, request.query),
+  );
+
+  app.post(
+    `${base}/:id/payments`,
+    {
+      schema: {
+        tags,
+        summary: "Record a payment (add to this period's total, or set it); posted to the payments channel",
+        security,
+        params: grinderParams,
+        body: recordPaymentBody,
+        response: { 200: grinder },
+      },
+    },
+    async (request) =>
+      recordPaymentOf(ctx, request.params.serverId, request.params.id, request.body, actorOf(request)),
   );
 };
