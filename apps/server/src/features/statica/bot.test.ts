@@ -4,7 +4,7 @@ import { bindFeatureCommands, demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { staticaBot } from "./commands.ts";
-import { createStaticaConfig, getStaticaConfig } from "./service.ts";
+import { createStaticaConfig, getStaticaConfig, updateStaticaConfig } from "./service.ts";
 import { countRewarded, listRewards } from "./store.ts";
 
 // Statica's bot part on the sandbox: presences give and take reward roles, the log channel and DMs
@@ -122,6 +122,38 @@ describe("statica commands", () => {
     expect(text).toMatch(/Status keywords:\*\* ✅ met \("hearth forever"\)/);
     expect(text).toContain("**Qualifies:** yes");
     expect(text).toContain(`**Holds now:** <@&${reward}>`);
+  });
+
+  it('test posts "User Checked" to the log channel only while that log event is on', async () => {
+    const checkedPosts = async () =>
+      ((await outbox("message.send")) as { message: { embeds?: { footer?: { text: string } }[] } }[]).filter(
+        (post) => post.message.embeds?.[0]?.footer?.text === "Statica · User Checked",
+      );
+    const before = (await checkedPosts()).length;
+    await run("test", { user: supporter });
+    expect(await checkedPosts()).toHaveLength(before);
+
+    const config = await getStaticaConfig(fx.ctx, demoGuildId);
+    await updateStaticaConfig(fx.ctx, demoGuildId, actor, {
+      enabled: config.enabled,
+      type: config.type,
+      roleConfig: config.roleConfig,
+      conditions: config.conditions,
+      settings: config.settings,
+      logging: { ...config.logging, events: { ...config.logging.events, "User Checked": true } },
+    });
+    await run("test", { user: supporter });
+    const posts = (await outbox("message.send")) as {
+      channelId: string;
+      message: { embeds: { description: string; footer?: { text: string } }[] };
+    }[];
+    const last = posts.at(-1);
+    expect(last?.channelId).toBe(fx.channels["mod-logs"]);
+    expect(last?.message.embeds[0]).toMatchObject({
+      description: `<@${demoOwnerId}> checked <@${supporter}>: qualifies for a supporter reward.`,
+      footer: { text: "Statica · User Checked" },
+    });
+    expect(await checkedPosts()).toHaveLength(before + 1);
   });
 
   it("stats counts rewarded members; refresh re-checks the members it knows", async () => {

@@ -5,6 +5,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";
 import { listenToSetupPanel, runSetupCommand } from "./bot-setup.ts";
+import { logUserChecked } from "./log.ts";
 import { applyRewards, onMemberLeft, refreshRewards } from "./rewards.ts";
 import {
   deleteStaticaConfig,
@@ -80,6 +81,12 @@ export const staticaCommands = () => [
           color: evaluation.qualifies ? 0x22c55e : 0x94a3b8,
         },
       ],
+    });
+    await logUserChecked(command.ctx, command.serverId, config, {
+      userId,
+      checkedBy: command.user.id,
+      qualifies: evaluation.qualifies,
+      earnedRoleIds: evaluation.earnedRoleIds,
     });
   }),
   defineCommand("statica stats", async (command) => {

@@ -69,3 +69,35 @@ export async function logConfigChange(
     deps.logger.warn({ err: error, serverId, change }, "statica: could not post to the log channel");
   }
 }
+
+/**
+ * Posts a "User Checked" entry when a member is checked on demand (`/statica test`) and the
+ * configuration asks for it: who checked whom, and the verdict. Automatic checks (presence and member
+ * updates) are not logged here: they log the roles they change ("Role Added"/"Role Removed").
+ */
+export async function logUserChecked(
+  deps: Pick<AppContext, "discord" | "logger">,
+  serverId: string,
+  config: StaticaConfig,
+  check: { userId: string; checkedBy: string; qualifies: boolean; earnedRoleIds: string[] },
+): Promise<void> {
+  const { logging } = config;
+  if (!logging.enabled || !logging.channel || !logging.events["User Checked"]) return;
+  try {
+    await deps.discord.sendMessage(logging.channel, {
+      embeds: [
+        {
+          title: "Member checked",
+          description: `<@${check.checkedBy}> checked <@${check.userId}>: ${check.qualifies ? "qualifies" : "does not qualify"} for a supporter reward.`,
+          color: check.qualifies ? 0x22c55e : 0x94a3b8,
+          fields: [{ name: "Earned roles", value: mentionList(check.earnedRoleIds) }],
+          footer: { text: "Statica · User Checked" },
+          timestamp: new Date().toISOString(),
+        },
+      ],
+      allowedMentions: { users: [], roles: [] },
+    });
+  } catch (error) {
+    deps.logger.warn({ err: error, serverId }, "statica: could not post to the log channel");
+  }
+}
