@@ -7,10 +7,12 @@ import { calculator } from "./calculator/index.ts";
 import { devtools } from "./devtools/index.ts";
 import { discovery } from "./discovery/index.ts";
 import { embeds } from "./embeds/index.ts";
+import { eventHelper } from "./event-helper/index.ts";
 import type { Feature } from "./feature.ts";
 import { giveaways } from "./giveaways/index.ts";
 import { grinders } from "./grinders/index.ts";
 import { guilds } from "./guilds/index.ts";
+import { heist } from "./heist/index.ts";
 import { lottery } from "./lottery/index.ts";
 import { market } from "./market/index.ts";
 import { messageComponents } from "./message-components/index.ts";
@@ -65,6 +67,8 @@ export const features: readonly Feature[] = [
   market,
   triggers,
   rumble,
+  eventHelper,
+  heist,
   // Both walk every feature's tables (the data purge, /dev reset), so they get the list itself.
   purge(() => features),
   devtools(() => features),

@@ -1,6 +1,6 @@
-import type { CommandEntry } from "../types.ts";
+import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { pick, text, user } from "./options.ts";
+import { channel, pick, text, user } from "./options.ts";
 
 // Server triggers, the battle-royale tracker, heist announcements and anti-pool protection: the
 // commands behind the Settings tab's Rumble tracker, Heist image, Anti-pool and Member trigger limit.
@@ -78,5 +78,21 @@ export const communityToolCommands: CommandEntry[] = [
     category: "Fun & Games",
     options: [user("user", "The member (defaults to you)", false)],
     examples: ["/rumble stats", "/rumble stats user:@Morgan"],
+  }),
+  command({
+    name: "heist announce",
+    description: "Announce a heist (start time, amount, requirements), pinging the events role.",
+    category: "Economy & Games",
+    ...eventManagers,
+    options: [
+      text("time", "When it starts: in 30m, 2h… or a date like 2025-07-04 20:00 (UTC)"),
+      text("amount", "The bank amount, e.g. 25m or 1.5b"),
+      text("requirements", "What members need, e.g. 'Lifesaver, 5k in wallet, no passive'", false),
+      channel("channel", "Where to announce it (defaults to this channel)", false),
+    ],
+    examples: [
+      "/heist announce time:30m amount:50m",
+      "/heist announce time:2h amount:1.2b requirements:Lifesaver and 5k in wallet channel:#heists",
+    ],
   }),
 ];
