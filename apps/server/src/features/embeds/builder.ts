@@ -61,6 +61,8 @@ const button = (
 });
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** Discord's limit for a message's text. */
+const contentLimit = 2000;
 
 /** The builder message: a line of guidance, the preview, and the controls. */
 export function builderMessage(
@@ -140,7 +142,8 @@ export function builderMessage(
     button(id, "buttons", "Link buttons", { emoji: "🔗" }),
     button(id, "cancel", "Close", { style: "danger" }),
   ]);
-  return { content: lines.join("\n"), embeds: [preview], components: rows };
+  // A long note (an import's problems, say) gives way rather than the message being refused.
+  return { content: truncate(lines.join("\n"), contentLimit), embeds: [preview], components: rows };
 }
 
 /** The builder after Close: the draft is gone. */

@@ -3,6 +3,7 @@ import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
 import { embedsBot } from "./commands.ts";
 import { registerEmbedsJobs } from "./jobs.ts";
+import { changeDraft, requireSession } from "./service.ts";
 
 // The embed builder through discord.js and the Discord stand-in: /embed create answers privately
 // (type 4, flags 64) with the preview; a button opens a pre-filled form (type 9); the submitted form
@@ -224,5 +225,98 @@ describe("embed builder through the stand-in", () => {
         { label: "Known issues", url: "https://example.com/issues" },
       ]),
     ]);
+  });
+});
+
+describe("the embed builder at its own maxima", () => {
+  it("a draft at every limit previews, exports and sends in payloads Discord accepts", async () => {
+    const owner = guild.ownerId;
+    const opened = await standIn.runCommand({
+      guildId: guild.id,
+      userId: owner,
+      channelId: commandsChannel,
+      name: "embed",
+      subcommand: "create",
+    });
+    const ids = JSON.stringify(opened.callback.body.data.components);
+    const sessionId = /embed:b:send:([\w-]+)/.exec(ids)?.[1] ?? "";
+    await harness.settle();
+    const builder = lastMessageIn(commandsChannel);
+    const long = (prefix: string, length: number) => `${prefix}${"x".repeat(length - prefix.length)}`;
+    const image = `https://cdn.example.com/${"i".repeat(2000)}.png`;
+    const draft = {
+      title: long("Title ", 256),
+      description: long("Description ", 2788),
+      url: "https://example.com/title",
+      color: "#F97316",
+      author: { name: long("Author ", 256), iconUrl: image, url: "https://example.com/author" },
+      footer: { text: long("Footer ", 500), iconUrl: image },
+      thumbnailUrl: image,
+      imageUrl: image,
+      fields: Array.from({ length: 25 }, (_, index) => ({
+        name: long(`Field ${index} `, 40),
+        value: long(`Value ${index} `, 48),
+        inline: index % 2 === 0,
+      })),
+      timestamp: true,
+      buttons: Array.from({ length: 5 }, (_, index) => ({
+        label: long(`Button ${index} `, 80),
+        url: long(`https://example.com/${index}/`, 512),
+        emoji: "📜",
+      })),
+    };
+    const session = await requireSession(harness.ctx, sessionId, owner);
+    const change = await changeDraft(harness.ctx as never, session, draft);
+    expect(change.ok ? [] : change.problems).toEqual([]);
+
+    const after = standIn.requests.length;
+    const click = (customId: string) =>
+      standIn.clickButton({
+        guildId: guild.id,
+        userId: owner,
+        channelId: commandsChannel,
+        messageId: builder?.id ?? "",
+        customId,
+      });
+    // The builder shows the full draft (its Link buttons form is the one that fills the builder most).
+    const buttonsForm = await click(`embed:b:buttons:${sessionId}`);
+    expect(buttonsForm.callback.status).toBe(204);
+    const refreshed = await standIn.submitModal({
+      guildId: guild.id,
+      userId: owner,
+      channelId: commandsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:m:buttons:${sessionId}`,
+      fields: Object.fromEntries(
+        draft.buttons.map((button, index) => [`button${index + 1}`, `${button.label} | ${button.url} | 📜`]),
+      ),
+    });
+    expect(refreshed.callback.status).toBe(204);
+    expect(refreshed.callback.body.type).toBe(7);
+
+    const exported = await click(`embed:b:export:${sessionId}`);
+    expect(exported.callback.status).toBe(204);
+    // Every image at 2,000 characters makes JSON past what five messages carry: the member is told
+    // to save it as a template, in one message Discord accepts.
+    expect(exported.callback.body.data.content).toMatch(/more than 5 messages can carry/);
+    expect(exported.callback.body.data.content.length).toBeLessThanOrEqual(2000);
+
+    const sendForm = await click(`embed:b:send:${sessionId}`);
+    expect(sendForm.callback.body.type).toBe(9);
+    const sent = await standIn.submitModal({
+      guildId: guild.id,
+      userId: owner,
+      channelId: commandsChannel,
+      messageId: builder?.id ?? "",
+      customId: `embed:m:send:${sessionId}`,
+      fields: { channel: "#news", content: long("Above the embed ", 2000) },
+    });
+    expect(sent.callback.status).toBe(204);
+    await harness.settle();
+    const post = standIn.find("POST", `/channels/${newsChannel}/messages`).at(-1);
+    expect(post?.status).toBe(200);
+    expect(post?.body.embeds[0].title).toBe(draft.title);
+    expect(post?.body.components[0].components).toHaveLength(5);
+    expect(standIn.refusals(after)).toEqual([]);
   });
 });

@@ -144,12 +144,32 @@ export function editedMessageRows(
 
 const escapeLabel = (label: string) => label.replace(/([[\]\\*_~`|])/g, "\\$1");
 
-/** A line for the builder listing the buttons the message will have (the builder has no room for a row of them). */
+/** How much of the builder's message (2,000 characters in all) the link-button line may take. */
+const previewRoom = 1200;
+
+/** A link as the line shows it when the full links don't fit: host and the path's start. */
+const shortLink = (url: string) => {
+  const bare = url.replace(/^https?:\/\//i, "");
+  return bare.length > 40 ? `${bare.slice(0, 39)}…` : bare;
+};
+
+/**
+ * A line for the builder listing the buttons the message will have (the builder has no room for a
+ * row of them): each a link to its page, or, when five long links would crowd the builder's
+ * message past Discord's 2,000 characters, each label with a shortened address.
+ */
 export function linkButtonsPreview(buttons: readonly LinkButtonDraft[] | undefined): string | null {
   if (!buttons || buttons.length === 0) return null;
-  const shown = buttons.map((button) => {
-    const label = `${button.emoji ? `${button.emoji} ` : ""}${escapeLabel(button.label)}`;
-    return /^https?:\/\//i.test(button.url) ? `[${label}](<${button.url}>)` : `${label} (${button.url})`;
-  });
-  return `🔗 **Link buttons** under the embed: ${shown.join(" · ")}`;
+  const label = (button: LinkButtonDraft) =>
+    `${button.emoji ? `${button.emoji} ` : ""}${escapeLabel(button.label)}`;
+  const line = (shown: string[]) => `🔗 **Link buttons** under the embed: ${shown.join(" · ")}`;
+  const full = line(
+    buttons.map((button) =>
+      /^https?:\/\//i.test(button.url)
+        ? `[${label(button)}](<${button.url}>)`
+        : `${label(button)} (${button.url})`,
+    ),
+  );
+  if (full.length <= previewRoom) return full;
+  return line(buttons.map((button) => `${label(button)} (${shortLink(button.url)})`));
 }
