@@ -203,8 +203,8 @@ export async function liftLockdown(
 
 /** The notice members see while a lockdown is on. */
 export function lockdownNotice(lockdown: store.Lockdown): string {
-  const why = lockdown.reason ? `: ${lockdown.reason}` : ".";
-  return `🔒 Hearth is paused by its developers${why} Commands are back as soon as the pause is lifted; please try again later.`;
+  const why = lockdown.reason ? ` (${lockdown.reason})` : "";
+  return `🔒 Hearth is paused by its developers${why}. Commands answer again as soon as the pause is lifted; please try again later.`;
 }
 
 export const blockedUserNotice = "You can't use Hearth: your account is blocked by the bot's developers.";
