@@ -24,6 +24,7 @@ import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.
 import * as birthdays from "./migrations/0035-birthdays.ts";
 import * as lottery from "./migrations/0030-lottery.ts";
 import * as raffle from "./migrations/0031-raffle.ts";
+import * as invites from "./migrations/0032-invites.ts";
 import * as market from "./migrations/0040-market.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as rumble from "./migrations/0046-rumble.ts";
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0035-birthdays": birthdays,
   "0030-lottery": lottery,
   "0031-raffle": raffle,
+  "0032-invites": invites,
   "0040-market": market,
   "0045-triggers": triggers,
   "0046-rumble": rumble,

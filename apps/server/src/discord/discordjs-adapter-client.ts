@@ -20,6 +20,8 @@ export const botIntents = [
   GatewayIntentBits.GuildMessageReactions,
   // Bans and unbans made by hand: moderation's temporary bans don't lift a ban twice.
   GatewayIntentBits.GuildModeration,
+  // Invites made and deleted (used up, expired): invite tracking keeps each server's list current.
+  GatewayIntentBits.GuildInvites,
 ];
 // Not asked for: DirectMessages (no feature reads DMs; sending one needs no intent, and slash
 // commands used in DMs arrive as interactions anyway).

@@ -11,6 +11,8 @@ import {
   type GatewayGuildMemberUpdateDispatchData,
   type GatewayGuildRoleDeleteDispatchData,
   type GatewayGuildRoleUpdateDispatchData,
+  type GatewayInviteCreateDispatchData,
+  type GatewayInviteDeleteDispatchData,
   type GatewayMessageCreateDispatchData,
   type GatewayMessageDeleteBulkDispatchData,
   type GatewayMessageDeleteDispatchData,
@@ -20,6 +22,7 @@ import {
 } from "discord.js";
 import type { Logger } from "../lib/logger.ts";
 import { interactionFromApi, restTransport } from "./discordjs-adapter-interactions.ts";
+import { inviteFromApi } from "./discordjs-adapter-invites.ts";
 import {
   type ApiEmoji,
   type ApiMember,
@@ -139,6 +142,13 @@ export function forwardGatewayEvents(client: Client, rest: REST, events: BotEven
       messageId: clear.message_id,
       emoji: reactionEmojiFromApi(clear.emoji),
     });
+  });
+  on<GatewayInviteCreateDispatchData>(GatewayDispatchEvents.InviteCreate, (invite) => {
+    if (!invite.guild_id) return;
+    void events.emit("inviteCreate", { guildId: invite.guild_id, invite: inviteFromApi(invite) });
+  });
+  on<GatewayInviteDeleteDispatchData>(GatewayDispatchEvents.InviteDelete, (invite) => {
+    if (invite.guild_id) void events.emit("inviteDelete", { guildId: invite.guild_id, code: invite.code });
   });
   on<GatewayMessageUpdateDispatchData>(GatewayDispatchEvents.MessageUpdate, (message) => {
     void events.emit("messageUpdate", {

@@ -5,10 +5,12 @@ import { type ClientSettings, clientOptions } from "./discordjs-adapter-client.t
 import { type DiscordJsContext, forgetChannel, readCaches } from "./discordjs-adapter-context.ts";
 import { forwardGatewayEvents, logClientHealth } from "./discordjs-adapter-events.ts";
 import * as guilds from "./discordjs-adapter-guilds.ts";
+import * as invites from "./discordjs-adapter-invites.ts";
 import * as members from "./discordjs-adapter-members.ts";
 import * as messages from "./discordjs-adapter-messages.ts";
 import { BotEvents } from "./events.ts";
 import type { BotGateway } from "./gateway.ts";
+import type { InviteInfo } from "./port-types.ts";
 import type {
   ApplicationCommandDefinition,
   ChannelInfo,
@@ -196,6 +198,10 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
 
   listEmojis(guildId: string): Promise<EmojiInfo[]> {
     return messages.listEmojis(this.context, guildId);
+  }
+
+  listInvites(guildId: string): Promise<InviteInfo[] | null> {
+    return invites.listInvites(this.context, guildId);
   }
 
   getMessage(channelId: string, messageId: string): Promise<MessageInfo | null> {

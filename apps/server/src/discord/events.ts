@@ -1,5 +1,6 @@
 import type { Logger } from "../lib/logger.ts";
 import type { Interaction } from "./interaction.ts";
+import type { InviteInfo } from "./port-types.ts";
 import type { Attachment, Embed, GuildInfo, MemberInfo, ReactionEmoji, RoleInfo, UserInfo } from "./port.ts";
 
 /** The server tag a user wears (`primary_guild` on Discord's user object). */
@@ -76,6 +77,10 @@ export interface BotEventMap {
   reactionRemove: ReactionEvent;
   /** Every reaction (or every reaction of one emoji, when `emoji` is set) was cleared from a message. */
   reactionClear: { guildId: string; channelId: string; messageId: string; emoji: ReactionEmoji | null };
+  /** An invite was made (Guild Invites intent): invite tracking adds it to the server's list. */
+  inviteCreate: { guildId: string; invite: InviteInfo };
+  /** An invite was deleted, expired or used up. */
+  inviteDelete: { guildId: string; code: string };
   roleUpdate: RoleInfo;
   roleDelete: { guildId: string; roleId: string };
   channelDelete: { guildId: string; channelId: string };

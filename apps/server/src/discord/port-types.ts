@@ -198,6 +198,16 @@ export interface OutgoingMessage {
   files?: OutgoingFile[];
 }
 
+/** A server invite and how often it was used (Discord shows them to members with Manage Server). */
+export interface InviteInfo {
+  code: string;
+  /** Who made it; null for invites without one (widget, vanity URL). */
+  inviterId: string | null;
+  uses: number;
+  /** 0 = unlimited. */
+  maxUses: number;
+}
+
 export interface SentMessage {
   id: string;
   channelId: string;

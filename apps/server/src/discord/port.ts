@@ -8,6 +8,7 @@ import type {
   ChannelInfo,
   EmojiInfo,
   GuildInfo,
+  InviteInfo,
   MemberInfo,
   MessageInfo,
   NewChannel,
@@ -30,6 +31,7 @@ export type {
   EmbedField,
   EmojiInfo,
   GuildInfo,
+  InviteInfo,
   MemberInfo,
   MessageInfo,
   Modal,
@@ -102,6 +104,11 @@ export interface DiscordPort {
   editRole(guildId: string, roleId: string, changes: RoleChanges, reason?: string): Promise<RoleInfo>;
   deleteRole(guildId: string, roleId: string, reason?: string): Promise<void>;
   listEmojis(guildId: string): Promise<EmojiInfo[]>;
+  /**
+   * The server's invites with their use counts (invite tracking compares them when a member joins).
+   * Null when the bot may not see them: Discord requires the Manage Server permission.
+   */
+  listInvites(guildId: string): Promise<InviteInfo[] | null>;
 
   /** Null when the message (or channel) is gone. */
   getMessage(channelId: string, messageId: string): Promise<MessageInfo | null>;

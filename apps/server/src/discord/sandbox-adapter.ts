@@ -1,6 +1,8 @@
 import type { PresenceEvent } from "./events.ts";
 import type { Attachment, Embed, EmojiInfo, MemberInfo, RoleChanges, RoleInfo, SentMessage } from "./port.ts";
+import type { InviteInfo } from "./port-types.ts";
 import { SandboxDirectory } from "./sandbox-directory.ts";
+import * as invites from "./sandbox-invites.ts";
 import type { SandboxInteractionResponse } from "./sandbox-interaction-answers.ts";
 import type {
   SimulatedButton,
@@ -41,9 +43,20 @@ export class SandboxAdapter extends SandboxDirectory {
   simulateMemberJoin(
     guildId: string,
     user: server.JoiningUser,
-    options: { roleIds?: string[]; nick?: string | null } = {},
+    options: { roleIds?: string[]; nick?: string | null; inviteCode?: string } = {},
   ): Promise<MemberInfo> {
     return server.simulateMemberJoin(this.sandbox, this, guildId, user, options);
+  }
+
+  /** A member makes an invite (max uses 0 = unlimited); INVITE_CREATE is heard. */
+  simulateInviteCreate(input: {
+    guildId: string;
+    channelId: string;
+    inviterId: string | null;
+    code: string;
+    maxUses?: number;
+  }): Promise<InviteInfo> {
+    return invites.createInvite(this.sandbox, input);
   }
 
   simulateMemberLeave(guildId: string, userId: string): Promise<void> {

@@ -23,8 +23,10 @@ import type {
   SentMessage,
   UserInfo,
 } from "./port.ts";
+import type { InviteInfo } from "./port-types.ts";
 import type { SandboxContext } from "./sandbox-context.ts";
 import * as guilds from "./sandbox-guilds.ts";
+import * as invites from "./sandbox-invites.ts";
 import * as members from "./sandbox-members.ts";
 import * as messages from "./sandbox-messages.ts";
 import * as moderation from "./sandbox-moderation.ts";
@@ -166,6 +168,10 @@ export class SandboxDirectory implements DiscordPort {
 
   listEmojis(guildId: string): Promise<EmojiInfo[]> {
     return reactions.listEmojis(this.sandbox, guildId);
+  }
+
+  listInvites(guildId: string): Promise<InviteInfo[] | null> {
+    return invites.listInvites(this.sandbox, guildId);
   }
 
   getMessage(channelId: string, messageId: string): Promise<MessageInfo | null> {

@@ -10,6 +10,7 @@ import {
 } from "./port.ts";
 import { requireChannel, requireGuild, type SandboxContext } from "./sandbox-context.ts";
 import { removeChannel } from "./sandbox-guilds.ts";
+import { useInvite } from "./sandbox-invites.ts";
 import { removeRole, updateRole } from "./sandbox-members.ts";
 
 // What members and admins do to a sandbox server: joining, leaving, going online; editing and
@@ -29,9 +30,11 @@ export async function simulateMemberJoin(
   port: Pick<DiscordPort, "getMember">,
   guildId: string,
   user: JoiningUser,
-  options: { roleIds?: string[]; nick?: string | null } = {},
+  options: { roleIds?: string[]; nick?: string | null; inviteCode?: string } = {},
 ): Promise<MemberInfo> {
   await requireGuild(context, guildId);
+  // Joining through an invite counts a use of it first, as Discord does.
+  if (options.inviteCode) await useInvite(context, guildId, options.inviteCode);
   const userId = user.id ?? makeSnowflake();
   await context.db
     .insertInto("sandbox_users")

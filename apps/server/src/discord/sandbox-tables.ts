@@ -77,6 +77,15 @@ export interface SandboxTables {
   };
   sandbox_emojis: { id: string; guild_id: string; name: string; animated: number; created_at: number };
   sandbox_bans: { guild_id: string; user_id: string; reason: string | null; created_at: number };
+  sandbox_invites: {
+    code: string;
+    guild_id: string;
+    channel_id: string;
+    inviter_id: string | null;
+    uses: Generated<number>;
+    max_uses: Generated<number>;
+    created_at: number;
+  };
   sandbox_outbox: {
     id: Generated<number>;
     guild_id: string | null;

@@ -3,6 +3,7 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForGiveawayButtons } from "./bot-buttons.ts";
+import { getInviteStanding, listenForInvites } from "./invite-tracker.ts";
 import { giveawayDetailUrl, winnerList } from "./messages.ts";
 import { listServerGiveaways } from "./queries.ts";
 import { createGiveaway, endGiveaway, rerollGiveaway } from "./service.ts";
@@ -30,6 +31,14 @@ const requirementOptions = {
   min_member_age: "minMemberAge",
   min_invites: "minInvites",
 } as const;
+
+/** Staff hear at once when min_invites can't be met because invites aren't being counted. */
+async function inviteWarning(command: CommandContext, minInvites: number): Promise<string> {
+  if (minInvites <= 0) return "";
+  const { tracking } = await getInviteStanding(command.ctx, command.serverId, command.user.id);
+  if (tracking?.status === "active") return "";
+  return "\n⚠️ Invites aren't being counted in this server yet: Hearth needs the **Manage Server** permission to see invites. Until it has it, members are told why they can't meet the invite requirement.";
+}
 
 const start = defineCommand("giveaway start", async (command) => {
   const { ctx, serverId, options } = command;
@@ -60,7 +69,7 @@ const start = defineCommand("giveaway start", async (command) => {
   }
   const giveaway = await createGiveaway(ctx, serverId, actorOf(command), parsed.data);
   await command.reply(
-    `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).`,
+    `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).${await inviteWarning(command, requirements.minInvites)}`,
   );
 });
 
@@ -164,5 +173,12 @@ const list = defineCommand("giveaway list", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
   commands: () => [start, end, reroll, list],
-  listeners: (bot, ctx) => listenForGiveawayButtons(bot, ctx),
+  listeners: (bot, ctx) => {
+    const stopButtons = listenForGiveawayButtons(bot, ctx);
+    const stopInvites = listenForInvites(bot, ctx);
+    return () => {
+      stopButtons();
+      stopInvites();
+    };
+  },
 };

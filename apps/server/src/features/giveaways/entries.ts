@@ -4,6 +4,7 @@ import type { MemberInfo } from "../../discord/port.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import * as configStore from "./config-store.ts";
 import * as entryStore from "./entry-store.ts";
+import { getInviteStanding } from "./invite-tracker.ts";
 import { giveawayNotFound } from "./queries.ts";
 import * as store from "./store.ts";
 
@@ -54,9 +55,13 @@ async function missedRequirement(
     return `You must have been in this server for at least ${plural(giveaway.minMemberAge, "day")} to enter (you joined ${plural(memberDays, "day")} ago).`;
   }
   if (giveaway.minInvites > 0) {
-    const invites = await configStore.getInvites(deps.storage.db, giveaway.serverId, member.user.id);
+    const { invites, tracking } = await getInviteStanding(deps, giveaway.serverId, member.user.id);
     if (invites < giveaway.minInvites) {
-      return `You need at least ${plural(giveaway.minInvites, "invite")} to enter (you have ${invites}).`;
+      if (tracking?.status !== "active" && invites === 0) {
+        return `This giveaway asks for at least ${plural(giveaway.minInvites, "invite")}, but invites can't be counted in this server yet: Hearth needs the Manage Server permission to see its invites. Ask the staff to grant it; invites are counted from then on.`;
+      }
+      const since = tracking?.since ? ` Invites count the members who joined through your invite links since <t:${Math.floor(tracking.since / 1000)}:D> and are still here.` : "";
+      return `You need at least ${plural(giveaway.minInvites, "invite")} to enter (you have ${invites}).${since}`;
     }
   }
   const roles = new Set(member.roleIds);

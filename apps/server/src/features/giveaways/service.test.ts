@@ -14,6 +14,7 @@ import { DiscordError } from "../../discord/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listAudit } from "../audit/service.ts";
+import { updateSetup } from "../setup/service.ts";
 import { enterGiveaway } from "./entries.ts";
 import { registerGiveawayJobs, scheduleOverdueEnds } from "./jobs.ts";
 import { enterButtonId } from "./messages.ts";
@@ -97,6 +98,20 @@ describe("giveaway lifecycle", () => {
     expect(jobs).toEqual([{ status: "pending", run_at: giveaway.endTime }]);
     const [audit] = await listAudit(t.ctx.storage.db, demoGuildId, 1);
     expect(audit).toMatchObject({ action: "giveaway.create", actorUserId: owner.userId });
+  });
+
+  it("mentions the events ping role when it starts, and lets only that role ping", async () => {
+    const eventsPing = await roleId(t.ctx, "Events Ping");
+    await updateSetup(t.ctx, demoGuildId, { events: { pingRole: eventsPing } }, owner);
+    try {
+      await newGiveaway(t.ctx, { prize: "Pinged prize @everyone" });
+      const sent = (await outbox(t.ctx, "message.send")).at(-1);
+      expect(sent?.message.content).toBe(`<@&${eventsPing}>`);
+      expect(sent?.message.allowedMentions).toEqual({ roles: [eventsPing] });
+      expect(sent?.message.embeds?.[0]?.title).toBe("🎉 Pinged prize @everyone");
+    } finally {
+      await updateSetup(t.ctx, demoGuildId, { events: { pingRole: null } }, owner);
+    }
   });
 
   it("deletes the posted message when storing the giveaway fails", async () => {

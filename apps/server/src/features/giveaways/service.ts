@@ -13,6 +13,7 @@ import { DiscordError } from "../../discord/port.ts";
 import { requireMember, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { withEventsPing } from "../events-ping/service.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
 import { activeMessage, endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
@@ -71,7 +72,11 @@ export async function createGiveaway(
     endTime,
     ...requirements,
   };
-  const sent = await ctx.discord.sendMessage(body.channelId, activeMessage(view));
+  // Members who opted in to events (Setup's events ping role) hear about it; no other mention pings.
+  const sent = await ctx.discord.sendMessage(
+    body.channelId,
+    await withEventsPing(ctx, serverId, activeMessage(view)),
+  );
   try {
     await transactionForServer(ctx.storage, serverId, "giveaways", async (trx) => {
       const giveaway = await store.insertGiveaway(trx, {
