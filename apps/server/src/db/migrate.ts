@@ -28,6 +28,7 @@ import * as invites from "./migrations/0032-invites.ts";
 import * as market from "./migrations/0040-market.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as rumble from "./migrations/0046-rumble.ts";
+import * as settingsHelpers from "./migrations/0047-settings-helpers.ts";
 import * as devtools from "./migrations/0050-devtools.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
 
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0040-market": market,
   "0045-triggers": triggers,
   "0046-rumble": rumble,
+  "0047-settings-helpers": settingsHelpers,
   "0050-devtools": devtools,
   "0055-audit-address": auditAddress,
 };

@@ -140,15 +140,36 @@ export const serverSettings = z.object({
   bankCalculatorEnabled: z.boolean(),
   tipsEnabled: z.boolean(),
   marketCheckerEnabled: z.boolean(),
+  /** Whether `/heist announce` shows the heist image (kept a switch, as the spec has it). */
   heist_image: z.boolean(),
+  /** The heist image's link (an http(s) PNG, JPG, GIF or WebP, checked like embed images), or null. */
+  heistImageUrl: z.string().nullable(),
   rumbleTrackerEnabled: z.boolean(),
-  /** Anti-pool protection: on whenever a pool manager is set. */
-  antiPoolShow: z.object({ toggle: z.boolean(), poolManagerId: snowflake.nullable() }),
+  /** The game bot(s) whose in-chat events the Event helper answers (default: Dank Memer). */
+  gameBotIds: z.array(snowflake),
+  /**
+   * Anti-pool protection: on whenever a pool manager is set. `windowHours`: a member wins at most one
+   * of the server's events per this many hours unless the pool manager approves.
+   */
+  antiPoolShow: z.object({
+    toggle: z.boolean(),
+    poolManagerId: snowflake.nullable(),
+    windowHours: z.number().int().min(1).max(720),
+  }),
   memberTriggerLimit: z.number().int().min(1).max(100),
   /** Premium: read-only from the dashboard (premium can't be bought yet). */
   pro: z.object({ status: z.boolean(), activatedBy: z.string().nullable() }),
 });
 export type ServerSettings = z.infer<typeof serverSettings>;
+
+/** Dank Memer's bot id: the game bot these servers grind on, the Event helper's default. */
+export const dankMemerId = "270904126974590976";
+
+/** Anti-pool's window: one event win per member per window (hours), unless the pool manager approves. */
+export const antiPoolLimits = { defaultWindowHours: 24, minWindowHours: 1, maxWindowHours: 720 } as const;
+
+/** At most this many game bots may be named. */
+export const gameBotIdsMax = 10;
 
 /** Defaults of a server that never changed its settings. */
 export const defaultServerSettings: ServerSettings = {
@@ -158,8 +179,10 @@ export const defaultServerSettings: ServerSettings = {
   tipsEnabled: true,
   marketCheckerEnabled: false,
   heist_image: false,
+  heistImageUrl: null,
   rumbleTrackerEnabled: false,
-  antiPoolShow: { toggle: false, poolManagerId: null },
+  gameBotIds: [dankMemerId],
+  antiPoolShow: { toggle: false, poolManagerId: null, windowHours: antiPoolLimits.defaultWindowHours },
   memberTriggerLimit: 3,
   pro: { status: false, activatedBy: null },
 };
@@ -181,9 +204,36 @@ export const settingsEditBody = z.object({
   tipsEnabled: z.boolean().optional(),
   marketCheckerEnabled: z.boolean().optional(),
   heist_image: z.boolean().optional(),
+  /**
+   * The heist image link: setting one switches `heist_image` on, clearing it (`""` or null) off.
+   * Checked like an embed image (http(s), PNG/JPG/GIF/WebP when the link names a file type).
+   */
+  heistImageUrl: z
+    .string()
+    .trim()
+    .max(2000, "must be at most 2000 characters")
+    .nullable()
+    .transform((value) => (value === "" ? null : value))
+    .optional(),
   rumbleTrackerEnabled: z.boolean().optional(),
+  /** The Event helper's game bots: 1 to 10 ids, duplicates dropped. */
+  gameBotIds: z
+    .array(snowflake)
+    .min(1, "must name at least one bot")
+    .max(gameBotIdsMax, `must name at most ${gameBotIdsMax} bots`)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
   antiPoolShow: z
-    .object({ toggle: z.boolean().optional(), poolManagerId: clearableId.optional() })
+    .object({
+      toggle: z.boolean().optional(),
+      poolManagerId: clearableId.optional(),
+      windowHours: z
+        .number()
+        .int("must be a whole number of hours")
+        .min(antiPoolLimits.minWindowHours, "must be between 1 and 720 hours")
+        .max(antiPoolLimits.maxWindowHours, "must be between 1 and 720 hours")
+        .optional(),
+    })
     .optional(),
   memberTriggerLimit: z
     .number()

@@ -3,9 +3,13 @@ import { defineCommand } from "../../bot/commands/command.ts";
 import type { Embed } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
+import { fieldDetail, fieldEdit } from "./helper-fields.ts";
 import { editSettings, getSettings } from "./service.ts";
 
-type ToggleField = Exclude<keyof SettingsEditBody, "antiPoolShow" | "memberTriggerLimit">;
+type ToggleField = Exclude<
+  keyof SettingsEditBody,
+  "antiPoolShow" | "memberTriggerLimit" | "heistImageUrl" | "gameBotIds"
+>;
 
 /** `/settings` feature choices (the catalogue's) → label and the settings field they switch. */
 const features: Record<string, { label: string; field: ToggleField | "antiPool" }> = {
@@ -32,13 +36,16 @@ function settingsEmbed(settings: ServerSettings): Embed {
     fields: [
       ...Object.entries(features).map(([name, { label, field }]) => ({
         name: `${label} (\`${name}\`)`,
-        value: `${state(isOn(settings, field))}${field === "antiPool" && pool ? ` · pool manager <@${pool}>` : ""}`,
+        value: `${state(isOn(settings, field))}${field === "antiPool" && pool ? ` · pool manager <@${pool}>` : ""}${fieldDetail(name, settings)}`,
         inline: true,
       })),
       { name: "Member trigger limit", value: String(settings.memberTriggerLimit), inline: true },
     ],
   };
 }
+
+const toggleBody = (field: ToggleField | "antiPool", toggle: boolean): SettingsEditBody =>
+  field === "antiPool" ? { antiPoolShow: { toggle } } : { [field]: toggle };
 
 const settingsCommand = defineCommand("settings", async (command) => {
   const { ctx, serverId } = command;
@@ -53,6 +60,20 @@ const settingsCommand = defineCommand("settings", async (command) => {
   if (!feature) {
     throw badRequest(`Unknown feature "${name}". Choose one of: ${Object.keys(features).join(", ")}.`);
   }
+  const fields = fieldEdit(name, command.options);
+  if (fields) {
+    const edited = await editSettings(
+      ctx,
+      serverId,
+      { ...fields, ...(toggle === undefined ? {} : toggleBody(feature.field, toggle)) },
+      { tokenId: null, userId: command.user.id },
+    );
+    await command.reply({
+      content: `**${feature.label}** is ${state(isOn(edited, feature.field))}${fieldDetail(name, edited)}.`,
+      allowedMentions: {},
+    });
+    return;
+  }
   if (toggle === undefined) {
     const settings = await getSettings(ctx, serverId);
     await command.reply(
@@ -60,9 +81,10 @@ const settingsCommand = defineCommand("settings", async (command) => {
     );
     return;
   }
-  const body: SettingsEditBody =
-    feature.field === "antiPool" ? { antiPoolShow: { toggle } } : { [feature.field]: toggle };
-  const settings = await editSettings(ctx, serverId, body, { tokenId: null, userId: command.user.id });
+  const settings = await editSettings(ctx, serverId, toggleBody(feature.field, toggle), {
+    tokenId: null,
+    userId: command.user.id,
+  });
   const now = isOn(settings, feature.field);
   const note =
     now === toggle

@@ -3,6 +3,7 @@ import {
   defaultServerSettings,
   type ServerSettings,
   type SettingsEditBody,
+  validateEmbed,
 } from "@hearth/core";
 import type { Expression, Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
@@ -41,9 +42,12 @@ export function defaultSettingsRow(serverId: string, now: number): SettingsRow {
     tips_enabled: Number(d.tipsEnabled),
     market_checker_enabled: Number(d.marketCheckerEnabled),
     heist_image: Number(d.heist_image),
+    heist_image_url: d.heistImageUrl,
     rumble_tracker_enabled: Number(d.rumbleTrackerEnabled),
+    game_bot_ids: JSON.stringify(d.gameBotIds),
     anti_pool_enabled: Number(d.antiPoolShow.toggle),
     pool_manager_id: d.antiPoolShow.poolManagerId,
+    anti_pool_window_hours: d.antiPoolShow.windowHours,
     member_trigger_limit: d.memberTriggerLimit,
     pro_status: Number(d.pro.status),
     pro_activated_by: d.pro.activatedBy,
@@ -59,8 +63,14 @@ function toSettings(row: SettingsRow): ServerSettings {
     tipsEnabled: row.tips_enabled === 1,
     marketCheckerEnabled: row.market_checker_enabled === 1,
     heist_image: row.heist_image === 1,
+    heistImageUrl: row.heist_image_url,
     rumbleTrackerEnabled: row.rumble_tracker_enabled === 1,
-    antiPoolShow: { toggle: row.anti_pool_enabled === 1, poolManagerId: row.pool_manager_id },
+    gameBotIds: JSON.parse(row.game_bot_ids) as string[],
+    antiPoolShow: {
+      toggle: row.anti_pool_enabled === 1,
+      poolManagerId: row.pool_manager_id,
+      windowHours: row.anti_pool_window_hours,
+    },
     memberTriggerLimit: row.member_trigger_limit,
     pro: { status: row.pro_status === 1, activatedBy: row.pro_activated_by },
   };
@@ -153,6 +163,14 @@ function antiPool(current: SettingsRow, change: SettingsEditBody["antiPoolShow"]
   return { managerId, enabled };
 }
 
+/** A heist image link checked like an embed image; null clears it. */
+function heistImageLink(url: string | null): string | null {
+  if (url === null) return null;
+  const problem = validateEmbed({ imageUrl: url }).find((p) => p.field === "imageUrl");
+  if (problem) throw badRequest(`heistImageUrl: ${problem.message}`, "heistImageUrl");
+  return url;
+}
+
 /**
  * `PUT /api/settings/edit`: changes only the fields sent, under the server's settings lock, so
  * concurrent edits of different fields all land. `pro` is read-only (ignored). Answers the settings.
@@ -181,6 +199,16 @@ export async function editSettings(
       if (value !== undefined) next[column] = Number(value);
     }
     if (body.memberTriggerLimit !== undefined) next.member_trigger_limit = body.memberTriggerLimit;
+    if (body.gameBotIds !== undefined) next.game_bot_ids = JSON.stringify(body.gameBotIds);
+    if (body.antiPoolShow?.windowHours !== undefined) {
+      next.anti_pool_window_hours = body.antiPoolShow.windowHours;
+    }
+    if (body.heistImageUrl !== undefined) {
+      // The link and the switch move together (like the pool manager): a link shows the image,
+      // clearing it hides it; the switch alone can still hide a kept link.
+      next.heist_image_url = heistImageLink(body.heistImageUrl);
+      if (body.heist_image === undefined) next.heist_image = Number(next.heist_image_url !== null);
+    }
     const pool = antiPool(current, body.antiPoolShow);
     next.pool_manager_id = pool.managerId;
     next.anti_pool_enabled = Number(pool.enabled);

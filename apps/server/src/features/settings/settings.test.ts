@@ -92,7 +92,7 @@ describe.each(dialects)("settings on %s", (dialect) => {
   describe("anti-pool rules", () => {
     it("a pool manager id turns protection on", async () => {
       const res = await edit({ antiPoolShow: { poolManagerId: ` ${poolManager} ` } });
-      expect(res.json().antiPoolShow).toEqual({ toggle: true, poolManagerId: poolManager });
+      expect(res.json().antiPoolShow).toEqual({ toggle: true, poolManagerId: poolManager, windowHours: 24 });
     });
 
     it("switching protection off while an id is set is refused with the spec's message", async () => {
@@ -111,23 +111,25 @@ describe.each(dialects)("settings on %s", (dialect) => {
       expect((await fetchSettings()).json().antiPoolShow).toEqual({
         toggle: true,
         poolManagerId: poolManager,
+        windowHours: 24,
       });
     });
 
     it("clearing the id saves protection off, in one request with the toggle or alone", async () => {
       await edit({ antiPoolShow: { poolManagerId: poolManager } });
       const cleared = await edit({ antiPoolShow: { poolManagerId: "" } });
-      expect(cleared.json().antiPoolShow).toEqual({ toggle: false, poolManagerId: null });
+      expect(cleared.json().antiPoolShow).toEqual({ toggle: false, poolManagerId: null, windowHours: 24 });
       await edit({ antiPoolShow: { poolManagerId: poolManager } });
       const both = await edit({ antiPoolShow: { toggle: false, poolManagerId: null } });
       expect(both.statusCode).toBe(200);
-      expect(both.json().antiPoolShow).toEqual({ toggle: false, poolManagerId: null });
+      expect(both.json().antiPoolShow).toEqual({ toggle: false, poolManagerId: null, windowHours: 24 });
     });
 
     it("without an id the switch moves freely", async () => {
       expect((await edit({ antiPoolShow: { toggle: true } })).json().antiPoolShow).toEqual({
         toggle: true,
         poolManagerId: null,
+        windowHours: 24,
       });
       expect((await edit({ antiPoolShow: { toggle: false } })).json().antiPoolShow.toggle).toBe(false);
     });
@@ -164,7 +166,9 @@ describe.each(dialects)("settings on %s", (dialect) => {
       marketCheckerEnabled: true,
       heist_image: true,
       rumbleTrackerEnabled: true,
-      antiPoolShow: { toggle: true, poolManagerId: poolManager },
+      antiPoolShow: { toggle: true, poolManagerId: poolManager, windowHours: 24 },
+      heistImageUrl: null,
+      gameBotIds: ["270904126974590976"],
       memberTriggerLimit: 42,
       pro: { status: false, activatedBy: null },
     });

@@ -8,9 +8,15 @@ export interface SettingsTables {
     tips_enabled: number;
     market_checker_enabled: number;
     heist_image: number;
+    /** The heist image's link (null: none). */
+    heist_image_url: string | null;
     rumble_tracker_enabled: number;
     anti_pool_enabled: number;
     pool_manager_id: string | null;
+    /** Anti-pool's window: one event win per member per this many hours. */
+    anti_pool_window_hours: number;
+    /** The Event helper's game bots, a JSON array of ids. */
+    game_bot_ids: string;
     member_trigger_limit: number;
     pro_status: number;
     pro_activated_by: string | null;

@@ -1,6 +1,6 @@
 import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, flag, pick, role, text, user } from "./options.ts";
+import { channel, flag, int, pick, role, text, user } from "./options.ts";
 import { componentCommands } from "./server-components.ts";
 import { perkAdminCommands } from "./server-perks.ts";
 import { selfRoleCommands } from "./server-selfroles.ts";
@@ -59,8 +59,26 @@ export const serverCommands: CommandEntry[] = [
     options: [
       pick("feature", "The feature to show or switch", settingsFeatures, false),
       flag("toggle", "On (true) or off (false)"),
+      text(
+        "image_link",
+        "With heist_image: the heist image's link (PNG, JPG, GIF or WebP); none clears it",
+        false,
+      ),
+      text("game_bots", "With events_cheat: the game bot ids or mentions whose events are answered", false),
+      int(
+        "window_hours",
+        "With anti_pool: one event win per member per this many hours",
+        { min: 1, max: 720 },
+        false,
+      ),
     ],
-    examples: ["/settings", "/settings feature:tips", "/settings feature:calculator toggle:false"],
+    examples: [
+      "/settings",
+      "/settings feature:tips",
+      "/settings feature:calculator toggle:false",
+      "/settings feature:heist_image image_link:https://i.imgur.com/heist.png",
+      "/settings feature:anti_pool window_hours:48",
+    ],
   }),
   command({
     name: "permissions check",
@@ -91,11 +109,6 @@ export const serverCommands: CommandEntry[] = [
     permissions: admin,
     examples: ["/dashboard token"],
   }),
-  ...selfRoleCommands,
-  ...staticaCommands,
-  ...perkAdminCommands,
-  ...componentCommands,
-];
   command({
     name: "purge",
     description: "Server owner only: delete all of Hearth's data for this server, after typing its name.",
@@ -103,3 +116,8 @@ export const serverCommands: CommandEntry[] = [
     permissions: admin,
     examples: ["/purge"],
   }),
+  ...selfRoleCommands,
+  ...staticaCommands,
+  ...perkAdminCommands,
+  ...componentCommands,
+];
