@@ -10,6 +10,7 @@ export * from "./api/servers.ts";
 export * from "./api/statica.ts";
 export * from "./api/system.ts";
 export * from "./api/timers.ts";
+export * from "./api/tournaments.ts";
 export * from "./api/triggers.ts";
 export * from "./api/votes.ts";
 export * from "./api/welcome.ts";

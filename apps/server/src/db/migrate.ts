@@ -22,6 +22,7 @@ import * as staticaHistory from "./migrations/0019-statica-history.ts";
 import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.ts";
 import * as birthdays from "./migrations/0035-birthdays.ts";
+import * as tournaments from "./migrations/0036-tournaments.ts";
 import * as lottery from "./migrations/0030-lottery.ts";
 import * as raffle from "./migrations/0031-raffle.ts";
 import * as invites from "./migrations/0032-invites.ts";
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "0020-vote-signing-secret": voteSigningSecret,
   "0021-vote-leaderboard-order": voteLeaderboardOrder,
   "0035-birthdays": birthdays,
+  "0036-tournaments": tournaments,
   "0030-lottery": lottery,
   "0031-raffle": raffle,
   "0032-invites": invites,

@@ -7,7 +7,7 @@ import { features } from "./index.ts";
  * Catalogued commands whose features are not built yet: the bot
  * doesn't register them with Discord. Building one means taking it off this list.
  */
-const notBuiltYet = ["tournament"];
+const notBuiltYet: string[] = [];
 
 describe("the command catalogue and the bot", () => {
   let test: TestContext;

@@ -29,6 +29,7 @@ import { statica } from "./statica/index.ts";
 import { status } from "./status/index.ts";
 import { sticky } from "./sticky/index.ts";
 import { timers } from "./timers/index.ts";
+import { tournaments } from "./tournaments/index.ts";
 import { triggers } from "./triggers/index.ts";
 import { votes } from "./votes/index.ts";
 import { welcome } from "./welcome/index.ts";
@@ -47,6 +48,7 @@ export const features: readonly Feature[] = [
   grinders,
   giveaways,
   birthdays,
+  tournaments,
   lottery,
   raffle,
   discovery,

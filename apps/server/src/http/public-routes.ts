@@ -17,6 +17,8 @@ const publicRoutes = new Set<string>([
   "GET /api/giveaways/:serverId/:giveawayId",
   "GET /api/giveaways/:serverId/:giveawayId/participants",
   "GET /api/giveaways/x/winners/:id",
+  // The public tournament bracket page.
+  "GET /api/tournaments/:serverId/:tournamentId",
   // Vote-listing sites' webhooks: authenticated by the server's own secret or signature instead.
   "POST /api/votes/:webhookId",
 ]);

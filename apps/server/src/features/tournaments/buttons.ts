@@ -1,0 +1,86 @@
+import type { Bot } from "../../bot/bot.ts";
+import { checkCommandAccess } from "../../bot/commands/permissions.ts";
+import type { AppContext } from "../../context.ts";
+import type { ButtonInteraction } from "../../discord/interaction.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { getSetup } from "../setup/service.ts";
+import {
+  bracketMessage,
+  cancelPrefix,
+  joinPrefix,
+  leavePrefix,
+  markdownName,
+  roundPrefix,
+} from "./messages.ts";
+import { cancelTournament, joinTournament, leaveTournament, tournamentView } from "./service.ts";
+
+const outsideServer = "Tournaments work only inside their server.";
+
+function idAfter(prefix: string, customId: string): number {
+  const id = Number(customId.slice(prefix.length).split(":")[0]);
+  if (!Number.isInteger(id) || id <= 0)
+    throw badRequest("This button is broken; use the /tournament commands instead.");
+  return id;
+}
+
+async function onJoin(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, member, customId, user } = interaction.data;
+  if (!guildId || !member) throw badRequest(outsideServer);
+  const { tournament, players } = await joinTournament(
+    ctx,
+    guildId,
+    { userId: user.id, name: member.nick ?? user.globalName ?? user.username },
+    { tournamentId: idAfter(joinPrefix, customId) },
+  );
+  await interaction.reply(
+    `✅ You're signed up for **${markdownName(tournament.name)}** (${players}/${tournament.size} players). Good luck!`,
+    { ephemeral: true },
+  );
+}
+
+async function onLeave(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, customId, user } = interaction.data;
+  if (!guildId) throw badRequest(outsideServer);
+  const { tournament } = await leaveTournament(ctx, guildId, user.id, {
+    tournamentId: idAfter(leavePrefix, customId),
+  });
+  await interaction.reply(`👋 You've withdrawn from **${markdownName(tournament.name)}**.`, {
+    ephemeral: true,
+  });
+}
+
+/** Cancel: the same rule as `/tournament start` (Manage Server or the event manager role). */
+async function onCancel(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, member, customId, user } = interaction.data;
+  if (!guildId || !member) throw badRequest(outsideServer);
+  const managerRoleOf = async (serverId: string) => (await getSetup(ctx, serverId)).events.manager;
+  await checkCommandAccess(managerRoleOf, guildId, "tournament start", member, ctx.config.developerIds);
+  const tournament = await cancelTournament(
+    ctx,
+    guildId,
+    { tokenId: null, userId: user.id },
+    idAfter(cancelPrefix, customId),
+  );
+  await interaction.reply(`🛑 **${markdownName(tournament.name)}** is cancelled.`, { ephemeral: true });
+}
+
+/** Bracket pages: from the sign-up message a private copy; on a bracket message, flips its page. */
+async function onRound(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, customId, messageId } = interaction.data;
+  if (!guildId) throw badRequest(outsideServer);
+  const id = idAfter(roundPrefix, customId);
+  const round = Number(customId.split(":")[3] ?? 0) || 0;
+  const view = await tournamentView(ctx, guildId, id);
+  if (!view) throw notFound("This tournament no longer exists.");
+  const message = bracketMessage(ctx.config, view.tournament, view.players, view.matches, round);
+  if (messageId === view.tournament.messageId) await interaction.reply(message, { ephemeral: true });
+  else await interaction.update(message);
+}
+
+export function listenForTournamentButtons(bot: Bot, ctx: AppContext): () => void {
+  bot.onButton(joinPrefix, (interaction) => onJoin(ctx, interaction));
+  bot.onButton(leavePrefix, (interaction) => onLeave(ctx, interaction));
+  bot.onButton(cancelPrefix, (interaction) => onCancel(ctx, interaction));
+  bot.onButton(roundPrefix, (interaction) => onRound(ctx, interaction));
+  return () => undefined;
+}

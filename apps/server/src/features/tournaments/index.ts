@@ -1,0 +1,12 @@
+import { defineFeature } from "../feature.ts";
+import { tournamentsBot } from "./commands.ts";
+import { seedDemo } from "./demo.ts";
+import { tournamentRoutes } from "./routes.ts";
+
+export const tournaments = defineFeature({
+  name: "tournaments",
+  tables: ["tournaments", "tournament_players", "tournament_matches"],
+  routes: tournamentRoutes,
+  ...tournamentsBot,
+  demoSeed: seedDemo,
+});
