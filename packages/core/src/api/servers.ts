@@ -63,7 +63,9 @@ export const tierName = z
   .string()
   .trim()
   .min(1, "must not be empty")
-  .max(setupLimits.tierNameMax, `must be at most ${setupLimits.tierNameMax} characters`);
+  .max(setupLimits.tierNameMax, `must be at most ${setupLimits.tierNameMax} characters`)
+  // A JSON object can't carry "__proto__" as a key (tierRoles is keyed by tier name).
+  .refine((name) => name !== "__proto__", "__proto__ is reserved; choose another name");
 
 /**
  * `GET /api/server/{serverId}/setup` (defaults when the server has none). `tiers`, `payments` and

@@ -3,6 +3,10 @@ import type { CommandInteraction, InteractionMember, OptionValue } from "../../d
 import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 
+/** `record[key]` when the record holds `key` itself; never a value inherited from Object.prototype. */
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
 /** Reads a command's options by name, with clear errors for missing or mistyped values. */
 export class CommandOptions {
   constructor(
@@ -12,11 +16,11 @@ export class CommandOptions {
   ) {}
 
   has(name: string): boolean {
-    return this.values[name] !== undefined;
+    return own(this.values, name) !== undefined;
   }
 
   string(name: string): string | undefined {
-    const value = this.values[name];
+    const value = own(this.values, name);
     return value === undefined ? undefined : String(value);
   }
 
@@ -28,7 +32,7 @@ export class CommandOptions {
   }
 
   number(name: string): number | undefined {
-    const value = this.values[name];
+    const value = own(this.values, name);
     if (value === undefined) return undefined;
     const number = typeof value === "number" ? value : Number(value);
     if (!Number.isFinite(number)) throw badRequest(`**${name}** must be a number.`, name);
@@ -36,7 +40,7 @@ export class CommandOptions {
   }
 
   boolean(name: string): boolean | undefined {
-    const value = this.values[name];
+    const value = own(this.values, name);
     return value === undefined ? undefined : value === true || value === "true";
   }
 
@@ -52,13 +56,13 @@ export class CommandOptions {
   /** The user Discord resolved for a user option, when it sent one. */
   user(name: string): UserInfo | undefined {
     const id = this.id(name);
-    return id ? this.resolvedUsers[id] : undefined;
+    return id ? own(this.resolvedUsers, id) : undefined;
   }
 
   /** The file given to an attachment option, when one was. */
   attachment(name: string): Attachment | undefined {
     const id = this.id(name);
-    return id ? this.resolvedAttachments[id] : undefined;
+    return id ? own(this.resolvedAttachments, id) : undefined;
   }
 }
 

@@ -214,7 +214,7 @@ export function readYesNo(text: string | undefined): boolean | null {
 /** The draft after a submitted form (parts not in the form, or not sent, stay as they were). */
 export function applyForm(draft: EmbedDraft, form: BuilderForm, fields: Record<string, string>): EmbedDraft {
   const get = (key: string, current: string | undefined) =>
-    key in fields ? (fields[key] ?? "") : (current ?? "");
+    Object.hasOwn(fields, key) ? (fields[key] ?? "") : (current ?? "");
   switch (form) {
     case "body":
       return {

@@ -38,7 +38,9 @@ function tierInputs(body: SetupUpdateBody): TierInput[] | null {
     const key = tierKey(name);
     if (seen.has(key)) throw badRequest(`tiers.${index}: ${name} is listed twice`, `tiers.${index}`);
     seen.add(key);
-    const roleId = tierRoles?.[name] ?? roles.get(key);
+    // Tier names are user text: read only the body's own keys, never the object prototype's.
+    const roleId =
+      (tierRoles && Object.hasOwn(tierRoles, name) ? tierRoles[name] : undefined) ?? roles.get(key);
     if (!roleId) throw badRequest(`tierRoles.${name}: no role given for tier ${name}`, `tierRoles.${name}`);
     return { name, payment: payments[index] as number, roleId, field: `tierRoles.${name}` };
   });

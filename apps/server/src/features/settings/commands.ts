@@ -56,7 +56,8 @@ const settingsCommand = defineCommand("settings", async (command) => {
     await command.reply({ embeds: [settingsEmbed(await getSettings(ctx, serverId))] });
     return;
   }
-  const feature = features[name];
+  // The option is user text: only the table's own entries count (never "toString", "__proto__"…).
+  const feature = Object.hasOwn(features, name) ? features[name] : undefined;
   if (!feature) {
     throw badRequest(`Unknown feature "${name}". Choose one of: ${Object.keys(features).join(", ")}.`);
   }
