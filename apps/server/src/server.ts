@@ -10,6 +10,7 @@ import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo
 import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
+import { shareGlobalStateChanges } from "./features/devtools/service.ts";
 import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
 import { RedisActivityStore } from "./http/activity-monitor.ts";
@@ -83,6 +84,13 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
           logger.warn({ err }, "settings change not published"),
         )
       : () => {};
+  // And the block list and lockdown, which sit in front of every interaction and event.
+  const stopBlockListSharing =
+    redis && subscriber
+      ? await shareGlobalStateChanges(redis, subscriber, (err) =>
+          logger.warn({ err }, "block list change not published"),
+        )
+      : () => {};
 
   const heartbeat = async () => {
     try {
@@ -143,6 +151,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       await bot?.stop();
       stopPublishing();
       stopSettingsSharing();
+      stopBlockListSharing();
       subscriber?.disconnect();
       redis?.disconnect();
       await storage.close();

@@ -1,3 +1,4 @@
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, dialects, seedOtherGuild, type TestContext } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
@@ -10,9 +11,11 @@ import {
   blockEntity,
   forgetGlobalState,
   globalState,
+  globalStateChannel,
   liftLockdown,
   listBlocked,
   onGlobalStateChanged,
+  shareGlobalStateChanges,
   startLockdown,
   unblockEntity,
 } from "./service.ts";
@@ -265,5 +268,66 @@ describe.each(dialects)("developer tools on %s", (dialect) => {
     } finally {
       Object.assign(noticeOptions, saved);
     }
+  });
+});
+
+// Another process is simulated by writing the row directly and publishing on the channel, as its
+// `changed()` would; this process must drop its copy without waiting for the expiry.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)("block list changes across processes through Redis", () => {
+  let test: TestContext;
+  const clients: Redis[] = [];
+  let stop: () => void = () => {};
+  const connect = () => {
+    const client = new Redis(redisUrl ?? "", { maxRetriesPerRequest: 1 });
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    test = await createTestContext();
+    stop = await shareGlobalStateChanges(connect(), connect(), (error) => {
+      throw error;
+    });
+  });
+  afterAll(async () => {
+    stop();
+    for (const client of clients) client.disconnect();
+    await test.cleanup();
+  });
+
+  it("drops its cached block list when another process announces a change", async () => {
+    expect((await globalState(test.ctx)).blocks.size).toBe(0);
+    await store.upsertBlock(test.ctx.storage.db, {
+      id: "777777777777777777",
+      kind: "user",
+      reason: null,
+      blockedBy: "cli",
+      blockedAt: Date.now(),
+    });
+    // Still the cached copy: nothing announced yet.
+    expect((await globalState(test.ctx)).blocks.size).toBe(0);
+    await connect().publish(globalStateChannel, "1");
+    const deadline = Date.now() + 2000;
+    let size = 0;
+    while (size === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      size = (await globalState(test.ctx)).blocks.size;
+    }
+    expect(size).toBe(1);
+  });
+
+  it("announces this process's changes to the others", async () => {
+    const listener = connect();
+    let heard = 0;
+    listener.on("message", (channel: string) => {
+      if (channel === globalStateChannel) heard++;
+    });
+    await listener.subscribe(globalStateChannel);
+    await startLockdown(test.ctx, null, "111111111111111111");
+    const deadline = Date.now() + 2000;
+    while (heard === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toBe(1);
   });
 });

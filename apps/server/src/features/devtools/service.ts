@@ -19,24 +19,25 @@ export interface GlobalState {
  * and without Redis within `globalStateTtlMs`.
  */
 export const globalStateTtlMs = 15_000;
-const states = new WeakMap<Storage, { expiresAt: number; state: Promise<GlobalState> }>();
+/** Per database the process opened (tests open many); an entry of an older generation is stale. */
+const states = new WeakMap<Storage, { expiresAt: number; generation: number; state: Promise<GlobalState> }>();
 let lastStorage: WeakRef<Storage> | null = null;
+/** Bumped by every change heard of: every copy read before it is dropped, whatever its database. */
 let generation = 0;
 const changeListeners: (() => void)[] = [];
 
 registerCache("block list and lockdown", {
   size: () => {
     const storage = lastStorage?.deref();
-    return storage && states.has(storage) ? 1 : 0;
+    const entry = storage ? states.get(storage) : undefined;
+    return entry && entry.generation === generation ? 1 : 0;
   },
   clear: () => forgetGlobalState(),
 });
 
-/** Drops this process's copy (a change here, or one heard from another process). */
+/** Drops this process's copies (a change here, or one heard from another process). */
 export function forgetGlobalState(): void {
   generation++;
-  const storage = lastStorage?.deref();
-  if (storage) states.delete(storage);
 }
 
 /** Lets the server tell other processes about a change (Redis pub/sub); answers the unsubscribe. */
@@ -56,18 +57,14 @@ function changed(): void {
 export function globalState(deps: Pick<AppContext, "storage">): Promise<GlobalState> {
   const now = Date.now();
   const cached = states.get(deps.storage);
-  if (cached && cached.expiresAt > now) return cached.state;
-  const started = generation;
+  if (cached && cached.generation === generation && cached.expiresAt > now) return cached.state;
+  // A change that lands while this read is in flight bumps the generation: the result is not reused.
   const state = load(deps.storage);
-  states.set(deps.storage, { expiresAt: now + globalStateTtlMs, state });
+  states.set(deps.storage, { expiresAt: now + globalStateTtlMs, generation, state });
   lastStorage = new WeakRef(deps.storage);
-  state.then(
-    () => {
-      // A change that landed while this read was in flight leaves the result uncached.
-      if (generation !== started && states.get(deps.storage)?.state === state) states.delete(deps.storage);
-    },
-    () => states.delete(deps.storage),
-  );
+  state.catch(() => {
+    if (states.get(deps.storage)?.state === state) states.delete(deps.storage);
+  });
   return state;
 }
 
@@ -210,3 +207,36 @@ export function lockdownNotice(lockdown: store.Lockdown): string {
 export const blockedUserNotice = "You can't use Hearth: your account is blocked by the bot's developers.";
 export const blockedServerNotice =
   "Hearth is not available in this server: it is blocked by the bot's developers.";
+
+/** The part of an ioredis client the block-list bus uses. */
+export interface PubSubClient {
+  publish(channel: string, message: string): Promise<unknown>;
+  subscribe(...channels: string[]): Promise<unknown>;
+  unsubscribe(...channels: string[]): Promise<unknown>;
+  on(event: "message", listener: (channel: string, message: string) => void): unknown;
+}
+
+export const globalStateChannel = "hearth:devtools-changed";
+
+/**
+ * Shares block-list and lockdown changes between processes through Redis pub/sub: this process
+ * publishes its changes and drops its copy when another (a bot, an API process, the operator CLI)
+ * publishes one. Answers the function that stops both directions.
+ */
+export async function shareGlobalStateChanges(
+  publisher: PubSubClient,
+  subscriber: PubSubClient,
+  onError: (error: unknown) => void,
+): Promise<() => void> {
+  const stopPublishing = onGlobalStateChanged(() => {
+    publisher.publish(globalStateChannel, String(Date.now())).catch(onError);
+  });
+  subscriber.on("message", (channel) => {
+    if (channel === globalStateChannel) forgetGlobalState();
+  });
+  await subscriber.subscribe(globalStateChannel);
+  return () => {
+    stopPublishing();
+    subscriber.unsubscribe(globalStateChannel).catch(() => {});
+  };
+}
