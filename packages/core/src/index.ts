@@ -15,6 +15,7 @@ export * from "./api/triggers.ts";
 export * from "./api/votes.ts";
 export * from "./api/welcome.ts";
 export * from "./calc/index.ts";
+export * from "./tips/index.ts";
 export * from "./commands/catalogue.ts";
 export * from "./embed/draft.ts";
 export * from "./embed/json.ts";

@@ -27,6 +27,7 @@ import * as lottery from "./migrations/0030-lottery.ts";
 import * as raffle from "./migrations/0031-raffle.ts";
 import * as invites from "./migrations/0032-invites.ts";
 import * as market from "./migrations/0040-market.ts";
+import * as tipsEvery from "./migrations/0041-tips-every.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as rumble from "./migrations/0046-rumble.ts";
 import * as settingsHelpers from "./migrations/0047-settings-helpers.ts";
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "0031-raffle": raffle,
   "0032-invites": invites,
   "0040-market": market,
+  "0041-tips-every": tipsEvery,
   "0045-triggers": triggers,
   "0046-rumble": rumble,
   "0047-settings-helpers": settingsHelpers,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseAmount } from "../format/amount.ts";
+import { tipsEveryLimits } from "../tips/tips.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
 /** Cooldowns between two tier switches of one grinder, as the dashboard offers them. */
@@ -141,6 +142,8 @@ export const serverSettings = z.object({
   calculatorEnabled: z.boolean(),
   bankCalculatorEnabled: z.boolean(),
   tipsEnabled: z.boolean(),
+  /** Tips: at most one command reply in this many carries a tip (2 to 100, default 10). */
+  tipsEvery: z.number().int().min(tipsEveryLimits.min).max(tipsEveryLimits.max),
   marketCheckerEnabled: z.boolean(),
   /** Whether `/heist announce` shows the heist image (kept a switch, as the spec has it). */
   heist_image: z.boolean(),
@@ -179,6 +182,7 @@ export const defaultServerSettings: ServerSettings = {
   calculatorEnabled: true,
   bankCalculatorEnabled: false,
   tipsEnabled: true,
+  tipsEvery: tipsEveryLimits.default,
   marketCheckerEnabled: false,
   heist_image: false,
   heistImageUrl: null,
@@ -204,6 +208,12 @@ export const settingsEditBody = z.object({
   calculatorEnabled: z.boolean().optional(),
   bankCalculatorEnabled: z.boolean().optional(),
   tipsEnabled: z.boolean().optional(),
+  tipsEvery: z
+    .number()
+    .int("must be a whole number")
+    .min(tipsEveryLimits.min, `must be between ${tipsEveryLimits.min} and ${tipsEveryLimits.max}`)
+    .max(tipsEveryLimits.max, `must be between ${tipsEveryLimits.min} and ${tipsEveryLimits.max}`)
+    .optional(),
   marketCheckerEnabled: z.boolean().optional(),
   heist_image: z.boolean().optional(),
   /**

@@ -1,9 +1,20 @@
 import type { AppContext } from "../../context.ts";
 import type { CommandInteraction } from "../../discord/interaction.ts";
+import type { OutgoingMessage } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Bot } from "../bot.ts";
 import { type CommandContext, type CommandDefinition, CommandOptions } from "./command.ts";
 import { checkCommandAccess, type ManagerRoleResolver } from "./permissions.ts";
+
+/**
+ * Changes the first reply of each command run (the Tips switch adds a line); answers the message to
+ * send. A decorator that fails leaves the reply as it was.
+ */
+export type ReplyDecorator = (
+  serverId: string,
+  path: string,
+  message: OutgoingMessage,
+) => Promise<OutgoingMessage>;
 
 /** The full path of a command use: `grinder`, `grinder add`, `votetracker admin setup`. */
 export function commandPath(interaction: CommandInteraction): string {
@@ -20,7 +31,11 @@ export function bindCommands(
   bot: Pick<Bot, "onCommand" | "commandRan">,
   ctx: AppContext,
   definitions: readonly CommandDefinition[],
-  options: { developerIds?: readonly string[]; managerRoleOf?: ManagerRoleResolver } = {},
+  options: {
+    developerIds?: readonly string[];
+    managerRoleOf?: ManagerRoleResolver;
+    decorateReply?: ReplyDecorator;
+  } = {},
 ): string[] {
   const managerRoleOf = options.managerRoleOf ?? (async () => null);
   const byPath = new Map<string, CommandDefinition>();
@@ -45,6 +60,18 @@ export function bindCommands(
     if (!guildId || !member) throw badRequest("Commands work inside a server, not in direct messages.");
     await checkCommandAccess(managerRoleOf, guildId, path, member, options.developerIds ?? []);
     const privately = definition.ephemeral !== false;
+    let decorated = false;
+    const decorate = async (reply: string | OutgoingMessage): Promise<string | OutgoingMessage> => {
+      if (decorated || !options.decorateReply) return reply;
+      decorated = true;
+      const message = typeof reply === "string" ? { content: reply } : reply;
+      try {
+        return await options.decorateReply(guildId, path, message);
+      } catch (error) {
+        ctx.logger.warn({ err: error, path }, "a reply decorator failed; the reply goes as it was");
+        return reply;
+      }
+    };
     const command: CommandContext = {
       ctx,
       interaction,
@@ -58,8 +85,8 @@ export function bindCommands(
         interaction.data.resolved.users,
         interaction.data.resolved.attachments,
       ),
-      reply: (reply, replyOptions) =>
-        interaction.reply(reply, { ephemeral: replyOptions?.ephemeral ?? privately }),
+      reply: async (reply, replyOptions) =>
+        interaction.reply(await decorate(reply), { ephemeral: replyOptions?.ephemeral ?? privately }),
       defer: (deferOptions) => interaction.defer({ ephemeral: deferOptions?.ephemeral ?? privately }),
     };
     await definition.run(command);

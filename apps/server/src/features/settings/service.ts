@@ -40,6 +40,7 @@ export function defaultSettingsRow(serverId: string, now: number): SettingsRow {
     calculator_enabled: Number(d.calculatorEnabled),
     bank_calculator_enabled: Number(d.bankCalculatorEnabled),
     tips_enabled: Number(d.tipsEnabled),
+    tips_every: d.tipsEvery,
     market_checker_enabled: Number(d.marketCheckerEnabled),
     heist_image: Number(d.heist_image),
     heist_image_url: d.heistImageUrl,
@@ -61,6 +62,7 @@ function toSettings(row: SettingsRow): ServerSettings {
     calculatorEnabled: row.calculator_enabled === 1,
     bankCalculatorEnabled: row.bank_calculator_enabled === 1,
     tipsEnabled: row.tips_enabled === 1,
+    tipsEvery: row.tips_every,
     marketCheckerEnabled: row.market_checker_enabled === 1,
     heist_image: row.heist_image === 1,
     heistImageUrl: row.heist_image_url,
@@ -199,6 +201,7 @@ export async function editSettings(
       if (value !== undefined) next[column] = Number(value);
     }
     if (body.memberTriggerLimit !== undefined) next.member_trigger_limit = body.memberTriggerLimit;
+    if (body.tipsEvery !== undefined) next.tips_every = body.tipsEvery;
     if (body.gameBotIds !== undefined) next.game_bot_ids = JSON.stringify(body.gameBotIds);
     if (body.antiPoolShow?.windowHours !== undefined) {
       next.anti_pool_window_hours = body.antiPoolShow.windowHours;

@@ -148,13 +148,14 @@ describe.each(dialects)("settings on %s", (dialect) => {
       { calculatorEnabled: false },
       { bankCalculatorEnabled: true },
       { tipsEnabled: false },
+      { tipsEvery: 25 },
       { marketCheckerEnabled: true },
       { heist_image: true },
       { rumbleTrackerEnabled: true },
       { memberTriggerLimit: 42 },
       { antiPoolShow: { poolManagerId: poolManager } },
     ];
-    // 20 requests over the 9 fields; a field sent twice carries the same value, so the outcome is known.
+    // 20 requests over the 10 fields; a field sent twice carries the same value, so the outcome is known.
     const requests = Array.from({ length: 20 }, (_, index) => edits[index % edits.length] as object);
     const answers = await Promise.all(requests.map((payload) => edit(payload)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
@@ -163,6 +164,7 @@ describe.each(dialects)("settings on %s", (dialect) => {
       calculatorEnabled: false,
       bankCalculatorEnabled: true,
       tipsEnabled: false,
+      tipsEvery: 25,
       marketCheckerEnabled: true,
       heist_image: true,
       rumbleTrackerEnabled: true,
@@ -188,6 +190,7 @@ describe.each(dialects)("settings on %s", (dialect) => {
         "memberTriggerLimit",
         "rumbleTrackerEnabled",
         "tipsEnabled",
+        "tipsEvery",
       ].sort(),
     );
   });

@@ -6,6 +6,8 @@ export interface SettingsTables {
     calculator_enabled: number;
     bank_calculator_enabled: number;
     tips_enabled: number;
+    /** Tips: at most one command reply in this many carries a tip. */
+    tips_every: number;
     market_checker_enabled: number;
     heist_image: number;
     /** The heist image's link (null: none). */

@@ -1,0 +1,1 @@
+export { type Tip, tips, tipsEveryLimits } from "./tips.ts";
