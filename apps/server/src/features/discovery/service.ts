@@ -233,3 +233,33 @@ export async function deleteEntry(
   });
   forgetDirectory(deps.storage);
 }
+
+/**
+ * Pins (or unpins) a server in the directory's featured group: staff only, from the operator CLI
+ * (`npm run admin -- advertised`), never the API. The server needs a directory entry first. Answers
+ * whether it changed.
+ */
+export async function setAdvertised(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  advertised: boolean,
+  by: string,
+): Promise<boolean> {
+  const changed = await transactionForServer(deps.storage, serverId, "discovery", async (trx) => {
+    const entry = await store.getEntry(trx, serverId);
+    if (!entry) {
+      throw notFound(
+        `Server ${serverId} has no discovery entry; its owner creates one on the dashboard first`,
+      );
+    }
+    if ((entry.advertised === 1) === advertised) return false;
+    await store.setAdvertised(trx, serverId, advertised);
+    await recordAudit(trx, serverId, { tokenId: null, userId: null }, "discovery.advertise", {
+      advertised,
+      by,
+    });
+    return true;
+  });
+  if (changed) forgetDirectory(deps.storage);
+  return changed;
+}

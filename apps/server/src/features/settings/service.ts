@@ -146,6 +146,39 @@ export async function grantPremium(
 }
 
 /**
+ * Sets premium on or off from the operator CLI (`npm run admin -- premium`), with an audit entry the
+ * owner sees; answers whether it changed.
+ */
+export async function setPremium(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  on: boolean,
+  by: string,
+): Promise<boolean> {
+  const now = Date.now();
+  const changed = await deps.storage.db.transaction().execute(async (trx) => {
+    const current = (await findSettings(trx, serverId)) ?? defaultSettingsRow(serverId, now);
+    if ((current.pro_status === 1) === on) return false;
+    await saveSettings(trx, {
+      ...current,
+      pro_status: on ? 1 : 0,
+      pro_activated_by: on ? by : null,
+      updated_at: now,
+    });
+    await recordAudit(
+      trx,
+      serverId,
+      { tokenId: null, userId: null },
+      on ? "premium.grant" : "premium.revoke",
+      { by },
+    );
+    return true;
+  });
+  if (changed) settingsChanged(serverId);
+  return changed;
+}
+
+/**
  * The anti-pool rules: a pool manager turns protection on; clearing the manager turns it off;
  * switching it off while a manager stays set is refused.
  */
