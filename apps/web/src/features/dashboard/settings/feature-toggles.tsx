@@ -3,6 +3,7 @@ import { Card } from "../shared/card";
 import { SettingsIcon, SparkIcon } from "../shared/icons";
 import { Switch } from "../shared/switch";
 import { useEditSettings } from "./api";
+import { TipsFrequency } from "./tips-frequency";
 
 type ToggleKey =
   | "eventsCheatEnabled"
@@ -77,6 +78,7 @@ export function FeatureToggles({ settings, serverId }: { settings: ServerSetting
     <>
       <Card title="Core Features" description="Changes apply at once." icon={<SettingsIcon />}>
         <ToggleList keys={coreToggles} settings={settings} serverId={serverId} />
+        <TipsFrequency settings={settings} serverId={serverId} />
       </Card>
       <Card title="Advanced Features" icon={<SparkIcon />}>
         <ToggleList keys={advancedToggles} settings={settings} serverId={serverId} />
