@@ -227,6 +227,17 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "tournaments/:serverId/:tournamentId",
+            handle: {
+              title: "Tournament",
+              description: "A public Hearth tournament: its bracket, players, results and champion.",
+            } satisfies RouteHandle,
+            lazy: page(
+              () => import("../pages/tournament-page"),
+              (m) => m.TournamentPage,
+            ),
+          },
+          {
             path: "dashboard/:serverId?",
             handle: { title: "Dashboard" } satisfies RouteHandle,
             lazy: page(
