@@ -4,6 +4,7 @@ import { benchDashboardServer } from "./dashboard-server.bench.ts";
 import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
+import { benchLottery } from "./lottery.bench.ts";
 import { benchTemplate } from "./template.bench.ts";
 import { benchVotes } from "./votes.bench.ts";
 
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   template: benchTemplate,
   "bot-memory": benchBotMemory,
   votes: benchVotes,
+  lottery: benchLottery,
 };
 
 console.log(

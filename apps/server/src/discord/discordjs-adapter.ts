@@ -10,13 +10,13 @@ import * as members from "./discordjs-adapter-members.ts";
 import * as messages from "./discordjs-adapter-messages.ts";
 import { BotEvents } from "./events.ts";
 import type { BotGateway } from "./gateway.ts";
-import type { InviteInfo } from "./port-types.ts";
 import type {
   ApplicationCommandDefinition,
   ChannelInfo,
   DiscordPort,
   EmojiInfo,
   GuildInfo,
+  InviteInfo,
   MemberInfo,
   MessageInfo,
   NewChannel,

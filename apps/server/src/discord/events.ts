@@ -1,7 +1,15 @@
 import type { Logger } from "../lib/logger.ts";
 import type { Interaction } from "./interaction.ts";
-import type { InviteInfo } from "./port-types.ts";
-import type { Attachment, Embed, GuildInfo, MemberInfo, ReactionEmoji, RoleInfo, UserInfo } from "./port.ts";
+import type {
+  Attachment,
+  Embed,
+  GuildInfo,
+  InviteInfo,
+  MemberInfo,
+  ReactionEmoji,
+  RoleInfo,
+  UserInfo,
+} from "./port.ts";
 
 /** The server tag a user wears (`primary_guild` on Discord's user object). */
 export interface PrimaryGuild {

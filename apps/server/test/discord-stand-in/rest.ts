@@ -1,5 +1,6 @@
 import { channelRoutes } from "./rest-channels.ts";
 import { guildRoutes } from "./rest-guilds.ts";
+import { inviteRoutes } from "./invites.ts";
 import { type InteractionRecord, interactionRoutes, type ModalRecord } from "./rest-interactions.ts";
 import { memberRoutes } from "./rest-members.ts";
 import { messageRoutes } from "./rest-messages.ts";
@@ -25,6 +26,7 @@ export function restRoutes(
     ...guildRoutes(state, lookups),
     ...channelRoutes(state, lookups),
     ...memberRoutes(state, lookups),
+    ...inviteRoutes(state, lookups),
     ...messageRoutes(state, lookups),
     ...interactionRoutes(state, lookups, interactions, modals),
   ];

@@ -60,7 +60,9 @@ async function missedRequirement(
       if (tracking?.status !== "active" && invites === 0) {
         return `This giveaway asks for at least ${plural(giveaway.minInvites, "invite")}, but invites can't be counted in this server yet: Hearth needs the Manage Server permission to see its invites. Ask the staff to grant it; invites are counted from then on.`;
       }
-      const since = tracking?.since ? ` Invites count the members who joined through your invite links since <t:${Math.floor(tracking.since / 1000)}:D> and are still here.` : "";
+      const since = tracking?.since
+        ? ` Invites count the members who joined through your invite links since <t:${Math.floor(tracking.since / 1000)}:D> and are still here.`
+        : "";
       return `You need at least ${plural(giveaway.minInvites, "invite")} to enter (you have ${invites}).${since}`;
     }
   }
