@@ -1,4 +1,7 @@
+import { BankCalcSection } from "../economy/bankcalc-section";
 import { CalculatorSection } from "../economy/calculator-section";
+import { MarketSection } from "../economy/market-section";
+import { TipsSection } from "../economy/tips-section";
 import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui/blocks";
 
 /**
@@ -19,13 +22,18 @@ export function DocsContent() {
               every change clears, and that never keeps a value longer than 5 seconds).
             </>,
             <>
-              When a switch is off, the helper's chat answers stop and its commands say it is switched off.
+              Off means: the Calculator and Market checker stop answering in chat (<C>/calc</C> and{" "}
+              <C>/market</C> keep working); <C>/bankcalc</C> answers privately that it is switched off; Tips
+              stop appearing.
             </>,
           ]}
         />
       </DocsSection>
 
       <CalculatorSection />
+      <BankCalcSection />
+      <MarketSection />
+      <TipsSection />
 
       <DocsCta
         title="Try it"
