@@ -8,6 +8,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   // biome-ignore lint/suspicious/noExplicitAny: request bodies are asserted on freely in tests
   body: any;
+  /** Files uploaded with a multipart body (`files[n]`), as text. */
+  files?: { name: string; contentType: string | null; data: string }[];
   /** The audit-log reason header, decoded. */
   reason: string | null;
   at: number;

@@ -36,7 +36,9 @@ export async function serve(
   const url = new URL(request.url ?? "/", "http://stand-in");
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString();
+  const raw = Buffer.concat(chunks);
+  const multipart = multipartBody(request.headers["content-type"], raw);
+  const text = multipart ? multipart.payload : raw.toString();
   const reason = request.headers["x-audit-log-reason"];
   const recorded: RecordedRequest = {
     method: request.method ?? "GET",
@@ -44,6 +46,7 @@ export async function serve(
     path: decodeURIComponent(url.pathname).replace(/^\/api\/v10/, ""),
     query: url.searchParams,
     body: text ? JSON.parse(text) : null,
+    ...(multipart ? { files: multipart.files } : {}),
     reason: typeof reason === "string" ? decodeURIComponent(reason) : null,
     at: Date.now(),
     status: 0,
@@ -90,4 +93,31 @@ export async function serve(
     }
     return answer(500, { message: String(error), code: 0 });
   }
+}
+
+/**
+ * A multipart/form-data body as Discord takes uploads: `payload_json` holds the JSON body and each
+ * `files[n]` part a file. Null for any other content type.
+ */
+function multipartBody(
+  contentType: string | undefined,
+  raw: Buffer,
+): { payload: string; files: NonNullable<RecordedRequest["files"]> } | null {
+  const boundary = /^multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType ?? "")?.[1];
+  if (!boundary) return null;
+  let payload = "";
+  const files: NonNullable<RecordedRequest["files"]> = [];
+  for (const part of raw.toString("utf8").split(`--${boundary}`)) {
+    const split = part.indexOf("\r\n\r\n");
+    if (split < 0) continue;
+    const headers = part.slice(0, split);
+    const data = part.slice(split + 4).replace(/\r\n$/, "");
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
+    if (name === "payload_json") payload = data;
+    else if (filename !== undefined) {
+      files.push({ name: filename, contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? null, data });
+    }
+  }
+  return { payload, files };
 }
