@@ -1,5 +1,6 @@
 import os from "node:os";
 import { benchBotMemory } from "./bot-memory.bench.ts";
+import { benchCalculator } from "./calculator.bench.ts";
 import { benchDashboardServer } from "./dashboard-server.bench.ts";
 import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   "grinders-list": benchGrindersList,
   giveaways: benchGiveaways,
   template: benchTemplate,
+  calculator: benchCalculator,
   "bot-memory": benchBotMemory,
   votes: benchVotes,
   lottery: benchLottery,
