@@ -28,7 +28,7 @@ export function shortName(name: string, max = 24): string {
 }
 
 /** A name safe in Markdown (bold, italics, strike-through and spoilers escaped). */
-export const markdownName = (name: string) => shortName(name, 40).replace(/([*_~|\\>#[\]()-])/g, "\\$1");
+export const markdownName = (name: string) => shortName(name, 40).replace(/([\\*_~|[\]])/g, "\\$1");
 
 function mentionList(players: readonly Player[], max = 1000): string {
   const parts: string[] = [];

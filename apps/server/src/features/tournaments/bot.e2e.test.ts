@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
+import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
+import type { AppContext } from "../../context.ts";
+import { updateSetup } from "../setup/service.ts";
+import { playableMatches } from "./bracket.ts";
+import { tournamentsBot } from "./commands.ts";
+import { tournamentView } from "./service.ts";
+
+// A four-player tournament from sign-up to champion, through the real discord.js client and the
+// Discord stand-in: create (the events ping role mentioned), sign-ups by button and by command, a
+// withdrawal, the start, three reported results and the champion's announcement.
+
+let standIn: DiscordStandIn;
+let harness: StandInBot;
+let ctx: AppContext;
+let guild: StoredGuild;
+let channelId: string;
+let pingRole: string;
+let players: StoredUser[];
+
+beforeAll(async () => {
+  standIn = await DiscordStandIn.start();
+  guild = standIn.state.addGuild({ name: "Arena Hollow" });
+  channelId = standIn.state.addChannel(guild.id, { name: "events", type: 0 }).id;
+  pingRole = standIn.state.addRole(guild.id, { name: "Events Ping" }).id;
+  players = ["ana", "ben", "cai", "dee", "eli"].map((username) => {
+    const user = standIn.state.addUser({ username });
+    standIn.state.addMember(guild.id, user.id);
+    return user;
+  });
+  harness = await startStandInBot(standIn, tournamentsBot, { commands: true, config: { rateLimitMax: 0 } });
+  ({ ctx } = harness);
+  await updateSetup(ctx, guild.id, { events: { pingRole } }, { tokenId: null, userId: guild.ownerId });
+});
+
+afterAll(async () => {
+  await harness?.stop();
+  await standIn?.close();
+});
+
+const command = (userId: string, subcommand: string, options = {}) =>
+  standIn.runCommand({ guildId: guild.id, userId, channelId, name: "tournament", subcommand, options });
+const click = (userId: string, messageId: string, customId: string) =>
+  standIn.clickButton({ guildId: guild.id, userId, channelId, messageId, customId });
+const user = (index: number) => players[index] as StoredUser;
+const posts = () => standIn.find("POST", `/channels/${channelId}/messages`);
+
+describe("a tournament through the Discord stand-in", () => {
+  it("goes from sign-up to champion", async () => {
+    const created = await command(guild.ownerId, "create", { name: "Stand-in Cup", size: "4" });
+    expect(created.callback.body.data.content).toContain("**Stand-in Cup** is open for sign-ups");
+    const signup = posts().at(-1);
+    expect(signup?.body.content).toBe(`<@&${pingRole}>`);
+    // Only the events ping role may ping: no @everyone, no other role, no member.
+    expect(signup?.body.allowed_mentions).toMatchObject({ parse: [], roles: [pingRole] });
+    expect(signup?.body.allowed_mentions.users ?? []).toEqual([]);
+    const view = await tournamentView(ctx, guild.id);
+    const id = view?.tournament.id as number;
+    const messageId = view?.tournament.messageId as string;
+    expect(messageId).toMatch(/^\d+$/);
+
+    // Three sign up by button, one by command; a fifth joins and withdraws again.
+    for (const index of [0, 1, 2]) {
+      const joined = await click(user(index).id, messageId, `tournament:join:${id}`);
+      expect(joined.callback.body).toMatchObject({
+        type: 4,
+        data: { flags: 64, content: expect.stringContaining("You're signed up for **Stand-in Cup**") },
+      });
+    }
+    expect((await command(user(3).id, "join")).callback.body.data.content).toContain("(4/4 players)");
+    const full = await click(user(4).id, messageId, `tournament:join:${id}`);
+    expect(full.callback.body.data.content).toContain("full (4/4 players)");
+    expect(
+      (await click(user(3).id, messageId, `tournament:leave:${id}`)).callback.body.data.content,
+    ).toContain("withdrawn");
+    expect(
+      (await click(user(4).id, messageId, `tournament:join:${id}`)).callback.body.data.content,
+    ).toContain("(4/4 players)");
+    // Only staff may cancel.
+    const refused = await click(user(0).id, messageId, `tournament:cancel:${id}`);
+    expect(refused.callback.body.data.content).toContain("Manage Server");
+
+    const started = await command(guild.ownerId, "start");
+    expect(started.callback.body.data.content).toContain("**Stand-in Cup** has started");
+    await harness.settle();
+    const kickoff = posts().at(-1);
+    expect(kickoff?.body.content).toContain("has started with 4 players");
+    expect(kickoff?.body.embeds[0].title).toBe("🏆 Stand-in Cup — bracket");
+    // The sign-up message lost its Join/Leave buttons.
+    const edits = standIn.find("PATCH", `/channels/${channelId}/messages/${messageId}`);
+    expect(edits.at(-1)?.body.components[0].components.map((c: { label: string }) => c.label)).toEqual([
+      "Bracket",
+    ]);
+
+    // Results: two semi-finals, then the final.
+    for (let round = 0; round < 3; round++) {
+      const current = await tournamentView(ctx, guild.id);
+      const [match] = playableMatches(current?.matches ?? []);
+      if (!match) throw new Error("no match to play");
+      const reported = await command(guild.ownerId, "report", {
+        match: match.number,
+        winner: { user: match.player2 as string },
+      });
+      expect(reported.callback.body.data.content).toMatch(/^✅ Recorded/);
+      await harness.settle();
+      const announcement = posts().at(-1);
+      expect(announcement?.body.allowed_mentions.users).toContain(match.player2);
+      if (round === 2) {
+        expect(announcement?.body.content).toMatch(
+          new RegExp(`^🏆 <@${match.player2}> wins \\*\\*Stand-in Cup\\*\\*`),
+        );
+      } else {
+        expect(announcement?.body.content).toContain(`✅ **Match ${match.number}** (Semi-finals)`);
+      }
+    }
+    const finished = await tournamentView(ctx, guild.id);
+    expect(finished?.tournament.status).toBe("finished");
+    expect(finished?.tournament.championId).toMatch(/^\d+$/);
+
+    // The bracket command shows the champion.
+    const bracket = await command(user(1).id, "bracket");
+    expect(bracket.callback.body.data.embeds[0].description).toContain("🏆 Champion:");
+  });
+});
