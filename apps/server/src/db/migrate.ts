@@ -31,6 +31,7 @@ import * as tipsEvery from "./migrations/0041-tips-every.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
 import * as rumble from "./migrations/0046-rumble.ts";
 import * as settingsHelpers from "./migrations/0047-settings-helpers.ts";
+import * as antipool from "./migrations/0048-antipool.ts";
 import * as devtools from "./migrations/0050-devtools.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
 
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   "0045-triggers": triggers,
   "0046-rumble": rumble,
   "0047-settings-helpers": settingsHelpers,
+  "0048-antipool": antipool,
   "0050-devtools": devtools,
   "0055-audit-address": auditAddress,
 };

@@ -1,3 +1,4 @@
+import { antipool } from "./antipool/index.ts";
 import { audit } from "./audit/index.ts";
 import { auth } from "./auth/index.ts";
 import { bankcalc } from "./bankcalc/index.ts";
@@ -71,6 +72,7 @@ export const features: readonly Feature[] = [
   rumble,
   eventHelper,
   heist,
+  antipool,
   // Both walk every feature's tables (the data purge, /dev reset), so they get the list itself.
   purge(() => features),
   devtools(() => features),

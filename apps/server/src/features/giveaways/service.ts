@@ -18,6 +18,7 @@ import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
 import { activeMessage, endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
 import { getGiveawayDetail, giveawayNotFound, toWinner } from "./queries.ts";
+import { screenGiveawayDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
@@ -154,6 +155,7 @@ export async function endGiveaway(
     });
   });
   if (options.by === "manual") await ctx.jobs.cancel(endJobKey(messageId));
+  await screenGiveawayDraw(ctx, serverId, messageId, 0, secureRandomInt);
   await announceDraw(ctx, serverId, messageId, 0);
   return getGiveawayDetail(ctx, serverId, messageId);
 }
@@ -208,9 +210,13 @@ export async function rerollGiveaway(
     });
     return { number, winners };
   });
+  await screenGiveawayDraw(ctx, serverId, messageId, draw.number, secureRandomInt);
   await announceDraw(ctx, serverId, messageId, draw.number);
   const detail = await getGiveawayDetail(ctx, serverId, messageId);
-  return { ...detail, newWinners: draw.winners.map(toWinner) };
+  // Anti-pool may have replaced some of the drawn winners: answer the draw as it stands.
+  const giveawayId = draw.winners[0]?.giveawayId;
+  const drawn = giveawayId === undefined ? [] : await store.listWinners(ctx.storage.db, [giveawayId]);
+  return { ...detail, newWinners: drawn.filter((winner) => winner.draw === draw.number).map(toWinner) };
 }
 
 /** Removes a giveaway: its end job, its record (entries and winners too) and its message. */

@@ -247,3 +247,13 @@ export async function listOverdue(
     .filter((row) => !scheduled.has(endJobKey(row.message_id)))
     .map((row) => ({ serverId: row.server_id, messageId: row.message_id }));
 }
+
+/** Takes one drawn winner back out (anti-pool blocked them); the seat is drawn again. */
+export async function deleteWinner(db: Db, giveawayId: number, userId: string, draw: number): Promise<void> {
+  await db
+    .deleteFrom("giveaway_winners")
+    .where("giveaway_id", "=", giveawayId)
+    .where("user_id", "=", userId)
+    .where("draw", "=", draw)
+    .execute();
+}

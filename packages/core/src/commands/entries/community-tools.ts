@@ -95,4 +95,11 @@ export const communityToolCommands: CommandEntry[] = [
       "/heist announce time:2h amount:1.2b requirements:Lifesaver and 5k in wallet channel:#heists",
     ],
   }),
+  command({
+    name: "antipool status",
+    description: "Show the anti-pool rule, its window and the blocked wins waiting for the pool manager.",
+    category: "Events & Celebrations",
+    ...eventManagers,
+    examples: ["/antipool status"],
+  }),
 ];
