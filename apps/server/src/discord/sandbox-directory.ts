@@ -73,21 +73,21 @@ export class SandboxDirectory implements DiscordPort {
       users: new TtlCache(options.cacheTtlMs ?? 5000, 10_000),
       reactionStamp: reactions.reactionClock(),
     };
-  }
-
     const { guilds: guildCache, users: userCache } = this.sandbox;
     registerCache("sandbox guilds", { size: () => guildCache.size, clear: () => guildCache.clear() });
     registerCache("sandbox users", { size: () => userCache.size, clear: () => userCache.clear() });
+  }
+
   listGuilds(): Promise<GuildInfo[]> {
     return guilds.listGuilds(this.sandbox, this);
   }
 
-  getGuild(guildId: string): Promise<GuildInfo | null> {
-    return guilds.getGuild(this.sandbox, guildId);
   leaveGuild(guildId: string): Promise<void> {
     return guilds.leaveGuild(this.sandbox, guildId);
   }
 
+  getGuild(guildId: string): Promise<GuildInfo | null> {
+    return guilds.getGuild(this.sandbox, guildId);
   }
 
   listChannels(guildId: string): Promise<ChannelInfo[]> {
