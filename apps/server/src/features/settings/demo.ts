@@ -3,8 +3,9 @@ import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { editSettings } from "./service.ts";
 
 /**
- * Seeds the demo server's settings (a few helpers on, anti-pool protection with the first grinder
- * manager as pool manager), through the service the dashboard calls.
+ * Seeds the demo server's settings (the helpers on, so the sandbox shows each working; anti-pool
+ * protection with the first grinder manager as pool manager), through the service the dashboard
+ * calls.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const roles = await ctx.discord.listRoles(demoGuildId);
@@ -24,6 +25,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     {
       eventsCheatEnabled: true,
       calculatorEnabled: true,
+      bankCalculatorEnabled: true,
+      marketCheckerEnabled: true,
       tipsEnabled: true,
       heist_image: true,
       memberTriggerLimit: 5,
