@@ -35,6 +35,20 @@ export function DocsContent() {
           ]}
         />
         <p className="mt-3 text-sm text-stone-300">
+          The <C>min_invites</C> requirement counts the members who joined through a member's invite links and
+          are still in the server. Hearth compares each server's invite uses when someone joins, which needs
+          the Manage Server permission; without it members are told why they can't meet the requirement, and{" "}
+          <C>/giveaway start</C> warns staff. When Setup has an events ping role, a new giveaway mentions it
+          (and only it) — see{" "}
+          <Link
+            to="/docs/events#invite-requirement"
+            className="text-ember-300 underline underline-offset-4 hover:text-ember-200"
+          >
+            Events
+          </Link>
+          .
+        </p>
+        <p className="mt-3 text-sm text-stone-300">
           Every public giveaway has a page on this site with its requirements, winners and participants — see{" "}
           <Link to="/giveaways" className="text-ember-300 underline underline-offset-4 hover:text-ember-200">
             Giveaways
@@ -43,7 +57,24 @@ export function DocsContent() {
         </p>
       </DocsSection>
 
-      <DocsSection id="events" title="Event commands">
+      <DocsSection
+        id="events"
+        title="Event commands"
+        intro={
+          <>
+            One lottery and one raffle run per server at a time; a lottery is drawn once at its end time (or
+            with <C>/lottery draw</C>), a raffle when staff run <C>/raffle draw</C>, and both use the
+            giveaways' secure weighted draw. How each event works is on the{" "}
+            <Link
+              to="/docs/events"
+              className="text-ember-300 underline underline-offset-4 hover:text-ember-200"
+            >
+              Events
+            </Link>{" "}
+            page.
+          </>
+        }
+      >
         <CommandTable
           caption="Giveaway, birthday, lottery, raffle and tournament commands"
           prefixes={["giveaway", "birthday", "lottery", "raffle", "tournament"]}
@@ -53,7 +84,7 @@ export function DocsContent() {
       <DocsSection id="scheduling" title="Scheduled work">
         <Bullets
           items={[
-            "Giveaway ends, timers, break restores, temporary bans and timeouts, reward-role expiry and the monthly leaderboard reset are stored as jobs in the database.",
+            "Giveaway ends, lottery draws, timers, break restores, temporary bans and timeouts, reward-role expiry and the monthly leaderboard reset are stored as jobs in the database.",
             "Each job runs once at its time, is retried with backoff if it fails, and survives restarts.",
             <>
               Timers: <C>/timer create</C> or the dashboard's Timers tab, with presets of 5, 15 and 30

@@ -1,4 +1,5 @@
 import { BirthdaysSection } from "../events/birthdays-section";
+import { LotteryRaffleSections } from "../events/lottery-raffle-section";
 import { TournamentsSection } from "../events/tournaments-section";
 import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui/blocks";
 
@@ -32,6 +33,7 @@ export function DocsContent() {
 
       <BirthdaysSection />
       <TournamentsSection />
+      <LotteryRaffleSections />
 
       <DocsCta
         title="Start your first event"
