@@ -79,6 +79,19 @@ export function DocsContent() {
           caption="Giveaway, birthday, lottery, raffle and tournament commands"
           prefixes={["giveaway", "birthday", "lottery", "raffle", "tournament"]}
         />
+        <p className="mt-3 text-sm text-stone-300">
+          Birthdays are announced at each member's local midnight (29 February on 28 February in other years),
+          once per member and year, with an optional role for 24 hours. Tournaments are single elimination for
+          2 to 64 players with byes for the top seeds; only staff report results, and every tournament has a
+          public bracket page at <C>/tournaments/{"{serverId}/{id}"}</C>. Details on the{" "}
+          <Link
+            to="/docs/events#birthdays"
+            className="text-ember-300 underline underline-offset-4 hover:text-ember-200"
+          >
+            Events
+          </Link>{" "}
+          page.
+        </p>
       </DocsSection>
 
       <DocsSection id="scheduling" title="Scheduled work">
@@ -86,6 +99,7 @@ export function DocsContent() {
           items={[
             "Giveaway ends, lottery draws, timers, break restores, temporary bans and timeouts, reward-role expiry and the monthly leaderboard reset are stored as jobs in the database.",
             "Each job runs once at its time, is retried with backoff if it fails, and survives restarts.",
+            "Each birthday is a job at the member's local midnight, and each birthday role's removal a job 24 hours later; a birthday job that runs late because Hearth was down announces once while the day lasts, never twice.",
             <>
               Timers: <C>/timer create</C> or the dashboard's Timers tab, with presets of 5, 15 and 30
               minutes, 1, 2 and 24 hours.
@@ -119,8 +133,8 @@ export function DocsContent() {
           Everything the dashboard does goes through Hearth's HTTP API, described by an OpenAPI document at{" "}
           <C>/api/openapi.json</C> with a browsable reference at <C>/api/docs</C>. Send the raw dashboard
           token in the <C>Authorization</C> header. Errors are JSON with <C>error</C>, <C>message</C> and, for
-          validation errors, the <C>field</C>. Public data (discovery, public giveaways, stats) needs no
-          token.
+          validation errors, the <C>field</C>. Public data (discovery, public giveaways, public tournament
+          brackets, stats) needs no token.
         </p>
       </DocsSection>
 
