@@ -112,12 +112,12 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
     return guilds.listGuilds(this.context, this);
   }
 
-  getGuild(guildId: string): Promise<GuildInfo | null> {
-    return guilds.getGuild(this.context, guildId);
   leaveGuild(guildId: string): Promise<void> {
     return guilds.leaveGuild(this.context, guildId);
   }
 
+  getGuild(guildId: string): Promise<GuildInfo | null> {
+    return guilds.getGuild(this.context, guildId);
   }
 
   listChannels(guildId: string): Promise<ChannelInfo[]> {

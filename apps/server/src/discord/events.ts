@@ -98,29 +98,24 @@ export interface BotEventMap {
 export type BotEventName = keyof BotEventMap;
 type Handler<K extends BotEventName> = (payload: BotEventMap[K]) => unknown;
 
-/**
- * A small typed event bus. Adapters emit into it; features listen. Handlers run concurrently, so a
- * slow feature never holds up another, and a handler's error is logged, never thrown back into the
- * gateway (an error must not stop the bot).
- */
 /** Decides whether an event reaches the listeners at all (the bot's global block list). */
 export type BotEventFilter = <K extends BotEventName>(
   name: K,
   payload: BotEventMap[K],
 ) => boolean | Promise<boolean>;
 
+/**
+ * A small typed event bus. Adapters emit into it; features listen. Handlers run concurrently, so a
+ * slow feature never holds up another, and a handler's error is logged, never thrown back into the
+ * gateway (an error must not stop the bot).
+ */
 export class BotEvents {
   private readonly handlers = new Map<BotEventName, Set<Handler<BotEventName>>>();
   private readonly pending = new Set<Promise<unknown>>();
+  private filter: BotEventFilter | null = null;
 
   constructor(private readonly logger: Logger) {}
 
-  /** Listens to one event; answers a function that stops listening. */
-  on<K extends BotEventName>(name: K, handler: Handler<K>): () => void {
-  private filter: BotEventFilter | null = null;
-    let set = this.handlers.get(name);
-    if (!set) {
-      set = new Set();
   /**
    * Sets the one filter every event passes before its handlers run (null removes it). A filter that
    * throws lets the event through: a failed check must not silence the bot.
@@ -129,6 +124,11 @@ export class BotEvents {
     this.filter = filter;
   }
 
+  /** Listens to one event; answers a function that stops listening. */
+  on<K extends BotEventName>(name: K, handler: Handler<K>): () => void {
+    let set = this.handlers.get(name);
+    if (!set) {
+      set = new Set();
       this.handlers.set(name, set);
     }
     const entry = handler as Handler<BotEventName>;
@@ -159,11 +159,6 @@ export class BotEvents {
     return run;
   }
 
-  /** Resolves once every handler started so far has finished (shutdown waits for this). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending);
-  }
-}
   private async filtered<K extends BotEventName>(
     filter: BotEventFilter,
     name: K,
@@ -177,3 +172,8 @@ export class BotEvents {
     }
   }
 
+  /** Resolves once every handler started so far has finished (shutdown waits for this). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+  }
+}

@@ -77,10 +77,10 @@ export interface DiscordPort {
   /** Guilds the bot is in. */
   listGuilds(): Promise<GuildInfo[]>;
   getGuild(guildId: string): Promise<GuildInfo | null>;
-  listChannels(guildId: string): Promise<ChannelInfo[]>;
-  listRoles(guildId: string): Promise<RoleInfo[]>;
   /** Makes the bot leave a guild (a blocked server); leaving one it is not in is not an error. */
   leaveGuild(guildId: string): Promise<void>;
+  listChannels(guildId: string): Promise<ChannelInfo[]>;
+  listRoles(guildId: string): Promise<RoleInfo[]>;
   getMember(guildId: string, userId: string): Promise<MemberInfo | null>;
   /** The bot's own member in a guild: its roles decide which roles it may give. */
   getBotMember(guildId: string): Promise<MemberInfo | null>;
