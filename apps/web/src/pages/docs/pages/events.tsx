@@ -10,14 +10,15 @@ import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui
 export function DocsContent() {
   return (
     <DocsArticle>
-      <DocsHeader lead="Events bring a server together: birthdays celebrated at each member's own midnight and single-elimination tournaments with a public bracket — run by your event managers with slash commands and buttons." />
+      <DocsHeader lead="Events bring a server together: birthdays celebrated at each member's own midnight, single-elimination tournaments with a public bracket, lotteries and raffles — run by your event managers with slash commands and buttons." />
 
       <DocsSection id="overview" title="Who runs events">
         <Bullets
           items={[
             <>
               Staff commands (<C>/birthday setup</C>, <C>/tournament create</C>, <C>start</C> and{" "}
-              <C>report</C>) need Manage Server or the event manager role chosen with <C>/setup</C>.
+              <C>report</C>, <C>/lottery start</C> and <C>draw</C>, <C>/raffle start</C>, <C>add</C> and{" "}
+              <C>draw</C>) need Manage Server or the event manager role chosen with <C>/setup</C>.
             </>,
             <>
               Everyone can save a birthday, list upcoming birthdays, join or leave a tournament and view its
