@@ -85,6 +85,7 @@ const configSchema = z.object({
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
+  TOKEN_WRITE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(120)),
   TOKEN_MAX_ADDRESSES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5)),
   TOKEN_FORBIDDEN_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default("false").transform(parseTrustProxy)),
@@ -202,6 +203,8 @@ export type Config = {
   webDist: string;
   /** Requests per minute per client on `/api`; 0 turns the limit off. */
   rateLimitMax: number;
+  /** API writes per minute per dashboard token (`tokenWriteLimit` in packages/core); 0 turns the limit off. */
+  tokenWriteLimit: number;
   /**
    * Which proxies' X-Forwarded-For entries to believe (Fastify's trustProxy): false, a hop count, or
    * proxy addresses/CIDR ranges.
@@ -261,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devEval: e.DEV_EVAL === "true",
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    tokenWriteLimit: e.TOKEN_WRITE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     tokenMaxAddresses: e.TOKEN_MAX_ADDRESSES,
     tokenForbiddenBurst: e.TOKEN_FORBIDDEN_BURST,

@@ -94,7 +94,7 @@ export async function createTestContext(
   const sandbox = new SandboxAdapter(test.storage.db, logger);
   const jobs = new DatabaseJobQueue(test.storage, logger, options.queue);
   const ctx: AppContext = {
-    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0 }),
+    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0, tokenWriteLimit: 0 }),
     storage: test.storage,
     discord: sandbox,
     jobs,

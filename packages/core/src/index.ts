@@ -24,4 +24,5 @@ export * from "./embed/starters.ts";
 export * from "./format/amount.ts";
 export * from "./format/duration.ts";
 export * from "./giveaway/draw.ts";
+export * from "./limits/server-caps.ts";
 export * from "./template/index.ts";

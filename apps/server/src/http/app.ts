@@ -26,6 +26,7 @@ import {
 } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebStatic } from "./web-static.ts";
+import { tokenWriteLimiter } from "./write-limit.ts";
 
 export interface BuildAppOptions {
   /** The features' route plugins, registered after the auth hook (assembled by composition.ts). */
@@ -154,6 +155,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     limiter: options.limiter ?? new MemoryFailureLimiter(),
     monitor: options.monitor ?? quietMonitor,
   });
+
+  await app.register(tokenWriteLimiter, { perMinute: ctx.config.tokenWriteLimit });
 
   for (const routes of options.routes) await app.register(routes, { ctx });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDuration } from "../format/duration.ts";
+import { serverCaps } from "../limits/server-caps.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
 /** Limits of a timer. Durations are whole seconds. */
@@ -10,7 +11,7 @@ export const timerLimits = {
   defaultDuration: 3600,
   messageMax: 2000,
   /** Timers one server may have running at once. */
-  maxRunning: 50,
+  maxRunning: serverCaps.timers.max,
 } as const;
 
 /** The dashboard's quick presets, in seconds. */

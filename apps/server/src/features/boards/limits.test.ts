@@ -90,8 +90,8 @@ describe("what the boards page promises", () => {
         channelId: await t.newChannel(),
         userId: demoOwnerId,
       }),
-      400,
-      /already has 25 boards, the most it can have/,
+      409,
+      /^This server has reached its cap of 25 boards; delete one with \/boards delete first\.$/,
     );
   });
 });

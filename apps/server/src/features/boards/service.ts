@@ -1,4 +1,6 @@
+import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { sameEmoji } from "./match.ts";
 import type { Board } from "./store.ts";
@@ -48,11 +50,7 @@ export async function createBoard(deps: Deps, serverId: string, input: CreateBoa
 
   const db = deps.storage.db;
   const boards = await store.listBoards(db, serverId);
-  if (boards.length >= boardLimits.boardsPerServer) {
-    throw badRequest(
-      `This server already has ${boards.length} boards, the most it can have. Delete one with /boards delete first.`,
-    );
-  }
+  checkCap(serverCaps.boards, boards.length);
   const clash = boards.find((board) => board.name.toLowerCase() === name.toLowerCase());
   if (clash) throw conflict(`name: there is already a board called "${clash.name}".`, "name");
   const twin = boards.find(

@@ -1,3 +1,4 @@
+import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { channelPermissions, Permission } from "../../discord/permissions.ts";
 import { emojiKey, emojiMarkup, parseEmoji } from "../../discord/port.ts";
@@ -15,7 +16,7 @@ export const boardLimits = {
   maxReactions: 100,
   defaultReactions: 3,
   /** Boards per server: `/boards list` shows each as one embed field (Discord allows 25). */
-  boardsPerServer: 25,
+  boardsPerServer: serverCaps.boards.max,
   topDefault: 10,
   topMax: 25,
   recentDefaultHours: 24,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type EmbedDraft, type EmbedProblem, validateDraft } from "@hearth/core";
+import { type EmbedDraft, type EmbedProblem, serverCaps, validateDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { type AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import * as store from "./store.ts";
@@ -19,7 +19,7 @@ const hour = 3_600_000;
 export const embedBuilderLimits = {
   /** A builder session (its draft) is kept this long after its last change. */
   sessionTtlMs: 24 * hour,
-  templatesPerServer: 50,
+  templatesPerServer: serverCaps.embedTemplates.max,
   templateName: 50,
   /** Text above the embed when sending. */
   content: 2000,

@@ -69,7 +69,10 @@ describe.each(dialects)("embed builder service (%s)", (dialect) => {
       const full = await failure(
         saveTemplate(test.ctx, other, { name: "one more", draft: { title: "t" }, userId: null }),
       );
-      expect(full.message).toContain("This server has 50 templates, the limit.");
+      expect(full.message).toBe(
+        "This server has reached its cap of 50 embed templates; delete one with /embed templates first.",
+      );
+      expect(full.statusCode).toBe(409);
       const [first] = await listTemplates(test.ctx, other);
       await deleteTemplate(test.ctx, other, first?.id ?? 0);
       await expect(

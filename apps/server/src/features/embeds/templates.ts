@@ -1,5 +1,6 @@
-import { type EmbedDraft, embedStarters, findEmbedStarter, validateDraft } from "@hearth/core";
+import { type EmbedDraft, embedStarters, findEmbedStarter, serverCaps, validateDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { embedBuilderLimits, problemsError } from "./service.ts";
 import * as store from "./store.ts";
@@ -45,12 +46,7 @@ export async function saveTemplate(
     const template = await store.replaceTemplate(db, { serverId, name, draft: input.draft }, now);
     if (template) return { template, replaced: true };
   }
-  if ((await store.countTemplates(db, serverId)) >= embedBuilderLimits.templatesPerServer) {
-    throw badRequest(
-      `This server has ${embedBuilderLimits.templatesPerServer} templates, the limit. Delete one with \`/embed templates\` first.`,
-      "name",
-    );
-  }
+  checkCap(serverCaps.embedTemplates, await store.countTemplates(db, serverId), "name");
   const template = await store.insertTemplate(
     db,
     { serverId, name, draft: input.draft, createdBy: input.userId },

@@ -121,7 +121,10 @@ describe("giveaway lifecycle", () => {
           ? () => {
               throw new Error("disk full");
             }
-          : Reflect.get(target, property),
+          : // Bound, so reads before the transaction (the cap check) still work through the proxy.
+            ((value: unknown) => (typeof value === "function" ? value.bind(target) : value))(
+              Reflect.get(target, property),
+            ),
     });
     const failing = { ...t.ctx, storage: { ...t.ctx.storage, db } };
     await expect(newGiveaway(failing, { prize: "Doomed" })).rejects.toThrow("disk full");

@@ -6,11 +6,13 @@ import {
   giveawayLimits,
   type RandomInt,
   type RerollGiveawayResponse,
+  serverCaps,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { requireMember, requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";
@@ -55,6 +57,10 @@ export async function createGiveaway(
     minInvites: 0,
     requiredRoles: [],
   };
+  // Checked before posting (a refused create posts nothing) and again in the write's transaction.
+  const running = async (db: Parameters<typeof store.countByStatus>[0]) =>
+    (await store.countByStatus(db, serverId)).active;
+  checkCap(serverCaps.giveaways, await running(ctx.storage.db));
   await requireTextChannel(ctx, serverId, body.channelId, "channelId");
   await requireGiveawayRoles(
     ctx,
@@ -80,6 +86,7 @@ export async function createGiveaway(
   );
   try {
     await transactionForServer(ctx.storage, serverId, "giveaways", async (trx) => {
+      checkCap(serverCaps.giveaways, await running(trx));
       const giveaway = await store.insertGiveaway(trx, {
         server_id: serverId,
         channel_id: body.channelId,

@@ -41,7 +41,7 @@ describe("user text as a key never reaches the object prototype", () => {
     await t.cleanup();
   });
 
-  const putSetup = (payload: unknown) =>
+  const putSetup = (payload: Record<string, unknown>) =>
     t.app.inject({
       method: "PUT",
       url: `/api/server/${demoGuildId}/setup`,
@@ -69,7 +69,10 @@ describe("user text as a key never reaches the object prototype", () => {
 
   it("setup tiers: __proto__, which a JSON object can't carry as a key, is refused as a tier name", async () => {
     const response = await putSetup(
-      JSON.parse(`{"tiers":["__proto__"],"payments":[1],"tierRoles":{"__proto__":"${roleId}"}}`),
+      JSON.parse(`{"tiers":["__proto__"],"payments":[1],"tierRoles":{"__proto__":"${roleId}"}}`) as Record<
+        string,
+        unknown
+      >,
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({

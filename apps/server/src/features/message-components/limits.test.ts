@@ -55,6 +55,9 @@ describe("components per server", () => {
     expect(await store.countComponents(db, demoGuildId)).toBe(100);
     await expect(
       createComponent(f.test.ctx, demoGuildId, f.owner, { type: "button", name: "one too many" }),
-    ).rejects.toThrow("This server has 100 components, the most it can hold");
+    ).rejects.toMatchObject({
+      statusCode: 409,
+      message: "This server has reached its cap of 100 message components; delete one with /components delete first.",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { validateTemplate } from "@hearth/core";
+import { serverCaps, validateTemplate } from "@hearth/core";
 import { parseEmoji } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 
@@ -86,7 +86,7 @@ export const componentLimits = {
   fieldLength: 4000,
   actionsPerTrigger: 5,
   messageText: 2000,
-  perServer: 100,
+  perServer: serverCaps.components.max,
 } as const;
 
 export const actionLabels: Record<ActionKind, string> = {

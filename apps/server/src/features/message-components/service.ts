@@ -1,16 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { serverCaps } from "@hearth/core";
 import { PostgresAdapter } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import {
-  type ComponentDefinition,
-  type ComponentType,
-  componentLimits,
-  defaultDefinition,
-  validateName,
-} from "./model.ts";
+import { type ComponentDefinition, type ComponentType, defaultDefinition, validateName } from "./model.ts";
 import { refreshPosted } from "./posting.ts";
 import type { StoredComponent } from "./store.ts";
 import * as store from "./store.ts";
@@ -51,11 +47,7 @@ export async function createComponent(
   if (await store.findComponent(db, serverId, name)) {
     throw conflict(`This server already has a component named "${name}". Pick another name.`, "name");
   }
-  if ((await store.countComponents(db, serverId)) >= componentLimits.perServer) {
-    throw badRequest(
-      `This server has ${componentLimits.perServer} components, the most it can hold; delete one first.`,
-    );
-  }
+  checkCap(serverCaps.components, await store.countComponents(db, serverId));
   const channelId = input.channelId ?? null;
   if (channelId) await requireTextChannel(deps, serverId, channelId, "channel");
   try {

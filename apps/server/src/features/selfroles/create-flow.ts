@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { serverCaps } from "@hearth/core";
 import type { Button, Modal, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden } from "../../lib/errors.ts";
 import type { Deps } from "./access.ts";
 import * as draftStore from "./draft-store.ts";
@@ -62,6 +64,8 @@ async function requireWhitelisted(deps: Deps, serverId: string): Promise<Whiteli
 
 /** Step 1: checks the channel and the whitelist, and answers the form to open. */
 export async function startCreate(deps: Deps, serverId: string, channelId: string): Promise<Modal> {
+  // Refused before the form opens, not after it is filled in (createPanel checks again).
+  checkCap(serverCaps.selfRolePanels, (await store.listPanels(deps.storage.db, serverId)).length);
   await requireTextChannel(deps, serverId, channelId, "channel");
   await requireWhitelisted(deps, serverId);
   return {

@@ -1,5 +1,7 @@
+import { serverCaps } from "@hearth/core";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
 import * as roleStore from "./role-store.ts";
@@ -94,6 +96,7 @@ export async function createPanel(
   actorId: string,
   input: PanelInput,
 ): Promise<PostedPanel> {
+  checkCap(serverCaps.selfRolePanels, (await store.listPanels(deps.storage.db, serverId)).length);
   const checked = await checkPanelInput(deps, serverId, input);
   await requireTextChannel(deps, serverId, input.channelId, "channel");
   const panel = await store.insertPanel(

@@ -1,6 +1,8 @@
+import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import * as store from "./store.ts";
 
@@ -60,6 +62,11 @@ export async function setSticky(
 ): Promise<{ sticky: store.Sticky; replaced: boolean }> {
   const { message, triggerCount } = readInput(input);
   await requireTextChannel(deps, serverId, input.channelId, "channel");
+  // Replacing a channel's sticky is always allowed; a new channel counts against the cap.
+  const stickies = await store.listStickies(deps.storage.db, serverId);
+  if (!stickies.some((sticky) => sticky.channelId === input.channelId)) {
+    checkCap(serverCaps.stickies, stickies.length);
+  }
   const { sticky, replaced } = await store.upsertSticky(
     deps.storage.db,
     { serverId, channelId: input.channelId, message, triggerCount, createdBy: input.userId },

@@ -1,8 +1,9 @@
-import { type CreateTimerBody, type Timer, timerLimits } from "@hearth/core";
+import { type CreateTimerBody, serverCaps, type Timer } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { cancelledMessage, countdownMessage, endAnnouncement, endedMessage, truncate } from "./messages.ts";
@@ -17,9 +18,6 @@ const recentFinished = 20;
 /** Discord answers that retrying won't change: the channel or message is gone, or we may not post. */
 const permanent = new Set(["unknown_channel", "unknown_message", "unknown_guild", "missing_permissions"]);
 
-const tooMany = () =>
-  conflict(`At most ${timerLimits.maxRunning} timers can run at once in a server; cancel one first`);
-
 /**
  * Posts the countdown, stores the timer and schedules its end. The message goes out first (the
  * timer needs its id); if storing fails it is taken down again, and a timer is never left without
@@ -32,7 +30,7 @@ export async function createTimer(
   input: CreateTimerBody,
 ): Promise<Timer> {
   await requireTextChannel(ctx, serverId, input.channelId, "channelId");
-  if ((await store.countRunning(ctx.storage.db, serverId)) >= timerLimits.maxRunning) throw tooMany();
+  checkCap(serverCaps.timers, await store.countRunning(ctx.storage.db, serverId));
 
   const now = Date.now();
   const endsAt = now + input.duration * 1000;
@@ -41,7 +39,7 @@ export async function createTimer(
   let row: store.TimerRow;
   try {
     row = await transactionForServer(ctx.storage, serverId, "timers", async (trx) => {
-      if ((await store.countRunning(trx, serverId)) >= timerLimits.maxRunning) throw tooMany();
+      checkCap(serverCaps.timers, await store.countRunning(trx, serverId));
       const created = await store.insertTimer(trx, {
         server_id: serverId,
         channel_id: input.channelId,
