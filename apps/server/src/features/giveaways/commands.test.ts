@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addMember, channelId, outbox } from "../../../test/fixtures/giveaways.ts";
 import {
   bindFeatureCommands,
@@ -11,6 +11,7 @@ import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { giveawaysBot } from "./commands.ts";
 import { putGiveawayConfig } from "./config.ts";
+import { refreshInvites } from "./invite-tracker.ts";
 import { getGiveawayDetail, listParticipants } from "./queries.ts";
 
 // /giveaway … and the Enter / Leave buttons through the sandbox.
@@ -52,6 +53,22 @@ describe.each(dialects)("giveaways on the bot (%s)", (dialect) => {
   });
 
   describe("/giveaway start", () => {
+    it("warns staff when min_invites can't be met because invites aren't counted", async () => {
+      const listInvites = vi.spyOn(t.sandbox, "listInvites").mockResolvedValue(null);
+      try {
+        expect((await refreshInvites(t.ctx, demoGuildId))?.status).toBe("unavailable");
+        const responses = await run("start", { prize: "Nitro", duration: "1h", min_invites: 2 });
+        expect(responses[0]?.message?.content).toContain(
+          "⚠️ Invites aren't being counted in this server yet: Hearth needs the **Manage Server** permission to see invites.",
+        );
+      } finally {
+        listInvites.mockRestore();
+      }
+      expect((await refreshInvites(t.ctx, demoGuildId))?.status).toBe("active");
+      const counted = await run("start", { prize: "Nitro", duration: "1h", min_invites: 2 });
+      expect(counted[0]?.message?.content).not.toContain("⚠️");
+    });
+
     it("posts the giveaway with its Enter button and confirms privately with a jump link", async () => {
       const before = Date.now();
       const responses = await run("start", {
