@@ -8,7 +8,7 @@ import { editSettings, getSettings } from "./service.ts";
 
 type ToggleField = Exclude<
   keyof SettingsEditBody,
-  "antiPoolShow" | "memberTriggerLimit" | "heistImageUrl" | "gameBotIds"
+  "antiPoolShow" | "memberTriggerLimit" | "heistImageUrl" | "gameBotIds" | "tipsEvery"
 >;
 
 /** `/settings` feature choices (the catalogue's) → label and the settings field they switch. */

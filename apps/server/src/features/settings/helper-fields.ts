@@ -3,7 +3,7 @@ import type { CommandOptions } from "../../bot/commands/command.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 // `/settings`' fields beside the switches (issue 13): the heist image link, the Event helper's game
-// bots and anti-pool's window. Read from the command's options into the same edit body the
+// bots, anti-pool's window and the tip frequency. Read from the command's options into the same edit body the
 // dashboard sends, so both go through the same checks.
 
 /** Which feature each field option belongs to (`/settings feature:heist_image image_link:…`). */
@@ -11,6 +11,7 @@ const fieldOptions = {
   image_link: "heist_image",
   game_bots: "events_cheat",
   window_hours: "anti_pool",
+  tips_every: "tips",
 } as const;
 
 /** The edit the field options ask for, or null when none was given. */
@@ -31,6 +32,8 @@ export function fieldEdit(feature: string, options: CommandOptions): SettingsEdi
   if (bots !== undefined) raw.gameBotIds = [...bots.matchAll(/\d{17,20}/g)].map((m) => m[0]);
   const hours = options.number("window_hours");
   if (hours !== undefined) raw.antiPoolShow = { windowHours: hours };
+  const every = options.number("tips_every");
+  if (every !== undefined) raw.tipsEvery = every;
   const parsed = settingsEditBody.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -39,7 +42,9 @@ export function fieldEdit(feature: string, options: CommandOptions): SettingsEdi
         ? "game_bots"
         : issue?.path[0] === "antiPoolShow"
           ? "window_hours"
-          : "image_link";
+          : issue?.path[0] === "tipsEvery"
+            ? "tips_every"
+            : "image_link";
     const hint = field === "game_bots" ? ` (1 to ${gameBotIdsMax} bot ids or mentions)` : "";
     throw badRequest(`**${field}** ${issue?.message ?? "is not valid"}${hint}.`, field);
   }
@@ -53,5 +58,6 @@ export function fieldDetail(feature: string, settings: ServerSettings): string {
   if (feature === "events_cheat")
     return ` · game bot${settings.gameBotIds.length === 1 ? "" : "s"} ${settings.gameBotIds.map((id) => `<@${id}>`).join(" ")}`;
   if (feature === "anti_pool") return ` · ${settings.antiPoolShow.windowHours} h window`;
+  if (feature === "tips") return ` · one reply in ${settings.tipsEvery}`;
   return "";
 }

@@ -5,7 +5,8 @@ import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
 import { calculatorBot } from "../calculator/commands.ts";
 import { features } from "../index.ts";
-import { editSettings } from "../settings/service.ts";
+import { settingsBot } from "../settings/commands.ts";
+import { editSettings, settingsFor } from "../settings/service.ts";
 import { tipFor, withTip } from "./service.ts";
 
 describe("the tips list", () => {
@@ -53,9 +54,14 @@ describe("tips under command replies", () => {
   beforeAll(async () => {
     t = await createTestApp();
     bot = createBot(t.ctx, t.sandbox);
-    bindFeatureCommands(bot, t.ctx, calculatorBot.commands?.(t.ctx) ?? [], {
-      decorateReply: (serverId, path, message) => withTip(t.ctx, serverId, path, message),
-    });
+    bindFeatureCommands(
+      bot,
+      t.ctx,
+      [...(calculatorBot.commands?.(t.ctx) ?? []), ...(settingsBot.commands?.(t.ctx) ?? [])],
+      {
+        decorateReply: (serverId, path, message) => withTip(t.ctx, serverId, path, message),
+      },
+    );
     await bot.start();
   });
   afterAll(async () => {
@@ -98,5 +104,23 @@ describe("tips under command replies", () => {
     const res = await edit({ tipsEvery: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: "tipsEvery" });
+  });
+
+  it("sets the frequency with /settings feature:tips tips_every", async () => {
+    const run = async (options: Record<string, string | number>) =>
+      (
+        await t.sandbox.simulateCommand({
+          guildId: demoGuildId,
+          userId: demoOwnerId,
+          name: "settings",
+          options,
+        })
+      )[0]?.message?.content;
+    expect(await run({ feature: "tips", tips_every: 20 })).toBe("**Tips** is ✅ On · one reply in 20.");
+    expect((await settingsFor(t.ctx, demoGuildId)).tipsEvery).toBe(20);
+    expect(await run({ feature: "tips", tips_every: 500 })).toContain("**tips_every**");
+    expect(await run({ feature: "calculator", tips_every: 5 })).toContain(
+      "**tips_every** goes with `feature:tips`",
+    );
   });
 });

@@ -71,6 +71,12 @@ export const serverCommands: CommandEntry[] = [
         { min: 1, max: 720 },
         false,
       ),
+      int(
+        "tips_every",
+        "With tips: at most one command reply in this many carries a tip",
+        { min: 2, max: 100 },
+        false,
+      ),
     ],
     examples: [
       "/settings",
@@ -78,6 +84,7 @@ export const serverCommands: CommandEntry[] = [
       "/settings feature:calculator toggle:false",
       "/settings feature:heist_image image_link:https://i.imgur.com/heist.png",
       "/settings feature:anti_pool window_hours:48",
+      "/settings feature:tips tips_every:20",
     ],
   }),
   command({
