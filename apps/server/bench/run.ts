@@ -6,6 +6,7 @@ import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
 import { benchLottery } from "./lottery.bench.ts";
+import { benchMixedRoutes } from "./mixed-routes.bench.ts";
 import { benchTemplate } from "./template.bench.ts";
 import { benchVotes } from "./votes.bench.ts";
 
@@ -19,6 +20,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   "bot-memory": benchBotMemory,
   votes: benchVotes,
   lottery: benchLottery,
+  "mixed-routes": benchMixedRoutes,
 };
 
 console.log(
