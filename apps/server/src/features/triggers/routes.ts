@@ -18,6 +18,8 @@ export const triggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         params: serverIdParams,
         response: { 200: triggerList },
       },
+      // Reading the list is a manager's right, like the rest of the Settings tab.
+      config: { permission: "manager" },
     },
     async (request) => listServerTriggers(ctx, request.params.serverId),
   );
@@ -32,6 +34,7 @@ export const triggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         params: triggerIdParams,
         response: { 200: triggerDeleted },
       },
+      config: { permission: "admin" },
     },
     async (request) => {
       const { serverId, id } = request.params;
