@@ -120,9 +120,9 @@ const draw = defineCommand("lottery draw", async (command) => {
 
 /** The lottery message's button: one ticket per press, up to the cap. */
 async function onTicketButton(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
-  const { guildId, user, member } = interaction.data;
+  const { guildId, user, member, messageId } = interaction.data;
   if (!guildId || !member) throw badRequest("Lottery tickets can only be taken inside their server.");
-  const result = await takeTickets(ctx, guildId, user.id, 1, { member });
+  const result = await takeTickets(ctx, guildId, user.id, 1, { member, messageId });
   await interaction.reply({ content: takenText(result, 1), allowedMentions: {} }, { ephemeral: true });
 }
 

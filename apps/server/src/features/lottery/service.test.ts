@@ -174,6 +174,21 @@ describe.each(dialects)("lotteries on %s", (dialect) => {
     expect(await statusOf(takeTickets(t.ctx, demoGuildId, member as string, 1))).toBe(404);
   });
 
+  it("refuses a ticket by the button of an older lottery's message", async () => {
+    const lottery = await start();
+    const [member] = await demoMembers(t.ctx, 1);
+    const stale = await takeTickets(t.ctx, demoGuildId, member as string, 1, {
+      messageId: "123456789012345678",
+    }).catch((error: AppError) => error);
+    expect(stale).toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining("This lottery has ended"),
+    });
+    expect(
+      await takeTickets(t.ctx, demoGuildId, member as string, 1, { messageId: lottery.messageId as string }),
+    ).toMatchObject({ taken: 1 });
+  });
+
   it("refuses tickets after the end time even before the draw job ran", async () => {
     const lottery = await start();
     const [member] = await demoMembers(t.ctx, 1);

@@ -148,7 +148,7 @@ export async function takeTickets(
   serverId: string,
   userId: string,
   count: number,
-  options: { member?: MemberInfo; now?: number } = {},
+  options: { member?: MemberInfo; now?: number; messageId?: string } = {},
 ): Promise<TakeResult> {
   if (!Number.isInteger(count) || count < 1 || count > lotteryLimits.maxTickets) {
     throw badRequest("count must be a whole number from 1 to 100.", "count");
@@ -156,6 +156,10 @@ export async function takeTickets(
   const { db, dialect } = ctx.storage;
   const first = await store.findRunning(db, serverId);
   if (!first) throw noLottery();
+  // A button on an older lottery's message (its edit failed) must not take tickets in the new one.
+  if (options.messageId !== undefined && first.messageId !== options.messageId) {
+    throw conflict("This lottery has ended; `/lottery status` shows the one running now.");
+  }
   const member = options.member ?? (await ctx.discord.getMember(serverId, userId));
   if (!member) throw forbidden("Only members of this server can take lottery tickets.");
   if (member.user.bot) throw forbidden("Bots can't take lottery tickets.");
