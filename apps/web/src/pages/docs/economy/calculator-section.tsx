@@ -26,10 +26,14 @@ export function CalculatorSection() {
               "= 362.5K (362,500)",
               "parentheses, + - * / (x and × multiply too)",
             ],
-            [<C key="c">15% of 2b</C>, "= 300M", "a percentage of something"],
-            [<C key="d">2b - 10%</C>, "= 1.8B", "adding or taking a percentage changes the amount before it"],
-            [<C key="e">1,500,000 / 3</C>, "= 500K", "commas group thousands only"],
-            [<C key="f">2^10</C>, "= 1.024K", "whole-number powers"],
+            [<C key="c">15% of 2b</C>, "= 300M (300,000,000)", "a percentage of something"],
+            [
+              <C key="d">2b - 10%</C>,
+              "= 1.8B (1,800,000,000)",
+              "adding or taking a percentage changes the amount before it",
+            ],
+            [<C key="e">1,500,000 / 3</C>, "= 500K (500,000)", "commas group thousands only"],
+            [<C key="f">2^10</C>, "= 1.024K (1,024)", "whole-number powers"],
             [
               <C key="g">1m/3</C>,
               "≈ 333.33K (333,333.33, rounded)",
