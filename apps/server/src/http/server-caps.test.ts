@@ -6,7 +6,11 @@ import { type Bot, createBot } from "../bot/bot.ts";
 import { buildHearthApp } from "../composition.ts";
 import { demoOwnerId } from "../discord/demo-seed.ts";
 import { createDashboardToken } from "../features/auth/service.ts";
+import { embedsBot } from "../features/embeds/commands.ts";
+import { insertSession } from "../features/embeds/store.ts";
 import { giveawaysBot } from "../features/giveaways/commands.ts";
+import { perksBot } from "../features/perks/commands.ts";
+import { insertTier } from "../features/perks/store.ts";
 import { selfrolesBot } from "../features/selfroles/commands.ts";
 import { insertPanel } from "../features/selfroles/store.ts";
 import { stickyBot } from "../features/sticky/commands.ts";
@@ -25,7 +29,7 @@ describe("per-server caps", () => {
   beforeAll(async () => {
     t = await createTestApp();
     bot = createBot(t.ctx, t.sandbox);
-    for (const feature of [giveawaysBot, timersBot, stickyBot, selfrolesBot]) {
+    for (const feature of [giveawaysBot, timersBot, stickyBot, selfrolesBot, perksBot, embedsBot]) {
       bindFeatureCommands(bot, t.ctx, feature.commands?.(t.ctx) ?? []);
     }
     await bot.start();
@@ -199,6 +203,84 @@ describe("per-server caps", () => {
     const quick = await command("selfroles", "quick", { roles: `<@&${role?.id}>` });
     expect(quick?.ephemeral).toBe(true);
     expect(quick?.message?.content).toContain(message);
+  });
+});
+
+describe("per-server caps, continued", () => {
+  let t: TestApp;
+  let bot: Bot;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    bot = createBot(t.ctx, t.sandbox);
+    for (const feature of [perksBot, embedsBot])
+      bindFeatureCommands(bot, t.ctx, feature.commands?.(t.ctx) ?? []);
+    await bot.start();
+  });
+  afterAll(async () => {
+    await bot.stop();
+    await t.cleanup();
+  });
+
+  const command = async (name: string, subcommand: string, options: Record<string, string | number>) =>
+    (
+      await t.sandbox.simulateCommand({
+        guildId: demoGuildId,
+        userId: demoOwnerId,
+        name,
+        subcommand,
+        options,
+      })
+    )[0];
+
+  it("perk tiers: the 26th is refused with the cap by /perks-admin create", async () => {
+    for (let index = 0; index < serverCaps.perkTiers.max; index++) {
+      await insertTier(
+        t.ctx.storage.db,
+        {
+          serverId: demoGuildId,
+          name: `Tier ${index}`,
+          roleId: String(930_000_000_000_000_000n + BigInt(index)),
+          emojis: 0,
+          highlights: true,
+          channelMembers: 0,
+          roleMembers: 0,
+          afk: true,
+          responders: 0,
+        },
+        Date.now(),
+      );
+    }
+    const role = (await t.ctx.discord.listRoles(demoGuildId)).find((r) => r.name === "Events Ping");
+    const reply = await command("perks-admin", "create", { name: "One more", role: role?.id ?? "" });
+    expect(reply?.ephemeral).toBe(true);
+    expect(reply?.message?.content).toContain(
+      "This server has reached its cap of 25 perk tiers; delete one with /perks-admin delete first.",
+    );
+  });
+
+  it("embed builders: the 101st open one is refused with the cap by /embed create; expired ones don't count", async () => {
+    const now = Date.now();
+    for (let index = 0; index < serverCaps.embedSessions.max; index++) {
+      const expired = index === 0;
+      await insertSession(
+        t.ctx.storage.db,
+        {
+          id: `cap-${index}`,
+          serverId: demoGuildId,
+          userId: demoOwnerId,
+          draft: { title: "t" },
+          target: null,
+        },
+        now - (expired ? 2 * 86_400_000 : 0),
+        expired ? now - 86_400_000 : now + 86_400_000,
+      );
+    }
+    const opened = await command("embed", "create", {});
+    expect(opened?.message?.content ?? "").not.toContain("cap");
+    const refused = await command("embed", "create", {});
+    expect(refused?.ephemeral).toBe(true);
+    expect(refused?.message?.content).toContain(capReachedMessage(serverCaps.embedSessions));
   });
 });
 

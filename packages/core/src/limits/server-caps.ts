@@ -24,6 +24,14 @@ export const serverCaps = {
   embedTemplates: { max: 50, noun: "embed templates", free: "delete one with /embed templates first" },
   stickies: { max: 50, noun: "sticky messages", free: "remove one with /sticky remove first" },
   pingOnJoinChannels: { max: 20, noun: "ping-on-join channels", free: "remove one first" },
+  /** `/perks-admin list` shows each tier as one embed field (Discord allows 25). */
+  perkTiers: { max: 25, noun: "perk tiers", free: "delete one with /perks-admin delete first" },
+  /** Open embed builders (each `/embed create` or edit opens one; they close 24 h after their last change). */
+  embedSessions: {
+    max: 100,
+    noun: "open embed builders",
+    free: "finish or close one (an untouched one closes itself after 24 hours)",
+  },
 } as const satisfies Record<string, ServerCap>;
 
 /** The message of a reached cap (the 409's `message`). */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type EmbedDraft, type EmbedProblem, serverCaps, validateDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { type AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import * as store from "./store.ts";
 
@@ -61,6 +62,7 @@ export async function openSession(
   input: { serverId: string; userId: string; draft: EmbedDraft; target?: store.DraftSession["target"] },
   now: number = Date.now(),
 ): Promise<store.DraftSession> {
+  checkCap(serverCaps.embedSessions, await store.countOpenSessions(deps.storage.db, input.serverId, now));
   const expiresAt = sessionExpiry(now);
   const session = await store.insertSession(
     deps.storage.db,

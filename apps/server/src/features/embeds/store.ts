@@ -186,6 +186,17 @@ export async function deleteTemplate(db: Db, serverId: string, id: number): Prom
 
 // ---- builder sessions ----
 
+/** Sessions of a server not yet expired at `now`. */
+export async function countOpenSessions(db: Db, serverId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom("embed_drafts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("server_id", "=", serverId)
+    .where("expires_at", ">", now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertSession(
   db: Db,
   input: {

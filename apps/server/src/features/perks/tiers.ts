@@ -1,6 +1,8 @@
+import { serverCaps } from "@hearth/core";
 import { NoResultError } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { requireRole } from "../../discord/validate.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { reviewServer, scheduleExpired } from "./cleanup.ts";
@@ -76,6 +78,7 @@ export async function createTier(
   serverId: string,
   input: { name: string; roleId: string } & TierInput,
 ): Promise<PerkTier> {
+  checkCap(serverCaps.perkTiers, (await store.listTiers(deps.storage.db, serverId)).length);
   const name = readName(input.name);
   const limits = readLimits(input);
   await checkName(deps, serverId, name, null);
