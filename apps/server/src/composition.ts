@@ -44,6 +44,7 @@ export function buildHearthApp(
   return buildApp(ctx, {
     ...rest,
     monitor,
+    commandPaths: implementedCommandPaths(ctx, list),
     routes: list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
     resolveToken: (authorization) => resolveToken(ctx, authorization),
   });

@@ -1,3 +1,4 @@
+export * from "./api/commands.ts";
 export * from "./api/common.ts";
 export * from "./api/dashboard.ts";
 export * from "./api/permissions.ts";

@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   limiter?: FailureLimiter;
   /** Watches token use for suspicious activity (composition.ts gives the real one; none by default here). */
   monitor?: ActivityMonitor;
+  /** The command paths that have a handler (composition.ts: the features' registry), for the site's lists. */
+  commandPaths?: readonly string[];
   /** Serve the built website (off in most API tests). */
   serveWeb?: boolean;
 }
@@ -44,6 +46,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every registered route, for the route-walking security test and the docs. */
     routeTable: { method: string; url: string; permission: PermissionLevel }[];
+    /** The command paths the bot has handlers for (the same list it registers with Discord). */
+    commandPaths: ReadonlySet<string>;
   }
 }
 
@@ -73,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate("routeTable", []);
+  app.decorate("commandPaths", new Set(options.commandPaths ?? []));
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

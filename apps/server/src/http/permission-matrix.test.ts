@@ -105,7 +105,7 @@ describe("the permission matrix of every private /api route", () => {
     const poolManager = members[4] ?? "";
     const allowed = await edit({ antiPoolShow: { poolManagerId: poolManager } });
     expect(allowed.statusCode).toBe(200);
-    expect(allowed.json().antiPoolShow).toEqual({ toggle: true, poolManagerId: poolManager });
+    expect(allowed.json().antiPoolShow).toMatchObject({ toggle: true, poolManagerId: poolManager });
 
     const refused = await edit({ antiPoolShow: { poolManagerId: null }, memberTriggerLimit: 9 });
     expect(refused.statusCode).toBe(403);

@@ -4,6 +4,8 @@
  */
 const publicRoutes = new Set<string>([
   "GET /api/stats",
+  // The commands the bot registers (the commands page's list).
+  "GET /api/commands",
   "GET /api/ping",
   "GET /api/openapi.json",
   "GET /api/invite",

@@ -1,18 +1,22 @@
 import { commandCatalogue, commandCategories, findCommand } from "@hearth/core/commands";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { mockApi } from "../test/api-mock";
+import { mockApi, routesOf } from "../test/api-mock";
 import { renderApp } from "../test/render";
 
 const cards = () => document.querySelectorAll("[data-command]");
 
+const registered = commandCatalogue.map((entry) => entry.name);
+
 beforeEach(() => {
-  mockApi(() => undefined);
+  // The server's handler registry: every catalogued command has a handler.
+  mockApi(routesOf({ "/api/commands": { body: { commands: registered } } }));
 });
 
 async function open(path = "/commands") {
   const view = renderApp(path);
   await screen.findByRole("heading", { level: 1, name: "Commands" }, { timeout: 4000 });
+  await screen.findByText(/^\d+( of \d+)? commands?$/, {}, { timeout: 4000 });
   return view;
 }
 
@@ -27,6 +31,38 @@ describe("Commands page", { timeout: 20_000 }, () => {
         label === "All" ? "true" : "false",
       );
     }
+  });
+
+  it("lists only the commands the server has handlers for", async () => {
+    const spy = mockApi(
+      routesOf({ "/api/commands": { body: { commands: registered.filter((name) => name !== "mod ban") } } }),
+    );
+    await open();
+    expect(spy.mock.calls.some(([url]) => String(url).endsWith("/api/commands"))).toBe(true);
+    expect(cards()).toHaveLength(commandCatalogue.length - 1);
+    expect(document.querySelector('[data-command="mod ban"]')).toBeNull();
+    expect(screen.getByText(/^\d+ commands$/).textContent).toBe(`${commandCatalogue.length - 1} commands`);
+  });
+
+  it("shows an error with Try again when the list can't be loaded", async () => {
+    let fail = true;
+    mockApi(
+      routesOf({
+        "/api/commands": () =>
+          fail
+            ? { status: 503, body: { error: "Unavailable", message: "down" } }
+            : { body: { commands: ["mod ban"] } },
+      }),
+    );
+    renderApp("/commands");
+    const alert = await screen.findByRole("alert", {}, { timeout: 8000 });
+    expect(alert.querySelector("p")?.textContent).toBe("Failed to load the commands. Please try again.");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect((await screen.findByText("1 command", {}, { timeout: 4000 })).getAttribute("role")).toBe(
+      "status",
+    );
+    expect(cards()).toHaveLength(1);
   });
 
   it("shows a card's name, description, usage, permissions and examples", async () => {

@@ -1,7 +1,8 @@
-import { commandCatalogue, commandCategories } from "@hearth/core/commands";
+import { commandCategories } from "@hearth/core/commands";
 import { useDeferredValue, useId, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { PageIntro } from "../components/ui/page-intro";
+import { useShownCommands } from "../features/commands/api";
 import { CommandCard } from "../features/commands/command-card";
 import { type CategoryFilter, filterCommands } from "../features/commands/filter";
 import { cn } from "../lib/cn";
@@ -19,9 +20,11 @@ export function CommandsPage() {
   const deferredQuery = useDeferredValue(query);
   const searchId = useId();
 
+  const shown = useShownCommands();
+  const all = shown.entries;
   const results = useMemo(
-    () => filterCommands(commandCatalogue, deferredQuery, category),
-    [deferredQuery, category],
+    () => (all ? filterCommands(all, deferredQuery, category) : []),
+    [all, deferredQuery, category],
   );
 
   const update = (next: { q?: string; category?: CategoryFilter }) => {
@@ -88,31 +91,53 @@ export function CommandsPage() {
           </fieldset>
         </search>
 
-        <p role="status" className="mt-6 text-sm text-stone-400">
-          {results.length === commandCatalogue.length
-            ? `${results.length} commands`
-            : `${results.length} of ${commandCatalogue.length} commands`}
-        </p>
-
-        {results.length === 0 ? (
-          <div className="mt-6 rounded-2xl border border-white/10 bg-white/[0.03] px-6 py-14 text-center">
-            <p className="text-lg text-stone-200">No commands found matching your search.</p>
+        {shown.isError ? (
+          <div
+            role="alert"
+            className="mt-6 rounded-2xl border border-red-400/30 bg-red-500/10 px-6 py-10 text-center"
+          >
+            <p className="text-lg text-stone-100">Failed to load the commands. Please try again.</p>
             <button
               type="button"
-              onClick={() => update({ q: "", category: "All" })}
-              className="mt-4 rounded text-sm font-medium text-ember-300 underline underline-offset-4 hover:text-ember-200"
+              onClick={() => void shown.refetch()}
+              className="mt-4 rounded-lg bg-white/10 px-4 py-2 text-sm font-medium text-stone-100 hover:bg-white/15"
             >
-              Clear search and filters
+              Try again
             </button>
           </div>
+        ) : !all ? (
+          <p role="status" className="mt-6 text-sm text-stone-400">
+            Loading commands…
+          </p>
         ) : (
-          <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {results.map((entry) => (
-              <li key={entry.name} className="flex">
-                <CommandCard entry={entry} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <p role="status" className="mt-6 text-sm text-stone-400">
+              {results.length === all.length
+                ? `${results.length} command${results.length === 1 ? "" : "s"}`
+                : `${results.length} of ${all.length} commands`}
+            </p>
+
+            {results.length === 0 ? (
+              <div className="mt-6 rounded-2xl border border-white/10 bg-white/[0.03] px-6 py-14 text-center">
+                <p className="text-lg text-stone-200">No commands found matching your search.</p>
+                <button
+                  type="button"
+                  onClick={() => update({ q: "", category: "All" })}
+                  className="mt-4 rounded text-sm font-medium text-ember-300 underline underline-offset-4 hover:text-ember-200"
+                >
+                  Clear search and filters
+                </button>
+              </div>
+            ) : (
+              <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+                {results.map((entry) => (
+                  <li key={entry.name} className="flex">
+                    <CommandCard entry={entry} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </div>
     </>

@@ -1,8 +1,8 @@
-import { commandCatalogue } from "@hearth/core/commands";
 import { Link } from "react-router";
 import { ButtonLink } from "../components/ui/button-link";
 import { buttonClass } from "../components/ui/button-styles";
 import { config } from "../config";
+import { useShownCommands } from "../features/commands/api";
 import { docsPages } from "./docs/docs-nav";
 
 const featureCards = [
@@ -78,10 +78,11 @@ const channels = [
 ];
 
 export function SupportPage() {
+  const shownCount = useShownCommands().entries?.length;
   const stats = [
     { value: "24/7", label: "Support server open" },
     { value: String(docsPages.length), label: "Documentation guides" },
-    { value: String(commandCatalogue.length), label: "Commands documented" },
+    { value: shownCount === undefined ? "…" : String(shownCount), label: "Commands documented" },
     { value: "< 15 min", label: "Average response target" },
   ];
 

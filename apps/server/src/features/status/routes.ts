@@ -1,9 +1,10 @@
 import {
-  commandCatalogue,
+  commandsResponse,
   healthResponse,
   invitePermissions,
   inviteResponse,
   pingResponse,
+  shownCommands,
   statsResponse,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -61,11 +62,23 @@ export const statusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       return {
         ...guilds,
         commandsRun,
-        commands: commandCatalogue.length,
+        commands: shownCommands(app.commandPaths).length,
         uptimeSeconds: Math.floor((now - ctx.startedAt) / 1000),
         uptimePercent: uptime,
       };
     },
+  );
+
+  app.get(
+    "/api/commands",
+    {
+      schema: {
+        tags: ["system"],
+        summary: "The commands the bot registers for members (the commands page lists exactly these)",
+        response: { 200: commandsResponse },
+      },
+    },
+    async () => ({ commands: shownCommands(app.commandPaths).map((entry) => entry.name) }),
   );
 
   const permissionBits = invitePermissions.reduce((bits, permission) => bits | permission.bit, 0n).toString();

@@ -23,7 +23,7 @@ interface Tip {
 export const featureTips: readonly Tip[] = [
   {
     title: "Grinder tracking",
-    text: "Record payments with /grinder pay; unpaid members show up here the moment a period ends.",
+    text: "Record payments with /grinder payments; unpaid members show up here the moment a period ends.",
     to: "/docs/grinder",
     icon: <UsersIcon />,
   },

@@ -1,11 +1,14 @@
-import { commandCatalogue, commandCategories } from "@hearth/core/commands";
+import { commandCategories } from "@hearth/core/commands";
 import { Link } from "react-router";
 import { ButtonLink } from "../../../components/ui/button-link";
+import { useShownCommands } from "../../../features/commands/api";
 import { StatsRow } from "../../../features/stats/stats-row";
 import { docsSections } from "../docs-nav";
 import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection, Steps } from "../ui/blocks";
 
 export function DocsContent() {
+  // Counted from the commands the bot registers, like the commands page.
+  const shownCount = useShownCommands().entries?.length;
   return (
     <DocsArticle>
       <DocsHeader lead="Hearth is an automation bot for Discord community servers: grinder tracking, events, moderation, welcome messages, self-roles, boards, perks, vote tracking and a web dashboard. These guides explain every feature, the commands behind it and the limits it works within.">
@@ -22,8 +25,8 @@ export function DocsContent() {
       >
         <StatsRow duration={1500} />
         <p className="mt-3 text-sm text-stone-400">
-          {commandCatalogue.length} commands in {commandCategories.length} categories, all documented below
-          and on the{" "}
+          {shownCount === undefined ? "Every command" : `${shownCount} commands`} in{" "}
+          {commandCategories.length} categories, all documented below and on the{" "}
           <Link to="/commands" className="text-ember-300 underline underline-offset-4 hover:text-ember-200">
             commands page
           </Link>

@@ -1,0 +1,169 @@
+import fs from "node:fs";
+import path from "node:path";
+import { commandCatalogue, shownCommands } from "@hearth/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { repoRoot } from "../config.ts";
+
+/*
+ * The site promises only what the bot does. Every slash command a page of apps/web mentions (in
+ * prose, code, a "command" prop or a CommandTable) must resolve to a command the bot has a handler for
+ * (the registry composition.ts registers with Discord); `/api/commands` and `/api/stats` answer exactly
+ * the catalogue entries with handlers. Pages added later are scanned too.
+ */
+
+const webSource = path.join(repoRoot, "apps/web/src");
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    // What pages show: components (.tsx) and the pages' own data (docs navigation, tables).
+    const shown =
+      entry.name.endsWith(".tsx") ||
+      (full.includes(`${path.sep}pages${path.sep}`) && entry.name.endsWith(".ts"));
+    return shown && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The site's own top-level routes (`/docs`, `/dashboard`…): a mention of one is a link, not a command. */
+function siteRoutes(): Set<string> {
+  const routes = fs.readFileSync(path.join(webSource, "app/routes.tsx"), "utf8");
+  const tops = [...routes.matchAll(/path: "([a-z-]+)/g)].map((match) => match[1] ?? "");
+  return new Set([...tops, "docs"]);
+}
+
+interface Mention {
+  file: string;
+  text: string;
+}
+
+/**
+ * `/word`, `/word sub` or `/word group sub` where a command could be written: not inside a path or
+ * URL (`/docs/setup`, `https://…/x`), not a route prop (`to="/x"`, `href="/x"`).
+ */
+function mentionsIn(file: string): Mention[] {
+  const source = fs.readFileSync(file, "utf8");
+  const found: Mention[] = [];
+  for (const match of source.matchAll(
+    /(?<![\w.:/@<*+\\\])}$-])\/([a-z][a-z0-9_-]*)((?: [a-z][a-z0-9_-]*){0,2})(?![\w/-])/g,
+  )) {
+    const before = source.slice(Math.max(0, (match.index ?? 0) - 8), match.index);
+    if (/(to|href|path|src|url)=\{?["'`]$/.test(before) || /(to|href|path): ["'`]$/.test(before)) continue;
+    // Import specifiers and regular expressions are code, not promises.
+    if (/from ["']$|import\(["']$/.test(before)) continue;
+    found.push({ file: path.relative(webSource, file), text: `${match[1]}${match[2] ?? ""}` });
+  }
+  return found;
+}
+
+/** CommandTable prefixes and names: every one must list at least one handled command. */
+function commandTablesIn(file: string): Mention[] {
+  const source = fs.readFileSync(file, "utf8");
+  const found: Mention[] = [];
+  for (const match of source.matchAll(/<CommandTable[^>]*?(prefixes|names)=\{\[([^\]]*)\]\}/gs)) {
+    for (const value of (match[2] ?? "").matchAll(/"([^"]+)"/g)) {
+      found.push({ file: path.relative(webSource, file), text: `${match[1]}:${value[1]}` });
+    }
+  }
+  return found;
+}
+
+let t: TestApp;
+let handled: Set<string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  handled = t.app.commandPaths as Set<string>;
+});
+afterAll(() => t.cleanup());
+
+/**
+ * Words that continue a sentence after a command group ("the /dashboard commands", "with /trigger in
+ * Discord"): prose, not a subcommand. Any other word after a group must be one of its subcommands.
+ */
+const proseWords = new Set(
+  "a an and are as at by can command commands doesn for from in is it lets on opens or refuses shows the to with works".split(
+    " ",
+  ),
+);
+
+/** Answers the problem with a mention, or null when it names a handled command (or a group of them). */
+function problemWith(text: string, routes: Set<string>): string | null {
+  const words = text.split(" ");
+  const top = words[0] ?? "";
+  const isGroup = (prefix: string) => [...handled].some((name) => name.startsWith(`${prefix} `));
+  if (!handled.has(top) && !isGroup(top)) {
+    return routes.has(top) ? null : `/${top} is not a command the bot handles`;
+  }
+  let matched = top;
+  for (const word of words.slice(1)) {
+    const next = `${matched} ${word}`;
+    if (handled.has(next) || isGroup(next)) matched = next;
+    else if (!handled.has(matched) && !proseWords.has(word))
+      return `/${next} is not a command the bot handles`;
+    else break;
+  }
+  return null;
+}
+
+describe("the site promises only commands the bot handles", () => {
+  it("every command a page mentions has a handler", () => {
+    const routes = siteRoutes();
+    const files = sourceFiles(webSource);
+    const mentions = files.flatMap(mentionsIn);
+    // The scan finds the docs' commands (not an empty pass).
+    expect(mentions.length).toBeGreaterThan(50);
+    expect(mentions.map((mention) => mention.text)).toContain("grinder add");
+    const problems = mentions.flatMap((mention) => {
+      const problem = problemWith(mention.text, routes);
+      return problem ? [`${mention.file}: ${problem}`] : [];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("every CommandTable lists handled commands", () => {
+    const tables = sourceFiles(webSource).flatMap(commandTablesIn);
+    expect(tables.length).toBeGreaterThan(10);
+    const problems = tables.flatMap(({ file, text }) => {
+      const [kind, value = ""] = text.split(":");
+      const ok =
+        kind === "names"
+          ? handled.has(value)
+          : [...handled].some((name) => name === value || name.startsWith(`${value} `));
+      return ok ? [] : [`${file}: CommandTable ${text} has no handled command`];
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it("the checker catches a promise without a handler", () => {
+    const routes = siteRoutes();
+    expect(problemWith("teleport", routes)).toBe("/teleport is not a command the bot handles");
+    expect(problemWith("grinder teleport", routes)).toBe(
+      "/grinder teleport is not a command the bot handles",
+    );
+    expect(problemWith("grinder add", routes)).toBeNull();
+    expect(problemWith("setup doesn", routes)).toBeNull();
+    expect(problemWith("docs", routes)).toBeNull();
+    expect(problemWith("dashboard commands", routes)).toBeNull();
+    expect(problemWith("grinder pay", routes)).toBe("/grinder pay is not a command the bot handles");
+  });
+
+  it("GET /api/commands and /api/stats answer the catalogue entries with handlers, in catalogue order", async () => {
+    const listed = (await t.app.inject({ method: "GET", url: "/api/commands" })).json().commands as string[];
+    expect(listed).toEqual(shownCommands(handled).map((entry) => entry.name));
+    expect(listed.every((name) => handled.has(name))).toBe(true);
+    const catalogueOrder = commandCatalogue
+      .map((entry) => entry.name)
+      .filter((name) => listed.includes(name));
+    expect(listed).toEqual(catalogueOrder);
+    const stats = (await t.app.inject({ method: "GET", url: "/api/stats" })).json();
+    expect(stats.commands).toBe(listed.length);
+  });
+
+  it("a catalogued command without a handler is neither listed nor counted", () => {
+    const some = commandCatalogue.slice(0, 3).map((entry) => entry.name);
+    expect(shownCommands(some).map((entry) => entry.name)).toEqual(some);
+    expect(shownCommands([]).length).toBe(0);
+  });
+});
