@@ -8,8 +8,10 @@ import type { TabProps } from "../shared/tab-props";
 import { discoveryEntryQuery } from "./api";
 import { DiscoveryCard } from "./discovery-card";
 import { advancedToggles, coreToggles, FeatureToggles, toggleLabels } from "./feature-toggles";
+import { GameHelpersCard } from "./game-helpers-card";
 import { PremiumCard } from "./premium-card";
 import { SecurityCard } from "./security-card";
+import { TriggersCard } from "./triggers-card";
 
 function OnOff({ on }: { on: boolean }) {
   return <span className={on ? "text-emerald-300" : "text-stone-400"}>{on ? "On" : "Off"}</span>;
@@ -34,9 +36,11 @@ export function SettingsTab(_props: TabProps) {
         </div>
         <div className="space-y-6">
           <SecurityCard settings={data} serverId={serverId} />
+          <GameHelpersCard settings={data} serverId={serverId} />
           <DiscoveryCard serverId={serverId} />
         </div>
       </div>
+      <TriggersCard serverId={serverId} />
       <Card title="Settings Overview" icon={<SettingsIcon />}>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {[...coreToggles, ...advancedToggles].map((key) => (

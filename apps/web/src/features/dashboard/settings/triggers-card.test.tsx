@@ -1,0 +1,138 @@
+import type { TriggerList } from "@hearth/core";
+import { defaultServerSettings } from "@hearth/core";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../../test/api-mock";
+import { renderWithProviders } from "../../../test/render";
+import { ConfirmProvider } from "../shared/confirm";
+import { ToastProvider } from "../toasts/toast-context";
+import { GameHelpersCard, heistImageProblem, parseBotIds } from "./game-helpers-card";
+import { TriggersCard } from "./triggers-card";
+
+const serverId = "123456789012345678";
+const list: TriggerList = {
+  memberLimit: 3,
+  serverLimit: 200,
+  triggers: [
+    {
+      id: 1,
+      keyword: "heist",
+      match: "word",
+      replyType: "text",
+      response: "Heists start at 8pm",
+      embedTitle: null,
+      staff: true,
+      createdBy: "111111111111111111",
+      createdAt: 1,
+      updatedAt: 1,
+    },
+    {
+      id: 2,
+      keyword: "gg",
+      match: "exact",
+      replyType: "embed",
+      response: "GG {user.name}!",
+      embedTitle: "Nice",
+      staff: false,
+      createdBy: "222222222222222222",
+      createdAt: 2,
+      updatedAt: 2,
+    },
+  ],
+};
+
+const render = (node: ReactNode) =>
+  renderWithProviders(
+    <ToastProvider>
+      <ConfirmProvider>{node}</ConfirmProvider>
+    </ToastProvider>,
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the Settings tab's trigger list", () => {
+  it("lists triggers with their mode, reply type and owner, and deletes one after confirming", async () => {
+    let triggers = list.triggers;
+    const api = mockApi((url, init) => {
+      if (url.pathname === `/api/triggers/${serverId}`) return { body: { ...list, triggers } };
+      if (url.pathname === `/api/triggers/${serverId}/2` && init?.method === "DELETE") {
+        triggers = triggers.filter((t) => t.id !== 2);
+        return { body: { deleted: 2 } };
+      }
+      return undefined;
+    });
+    render(<TriggersCard serverId={serverId} />);
+    const items = await screen.findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "heistWhole wordTextStaffHeists start at 8pmDelete",
+      "ggExact messageEmbedMember 222222222222222222Nice: GG {user.name}!Delete",
+    ]);
+    expect(screen.getByText(/2 of 200/).textContent).toBe(
+      "2 of 200 · each member may own 3; staff triggers are unlimited.",
+    );
+    const remove = screen.getByRole("button", { name: "Delete the trigger “gg”" });
+    remove.focus();
+    expect(document.activeElement).toBe(remove);
+    await act(async () => {
+      fireEvent.click(remove);
+    });
+    expect((await screen.findByRole("dialog")).textContent).toContain("Delete the trigger “gg”?");
+    expect(api.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    fireEvent.click(screen.getByRole("button", { name: "Delete Trigger" }));
+    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(1));
+    expect(api.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("says when there are none, and offers a retry when loading fails", async () => {
+    mockApi((url) =>
+      url.pathname === `/api/triggers/${serverId}` ? { body: { ...list, triggers: [] } } : undefined,
+    );
+    render(<TriggersCard serverId={serverId} />);
+    expect((await screen.findByText("No triggers yet")).textContent).toBe("No triggers yet");
+    vi.unstubAllGlobals();
+    mockApi(() => ({ status: 500, body: { error: "Internal Server Error", message: "boom" } }));
+    render(<TriggersCard serverId="223456789012345678" />);
+    const alert = await screen.findByRole("alert", {}, { timeout: 4000 });
+    expect(alert.textContent).toContain("Failed to load triggers.");
+  });
+});
+
+describe("the Game Helpers fields", () => {
+  it("checks heist image links like embed images", () => {
+    expect(heistImageProblem("")).toBeNull();
+    expect(heistImageProblem("https://cdn.example.com/heist.gif?size=2")).toBeNull();
+    expect(heistImageProblem("ftp://x/y.png")).toMatch(/http:\/\/ or https:\/\//);
+    expect(heistImageProblem("https://x.com/a.exe")).toMatch(/“\.exe” isn't one of those formats/);
+  });
+
+  it("reads bot ids and mentions", () => {
+    expect(parseBotIds("<@270904126974590976>, 555555555555555555 junk 12")).toEqual([
+      "270904126974590976",
+      "555555555555555555",
+    ]);
+  });
+
+  it("saves the heist link on blur and refuses a bad one without sending it", async () => {
+    const api = mockApi((url, init) =>
+      url.pathname === "/api/settings/edit" && init?.method === "PUT"
+        ? { body: { ...defaultServerSettings, ...JSON.parse(String(init.body)), heist_image: true } }
+        : undefined,
+    );
+    render(<GameHelpersCard settings={defaultServerSettings} serverId={serverId} />);
+    const field = screen.getByLabelText("Heist image link");
+    fireEvent.change(field, { target: { value: "https://x.com/a.txt" } });
+    fireEvent.blur(field);
+    expect(screen.getByRole("alert").textContent).toMatch(/“\.txt”/);
+    expect(api.mock.calls.some(([request]) => String(request).includes("/api/settings/edit"))).toBe(false);
+    fireEvent.change(field, { target: { value: "https://x.com/vault.png" } });
+    fireEvent.blur(field);
+    await waitFor(() =>
+      expect(
+        api.mock.calls.filter(([request]) => String(request).includes("/api/settings/edit")),
+      ).toHaveLength(1),
+    );
+    const call = api.mock.calls.find(([request]) => String(request).includes("/api/settings/edit"));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ heistImageUrl: "https://x.com/vault.png" });
+  });
+});

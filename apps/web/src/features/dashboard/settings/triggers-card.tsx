@@ -1,0 +1,120 @@
+import { type ServerTrigger, triggerMatchLabels } from "@hearth/core";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { buttonClass } from "../../../components/ui/button-styles";
+import { Card } from "../shared/card";
+import { useConfirm } from "../shared/confirm";
+import { SparkIcon, TrashIcon } from "../shared/icons";
+import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { triggersQuery, useDeleteTrigger } from "./triggers-api";
+
+const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+function TriggerRow({
+  trigger,
+  onDelete,
+  busy,
+}: {
+  trigger: ServerTrigger;
+  onDelete: () => void;
+  busy: boolean;
+}) {
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-sm font-semibold text-stone-100">{trigger.keyword}</span>
+          <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs text-stone-300">
+            {triggerMatchLabels[trigger.match]}
+          </span>
+          <span className="rounded-full bg-white/5 px-2 py-0.5 text-xs text-stone-300">
+            {trigger.replyType === "embed" ? "Embed" : "Text"}
+          </span>
+          <span
+            className={
+              trigger.staff
+                ? "rounded-full bg-ember-500/15 px-2 py-0.5 text-xs text-ember-200"
+                : "rounded-full bg-sky-500/15 px-2 py-0.5 text-xs text-sky-200"
+            }
+          >
+            {trigger.staff ? "Staff" : `Member ${trigger.createdBy}`}
+          </span>
+        </p>
+        <p className="mt-1 break-words text-sm text-stone-400">
+          {trigger.embedTitle && <span className="font-medium text-stone-300">{trigger.embedTitle}: </span>}
+          {preview(trigger.response)}
+        </p>
+      </div>
+      <button
+        type="button"
+        className={buttonClass("ghost", "sm")}
+        onClick={onDelete}
+        disabled={busy}
+        aria-label={`Delete the trigger “${trigger.keyword}”`}
+      >
+        <TrashIcon className="size-4" />
+        Delete
+      </button>
+    </li>
+  );
+}
+
+/** The server's keyword triggers (made with /trigger add), each with Delete. */
+export function TriggersCard({ serverId }: { serverId: string }) {
+  const list = useQuery(triggersQuery(serverId));
+  const remove = useDeleteTrigger(serverId);
+  const confirm = useConfirm();
+
+  const ask = async (trigger: ServerTrigger) => {
+    const yes = await confirm({
+      title: `Delete the trigger “${trigger.keyword}”?`,
+      body: "Hearth stops answering this keyword at once. This can't be undone.",
+      confirmLabel: "Delete Trigger",
+      destructive: true,
+    });
+    if (yes) remove.mutate(trigger.id);
+  };
+
+  let body: ReactNode;
+  if (list.isError && !list.data) {
+    body = <PanelError message="Failed to load triggers." onRetry={() => void list.refetch()} />;
+  } else if (!list.data) {
+    body = <PanelLoading label="Loading triggers" rows={3} />;
+  } else if (list.data.triggers.length === 0) {
+    body = (
+      <EmptyState title="No triggers yet" icon={<SparkIcon className="size-5" />}>
+        Members and staff add them in Discord with <code className="text-stone-200">/trigger add</code>.
+      </EmptyState>
+    );
+  } else {
+    const { triggers, memberLimit, serverLimit } = list.data;
+    body = (
+      <>
+        <p className="text-sm text-stone-400">
+          {triggers.length} of {serverLimit} · each member may own {memberLimit}; staff triggers are
+          unlimited.
+        </p>
+        <ul aria-label="Triggers" className="divide-y divide-white/[0.06]">
+          {triggers.map((trigger) => (
+            <TriggerRow
+              key={trigger.id}
+              trigger={trigger}
+              busy={remove.isPending && remove.variables === trigger.id}
+              onDelete={() => void ask(trigger)}
+            />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <Card
+      title="Server Triggers"
+      description="Keywords Hearth answers in chat. Add and edit them with /trigger in Discord."
+      icon={<SparkIcon />}
+    >
+      <div className="space-y-3">{body}</div>
+    </Card>
+  );
+}
