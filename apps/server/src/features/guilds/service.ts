@@ -77,3 +77,8 @@ export async function listServerRoles(deps: Deps, serverId: string): Promise<Rol
       managed: role.managed,
     }));
 }
+
+/** Servers the bot left before `cutoff` and has not rejoined since. */
+export function serversLeftBefore(deps: StorageDeps, cutoff: number): Promise<string[]> {
+  return store.listLeftBefore(deps.storage.db, cutoff);
+}

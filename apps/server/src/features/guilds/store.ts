@@ -50,3 +50,15 @@ export async function countActiveGuilds(db: Kysely<Database>): Promise<{ servers
     .executeTakeFirstOrThrow();
   return { servers: Number(row.servers), users: Number(row.users ?? 0) };
 }
+
+/** Servers the bot left before `cutoff` and has not rejoined since (their data's retention is over). */
+export async function listLeftBefore(db: Kysely<Database>, cutoff: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("guilds")
+    .select("id")
+    .where("left_at", "is not", null)
+    .where("left_at", "<", cutoff)
+    .orderBy("left_at")
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestContext, dialects, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { seedFeatureDemos } from "../../composition.ts";
 import type { Database } from "../../db/schema.ts";
 import { features } from "../index.ts";
@@ -13,10 +13,20 @@ import { purgeServerData } from "./service.ts";
 // gets a generated row here, so every table is exercised.
 
 const otherId = "222222222222222222";
-type Column = { name: string; dataType: string; isNullable: boolean; isAutoIncrementing: boolean; hasDefaultValue: boolean };
+type Column = {
+  name: string;
+  dataType: string;
+  isNullable: boolean;
+  isAutoIncrementing: boolean;
+  hasDefaultValue: boolean;
+};
 type Table = { name: string; columns: Column[] };
 
-function belongs(scopes: readonly TableScope[], entry: TableScope, serverId: string): ReturnType<typeof sql<boolean>> {
+function belongs(
+  scopes: readonly TableScope[],
+  entry: TableScope,
+  serverId: string,
+): ReturnType<typeof sql<boolean>> {
   const { scope, table } = entry;
   if ("column" in scope) return sql<boolean>`${sql.ref(`${table}.${scope.column}`)} = ${serverId}`;
   if (!("parent" in scope)) throw new Error(`${table} has no server`);
@@ -24,9 +34,18 @@ function belongs(scopes: readonly TableScope[], entry: TableScope, serverId: str
   return sql<boolean>`${sql.ref(`${table}.${scope.via}`)} in (select ${sql.ref(`${parent.table}.${scope.parentKey ?? "id"}`)} from ${sql.table(parent.table)} where ${belongs(scopes, parent, serverId)})`;
 }
 
-async function rowsOf(db: Kysely<Database>, scopes: readonly TableScope[], entry: TableScope, serverId: string) {
-  const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(entry.table)} where ${belongs(scopes, entry, serverId)}`.execute(db);
-  return rows.map((row) => JSON.stringify(row, (_, value) => (typeof value === "bigint" ? String(value) : value))).sort();
+async function rowsOf(
+  db: Kysely<Database>,
+  scopes: readonly TableScope[],
+  entry: TableScope,
+  serverId: string,
+) {
+  const { rows } = await sql<
+    Record<string, unknown>
+  >`select * from ${sql.table(entry.table)} where ${belongs(scopes, entry, serverId)}`.execute(db);
+  return rows
+    .map((row) => JSON.stringify(row, (_, value) => (typeof value === "bigint" ? String(value) : value)))
+    .sort();
 }
 
 /** The table an integer `<name>_id` column points at, by name: `board_id` → boards, `panel_id` → selfrole_panels. */
@@ -34,7 +53,9 @@ function referencedTable(column: string, tables: readonly Table[]): Table | unde
   const prefix = column.replace(/_id$/, "");
   return tables.find(
     (table) =>
-      (table.name === `${prefix}s` || table.name.endsWith(`_${prefix}s`) || table.name === prefix.replace(/y$/, "ies")) &&
+      (table.name === `${prefix}s` ||
+        table.name.endsWith(`_${prefix}s`) ||
+        table.name === prefix.replace(/y$/, "ies")) &&
       table.columns.some((c) => c.name === "id"),
   );
 }
@@ -42,7 +63,13 @@ function referencedTable(column: string, tables: readonly Table[]): Table | unde
 let counter = 1000;
 
 /** One generated row of `table` for the server, its links pointing at the server's parent rows. */
-async function generateRow(db: Kysely<Database>, tables: readonly Table[], scopes: readonly TableScope[], entry: TableScope, serverId: string) {
+async function generateRow(
+  db: Kysely<Database>,
+  tables: readonly Table[],
+  scopes: readonly TableScope[],
+  entry: TableScope,
+  serverId: string,
+) {
   const table = tables.find((candidate) => candidate.name === entry.table) as Table;
   const values: Record<string, unknown> = {};
   const n = counter++;
@@ -62,8 +89,13 @@ async function generateRow(db: Kysely<Database>, tables: readonly Table[], scope
           : undefined;
     const parentScope = parentTable && scopes.find((candidate) => candidate.table === parentTable.name);
     if (parentTable && parentScope && !("none" in parentScope.scope)) {
-      const key = "parent" in entry.scope && column.name === entry.scope.via ? (entry.scope.parentKey ?? "id") : "id";
-      const { rows } = await sql<{ key: unknown }>`select ${sql.ref(key)} as key from ${sql.table(parentTable.name)} where ${belongs(scopes, parentScope, serverId)} limit 1`.execute(db);
+      const key =
+        "parent" in entry.scope && column.name === entry.scope.via ? (entry.scope.parentKey ?? "id") : "id";
+      const { rows } = await sql<{
+        key: unknown;
+      }>`select ${sql.ref(key)} as key from ${sql.table(parentTable.name)} where ${belongs(scopes, parentScope, serverId)} limit 1`.execute(
+        db,
+      );
       if (rows[0]) {
         values[column.name] = rows[0].key;
         continue;
@@ -73,7 +105,10 @@ async function generateRow(db: Kysely<Database>, tables: readonly Table[], scope
     else if (numeric) values[column.name] = n;
     else values[column.name] = `${column.name}-${n}`;
   }
-  await db.insertInto(entry.table as keyof Database).values(values as never).execute();
+  await db
+    .insertInto(entry.table as keyof Database)
+    .values(values as never)
+    .execute();
 }
 
 describe.each(dialects)("the data purge walker on %s", (dialect) => {
@@ -86,12 +121,16 @@ describe.each(dialects)("the data purge walker on %s", (dialect) => {
   beforeAll(async () => {
     test = await createTestContext({ dialect });
     // PostgreSQL lists the tables of every schema; the test database is the connection's own.
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(test.ctx.storage.db).catch(() => ({ rows: [] }));
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`
+      .execute(test.ctx.storage.db)
+      .catch(() => ({ rows: [] }));
     const own = dialect === "postgres" ? rows[0]?.schema : undefined;
-    tables = (await test.ctx.storage.db.introspection.getTables()).filter((table) => !own || table.schema === own).map((table) => ({
-      name: table.name,
-      columns: table.columns.map((column) => ({ ...column })),
-    }));
+    tables = (await test.ctx.storage.db.introspection.getTables())
+      .filter((table) => !own || table.schema === own)
+      .map((table) => ({
+        name: table.name,
+        columns: table.columns.map((column) => ({ ...column })),
+      }));
   }, 60_000);
 
   afterAll(async () => {
@@ -143,7 +182,9 @@ describe.each(dialects)("the data purge walker on %s", (dialect) => {
 
     const result = await purgeServerData(ctx, scopes, demoGuildId, { by: "test", reason: "walker test" });
     // Every table reports its own rows (a feature declares a parent table before its children).
-    expect(result.tables.map((entry) => entry.table).sort()).toEqual(scoped.map((entry) => entry.table).sort());
+    expect(result.tables.map((entry) => entry.table).sort()).toEqual(
+      scoped.map((entry) => entry.table).sort(),
+    );
     expect(result.rows).toBe(demoRows);
     expect(result.jobs).toBe(jobsBefore.filter((job) => job.payload.includes(`"${demoGuildId}"`)).length);
 
@@ -156,7 +197,11 @@ describe.each(dialects)("the data purge walker on %s", (dialect) => {
       if (table.name.startsWith("sandbox_") || table.name.startsWith("kysely_")) continue;
       for (const column of table.columns) {
         if (/int|serial|real|double|numeric|float|decimal|bool/.test(column.dataType.toLowerCase())) continue;
-        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table.name)} where ${sql.ref(column.name)} = ${demoGuildId}`.execute(db);
+        const { rows } = await sql<{
+          n: number | string;
+        }>`select count(*) as n from ${sql.table(table.name)} where ${sql.ref(column.name)} = ${demoGuildId}`.execute(
+          db,
+        );
         expect(Number(rows[0]?.n), `${table.name}.${column.name}`).toBe(0);
       }
     }

@@ -6,6 +6,10 @@ import { tournamentRoutes } from "./routes.ts";
 export const tournaments = defineFeature({
   name: "tournaments",
   tables: ["tournaments", "tournament_players", "tournament_matches"],
+  serverScopes: {
+    tournament_players: { parent: "tournaments", via: "tournament_id" },
+    tournament_matches: { parent: "tournaments", via: "tournament_id" },
+  },
   routes: tournamentRoutes,
   ...tournamentsBot,
   demoSeed: seedDemo,
