@@ -37,10 +37,14 @@ export async function benchMixedRoutes(): Promise<{
   p99: number;
   errors: number;
 }> {
-  const t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  // BENCH_MIXED_URL + BENCH_MIXED_TOKEN load a running server (e.g. `npm start` with RATE_LIMIT_MAX=0
+  // TOKEN_WRITE_LIMIT=0 and a demo token) instead of an in-process test app.
+  const external = process.env.BENCH_MIXED_URL;
+  const t = external ? null : await createTestApp();
+  if (t) await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t?.app.server.address();
+  const url = external ?? `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const token = t?.token ?? process.env.BENCH_MIXED_TOKEN ?? "";
   const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 20);
   const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 50);
   const script = `
@@ -50,7 +54,7 @@ export async function benchMixedRoutes(): Promise<{
       if (error) { console.error(error); process.exit(1); }
       process.stdout.write(JSON.stringify(result));
     });`;
-  const options = { url, connections, duration: seconds, requests: mixedRequests(t.token) };
+  const options = { url, connections, duration: seconds, requests: mixedRequests(token) };
   const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], {
     env: { ...process.env, MIXED_OPTIONS: JSON.stringify(options) },
     maxBuffer: 64 * 1024 * 1024,
@@ -74,7 +78,7 @@ export async function benchMixedRoutes(): Promise<{
   console.log(
     `\nMixed routes (${connections} connections, ${seconds} s, 13 routes, RATE_LIMIT_MAX=0): ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests, statuses ${JSON.stringify(statuses)}, errors ${errors}`,
   );
-  await t.cleanup();
+  await t?.cleanup();
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors };
 }
 
