@@ -105,6 +105,8 @@ describe("clientOptions", () => {
     expect(botIntents).toContain(GatewayIntentBits.GuildPresences);
     expect(botIntents).toContain(GatewayIntentBits.MessageContent);
     expect(botIntents).toContain(GatewayIntentBits.GuildMessageReactions);
+    // Invite tracking (the giveaways' min_invites) hears invites made and deleted.
+    expect(botIntents).toContain(GatewayIntentBits.GuildInvites);
     expect(botIntents).not.toContain(GatewayIntentBits.DirectMessages);
     expect(botIntents).not.toContain(GatewayIntentBits.DirectMessageReactions);
   });
