@@ -65,7 +65,15 @@ const sections: LegalSection[] = [
       <ul>
         <li>To run the features a server has configured and answer commands.</li>
         <li>To show public discovery listings and public giveaway pages that servers chose to publish.</li>
-        <li>To secure the service: rate limits, token checks, abuse detection and audit logs.</li>
+        <li>
+          To secure the service: rate limits, token checks, abuse detection and audit logs. The people who run
+          a Hearth instance keep a block list of user and server IDs (with a reason) that Hearth ignores, and
+          can pause every command for maintenance.
+        </li>
+        <li>
+          To tell server owners about the service (maintenance, changes): an announcement is sent by direct
+          message once to each owner of a server that uses Hearth; which owners it reached is kept.
+        </li>
         <li>To measure the service's health (uptime, command counts) without profiling individuals.</li>
       </ul>
     ),
@@ -104,8 +112,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Feature data is kept while the server uses Hearth. When Hearth leaves a server, that server's data is
-        kept for 30 days (so a mistaken removal can be undone) and then deleted. Removed grinders are archived
-        for the server's records until the server's data is deleted. Request logs are kept for 30 days.
+        kept for 30 days (so a mistaken removal can be undone) and then deleted by a daily job, unless Hearth
+        was added back in the meantime. Removed grinders are archived for the server's records until the
+        server's data is deleted. Request logs are kept for 30 days.
       </p>
     ),
   },
@@ -128,8 +137,11 @@ const sections: LegalSection[] = [
         <ul>
           <li>Ask for a copy of the data Hearth holds about you, or for its correction or deletion.</li>
           <li>
-            Server owners can ask for all of a server's data to be deleted; the purge must be confirmed by
-            typing the server's exact name.
+            Server owners can delete all of a server's data themselves, at any time: <code>/purge</code> in
+            Discord, or the Danger zone in the dashboard's Settings tab (owner tokens only). Either asks for
+            the server's exact name, then deletes every record Hearth holds for the server, in every table
+            (settings, members' records, logs and audit entries) and revokes every dashboard token. It can't
+            be undone.
           </li>
           <li>
             Remove your own records where a feature offers it (for example <code>/birthday remove</code>).

@@ -6,6 +6,7 @@ import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import type { TabProps } from "../shared/tab-props";
 import { discoveryEntryQuery } from "./api";
+import { DangerZone } from "./danger-zone";
 import { DiscoveryCard } from "./discovery-card";
 import { advancedToggles, coreToggles, FeatureToggles, toggleLabels } from "./feature-toggles";
 import { GameHelpersCard } from "./game-helpers-card";
@@ -81,6 +82,7 @@ export function SettingsTab(_props: TabProps) {
           </div>
         </dl>
       </Card>
+      <DangerZone />
     </div>
   );
 }

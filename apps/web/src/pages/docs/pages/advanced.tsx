@@ -123,7 +123,10 @@ export function DocsContent() {
             List your server publicly with an invite, a description of 20–1,000 characters and up to 10 tags.
           </InfoCard>
           <InfoCard title="Data purge">
-            Owner only; confirm by typing the server's exact name. It can't be undone.
+            Owner only: <C>/purge</C>, or the Danger zone in the dashboard's Settings tab. Confirm by typing
+            the server's exact name; every record of the server, in every feature, is deleted and every
+            dashboard token revoked. It can't be undone. A server Hearth has left is purged the same way after
+            30 days.
           </InfoCard>
         </CardGrid>
       </DocsSection>
@@ -161,8 +164,35 @@ export function DocsContent() {
               "api, bot and/or worker: which parts this process runs (all three by default).",
             ],
             [<C key="f">PUBLIC_URL</C>, "Where users reach the site; https:// turns on HSTS."],
+            [
+              <C key="g">DEVELOPER_IDS</C>,
+              "Discord user IDs allowed to use the /dev developer tools; everyone else is refused.",
+            ],
+            [
+              <C key="h">DEV_GUILD_ID</C>,
+              "The developers' server, the only place /dev is registered (defaults to COMMANDS_GUILD_ID).",
+            ],
+            [<C key="i">DEV_EVAL</C>, "true lets /dev eval run code (off by default)."],
           ]}
         />
+        <div className="mt-6 max-w-3xl space-y-3 text-sm leading-relaxed text-stone-300">
+          <h3 className="text-base font-semibold text-stone-100">Operator tools</h3>
+          <p>
+            Whoever runs an instance manages it without a database console. From a shell:{" "}
+            <C>npm run admin -- block user|server &lt;id&gt; [--reason …]</C>, <C>unblock &lt;id&gt;</C>,{" "}
+            <C>list-blocked</C>, <C>premium &lt;server id&gt; on|off</C> and{" "}
+            <C>advertised &lt;server id&gt; on|off</C>.
+          </p>
+          <p>
+            In Discord, for the users in <C>DEVELOPER_IDS</C> on the developers' server: <C>/dev ban</C> and{" "}
+            <C>/dev unban</C> (a global block list checked before every command, button and event; a blocked
+            server is left), <C>/dev cache</C> (cache sizes, or clear them), <C>/dev eval</C> (only with{" "}
+            <C>DEV_EVAL=true</C>; 3-second limit, secrets redacted from the output), <C>/dev lockdown</C> and{" "}
+            <C>/dev liftlock</C> (pause every command with a notice), <C>/dev notifyusers</C> (one DM to each
+            server owner, paced, resumed after a restart, with the counts of sent and failed) and{" "}
+            <C>/dev reset</C> (delete a server's data, or one feature's, after a confirmation button).
+          </p>
+        </div>
         <Callout tone="tip" title="Scaling out">
           One process with SQLite serves a single community or a few hundred. Beyond that, use PostgreSQL, run
           several stateless api processes behind a load balancer, bot processes for the gateway and workers

@@ -75,6 +75,15 @@ export function DocsContent() {
           <InfoCard title="Automatic revocation">
             A member who leaves loses their dashboard token, and is told by DM.
           </InfoCard>
+          <InfoCard title="Owner data purge">
+            The server owner deletes every record Hearth holds for the server with <C>/purge</C> or the
+            dashboard's Danger zone (Settings tab, owner tokens only), after typing the server's exact name.
+            Every dashboard token is revoked with it.
+          </InfoCard>
+          <InfoCard title="Block list">
+            The people who run Hearth can block a user or a whole server: blocked users get nothing from
+            Hearth, and Hearth leaves a blocked server.
+          </InfoCard>
         </CardGrid>
       </DocsSection>
 
@@ -109,6 +118,16 @@ export function DocsContent() {
               body: (
                 <>
                   Time out or ban with <C>/mod timeout</C> and <C>/mod ban</C>; review with <C>/mod audit</C>.
+                </>
+              ),
+            },
+            {
+              title: "You want everything gone",
+              body: (
+                <>
+                  As the owner, run <C>/purge</C> and type the server's exact name (or use the Danger zone in
+                  the dashboard's Settings tab). It deletes all of the server's data and every token; it can't
+                  be undone.
                 </>
               ),
             },
