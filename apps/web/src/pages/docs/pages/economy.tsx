@@ -1,7 +1,12 @@
+import { AntiPoolSection } from "../economy/antipool-section";
 import { BankCalcSection } from "../economy/bankcalc-section";
 import { CalculatorSection } from "../economy/calculator-section";
+import { EventHelperSection } from "../economy/event-helper-section";
+import { HeistSection } from "../economy/heist-section";
 import { MarketSection } from "../economy/market-section";
+import { RumbleSection } from "../economy/rumble-section";
 import { TipsSection } from "../economy/tips-section";
+import { TriggersSection } from "../economy/triggers-section";
 import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui/blocks";
 
 /**
@@ -34,6 +39,11 @@ export function DocsContent() {
       <BankCalcSection />
       <MarketSection />
       <TipsSection />
+      <EventHelperSection />
+      <RumbleSection />
+      <HeistSection />
+      <TriggersSection />
+      <AntiPoolSection />
 
       <DocsCta
         title="Try it"
