@@ -9,7 +9,7 @@ import { tournamentDetailQuery } from "../features/tournaments/api";
 import { BracketView } from "../features/tournaments/bracket-view";
 import { statusLabel } from "../features/tournaments/display";
 import { ApiError } from "../lib/api-client";
-import { formatDateTime, formatNumber } from "../lib/format";
+import { formatNumber, formatShortDateTime } from "../lib/format";
 
 const NOT_FOUND_TEXT = "The tournament you're looking for doesn't exist or has been removed.";
 
@@ -102,12 +102,12 @@ export function TournamentPage() {
             {formatNumber(t.players.length)} / {formatNumber(t.size)}
           </Stat>
           <Stat label="Matches played">{total === 0 ? "—" : `${played} / ${total}`}</Stat>
-          <Stat label="Created">{formatDateTime(t.createdAt)}</Stat>
+          <Stat label="Created">{formatShortDateTime(t.createdAt)}</Stat>
           <Stat label={t.finishedAt ? "Finished" : "Started"}>
             {t.finishedAt
-              ? formatDateTime(t.finishedAt)
+              ? formatShortDateTime(t.finishedAt)
               : t.startedAt
-                ? formatDateTime(t.startedAt)
+                ? formatShortDateTime(t.startedAt)
                 : "Not yet"}
           </Stat>
         </dl>
