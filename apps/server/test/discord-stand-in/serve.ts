@@ -116,7 +116,11 @@ function multipartBody(
     const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
     if (name === "payload_json") payload = data;
     else if (filename !== undefined) {
-      files.push({ name: filename, contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? null, data });
+      files.push({
+        name: filename,
+        contentType: /content-type:\s*([^\r\n]+)/i.exec(headers)?.[1] ?? null,
+        data,
+      });
     }
   }
   return { payload, files };

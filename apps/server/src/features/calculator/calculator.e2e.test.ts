@@ -41,7 +41,9 @@ afterAll(async () => {
 });
 
 const answers = () =>
-  standIn.find("POST", `/channels/${channelId}/messages`).filter((r) => String(r.body?.content).includes("**"));
+  standIn
+    .find("POST", `/channels/${channelId}/messages`)
+    .filter((r) => String(r.body?.content).includes("**"));
 
 async function say(content: string) {
   const message = await standIn.postMessage({ channelId, authorId: memberId, content });
@@ -83,11 +85,19 @@ describe("the calculator through the Discord stand-in", () => {
 
     await switchCalculator(true);
     await say("15% of 2b");
-    expect(answers().map((r) => r.body.content)).toEqual(["= **362.5K** (362,500)", "= **300M** (300,000,000)"]);
+    expect(answers().map((r) => r.body.content)).toEqual([
+      "= **362.5K** (362,500)",
+      "= **300M** (300,000,000)",
+    ]);
   });
 
   it("sends the market's CSV export as an uploaded file", async () => {
-    await setItemPrice(harness.ctx, guild.id, { name: "Gold Bar", price: "1.5m" }, { tokenId: null, userId: null });
+    await setItemPrice(
+      harness.ctx,
+      guild.id,
+      { name: "Gold Bar", price: "1.5m" },
+      { tokenId: null, userId: null },
+    );
     const result = await standIn.runCommand({
       guildId: guild.id,
       channelId,
@@ -100,7 +110,11 @@ describe("the calculator through the Discord stand-in", () => {
       (request) => request.files?.length,
     );
     expect(upload?.files).toEqual([
-      { name: "market-prices.csv", contentType: "text/csv; charset=utf-8", data: "item,price\nGold Bar,1500000\n" },
+      {
+        name: "market-prices.csv",
+        contentType: "text/csv; charset=utf-8",
+        data: "item,price\nGold Bar,1500000\n",
+      },
     ]);
   });
 });
