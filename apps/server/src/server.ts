@@ -9,7 +9,12 @@ import { migrateToLatest } from "./db/migrate.ts";
 import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo-seed.ts";
 import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
 import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
-import { createDashboardToken, forgetToken, onTokenRevoked } from "./features/auth/service.ts";
+import {
+  createDashboardToken,
+  forgetToken,
+  onTokenRevoked,
+  revocationChannel,
+} from "./features/auth/service.ts";
 import { shareGlobalStateChanges } from "./features/devtools/service.ts";
 import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
@@ -69,7 +74,6 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   // Revocations reach every process at once through Redis; without it, a token cached by another
   // process expires from that cache within seconds.
   const subscriber = redis?.duplicate() ?? null;
-  const revocationChannel = "hearth:token-revoked";
   const stopPublishing = redis ? onTokenRevoked((id) => void redis.publish(revocationChannel, id)) : () => {};
   if (subscriber) {
     await subscriber.subscribe(revocationChannel);

@@ -1,12 +1,18 @@
 import { parseArgs } from "node:util";
 import { permissionLevel } from "@hearth/core";
+import { Redis } from "ioredis";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
 import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
-import { createDashboardToken, listDashboardTokens, revokeDashboardToken } from "../features/auth/service.ts";
+import {
+  createDashboardToken,
+  listDashboardTokens,
+  revocationChannel,
+  revokeDashboardToken,
+} from "../features/auth/service.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 
@@ -21,6 +27,23 @@ create prints only the token on stdout, so it can be piped. The token is shown o
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+}
+
+/**
+ * Tells the running processes (through Redis, when REDIS_URL is set) to drop the token from their
+ * caches at once; without Redis, or when Redis can't be reached, they re-read it within 5 seconds.
+ */
+async function announceRevocation(config: Config, tokenId: string, io: CliIo): Promise<void> {
+  if (!config.redisUrl) return;
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  redis.on("error", () => {});
+  try {
+    await redis.publish(revocationChannel, tokenId);
+  } catch {
+    io.err("Could not reach Redis: running processes stop accepting the token within 5 seconds.");
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Runs one token command; answers the exit code. */
@@ -96,6 +119,7 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
       }
       await revokeDashboardToken(ctx, id, "revoked from the command line");
       io.err(`Token ${id} revoked.`);
+      await announceRevocation(config, id, io);
       return 0;
     }
     io.err(`Unknown command "${command}"\n\n${usage}`);

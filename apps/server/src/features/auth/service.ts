@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
@@ -24,6 +24,9 @@ const tokenCacheTtlMs = 5000;
 const liveTokens = new TtlCache<string, store.DashboardToken>(tokenCacheTtlMs);
 registerCache("dashboard tokens", { size: () => liveTokens.size, clear: () => liveTokens.clear() });
 const revocationListeners: ((tokenId: string) => void)[] = [];
+
+/** The Redis channel every process hears revocations on (server.ts subscribes; the CLI publishes too). */
+export const revocationChannel = "hearth:token-revoked";
 
 /** Drops a token from this process's cache (called on revocation, locally or from another process). */
 export function forgetToken(tokenId: string): void {
