@@ -104,7 +104,23 @@ describe("a birthday through the Discord stand-in", () => {
     expect(standIn.find("POST", `/channels/${channelId}/messages`)).toHaveLength(before);
   });
 
-  it("removes the record with /birthday remove", async () => {
+  it("lists upcoming birthdays publicly without pinging anyone, then removes the record", async () => {
+    const listed = await standIn.runCommand({
+      guildId: guild.id,
+      userId: guild.ownerId,
+      name: "birthday",
+      subcommand: "list",
+    });
+    expect(listed.callback.body.data.flags ?? 0).toBe(0);
+    expect(listed.callback.body.data.embeds[0]).toMatchObject({
+      title: "🎂 Upcoming birthdays",
+      description: expect.stringMatching(
+        new RegExp(`^\\*\\*20 July\\*\\* — <@${mia.id}> · <t:\\d+:R> · turns \\d+$`),
+      ),
+    });
+    expect(listed.callback.body.data.allowed_mentions).toMatchObject({ parse: [] });
+    expect(listed.callback.body.data.allowed_mentions.users ?? []).toEqual([]);
+
     const removed = await standIn.runCommand({
       guildId: guild.id,
       userId: mia.id,
@@ -113,5 +129,14 @@ describe("a birthday through the Discord stand-in", () => {
     });
     expect(removed.callback.body.data.content).toMatch(/^🗑️ Your birthday is forgotten/);
     expect(await findBirthday(ctx, guild.id, mia.id)).toBeNull();
+    const empty = await standIn.runCommand({
+      guildId: guild.id,
+      userId: mia.id,
+      name: "birthday",
+      subcommand: "list",
+    });
+    expect(empty.callback.body.data.content).toBe(
+      "No birthdays saved here yet. Save yours with `/birthday set`.",
+    );
   });
 });

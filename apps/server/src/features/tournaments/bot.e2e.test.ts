@@ -79,7 +79,7 @@ describe("a tournament through the Discord stand-in", () => {
     ).toContain("(4/4 players)");
     // Only staff may cancel.
     const refused = await click(user(0).id, messageId, `tournament:cancel:${id}`);
-    expect(refused.callback.body.data.content).toContain("Manage Server");
+    expect(refused.callback.body.data.content).toContain("Only staff can cancel a tournament");
 
     const started = await command(guild.ownerId, "start");
     expect(started.callback.body.data.content).toContain("**Stand-in Cup** has started");

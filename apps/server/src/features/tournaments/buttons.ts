@@ -2,7 +2,7 @@ import type { Bot } from "../../bot/bot.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
 import type { ButtonInteraction } from "../../discord/interaction.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
 import {
   bracketMessage,
@@ -54,7 +54,16 @@ async function onCancel(ctx: AppContext, interaction: ButtonInteraction): Promis
   const { guildId, member, customId, user } = interaction.data;
   if (!guildId || !member) throw badRequest(outsideServer);
   const managerRoleOf = async (serverId: string) => (await getSetup(ctx, serverId)).events.manager;
-  await checkCommandAccess(managerRoleOf, guildId, "tournament start", member, ctx.config.developerIds);
+  try {
+    await checkCommandAccess(managerRoleOf, guildId, "tournament start", member, ctx.config.developerIds);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 403) {
+      throw forbidden(
+        "Only staff can cancel a tournament: you need Manage Server or this server's event manager role.",
+      );
+    }
+    throw error;
+  }
   const tournament = await cancelTournament(
     ctx,
     guildId,
