@@ -18,6 +18,8 @@ interface DialogProps {
   describedBy?: string;
   /** Receives focus when the dialog opens; the first focusable element otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** `right`: a full-height drawer on the right edge (full width on phones). Centered by default. */
+  placement?: "center" | "right";
   children: ReactNode;
 }
 
@@ -25,7 +27,15 @@ interface DialogProps {
  * A modal dialog: the page behind it is inert, Tab cycles inside it, Escape and a click on the
  * backdrop close it, and focus goes back to where it was when it closes.
  */
-export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  initialFocus,
+  placement = "center",
+  children,
+}: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
@@ -89,7 +99,11 @@ export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, c
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document */}
       <div
         data-testid="dialog-backdrop"
-        className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 backdrop-blur-sm sm:items-center"
+        className={
+          placement === "right"
+            ? "fixed inset-0 z-50 flex justify-end bg-black/70 backdrop-blur-sm"
+            : "fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 backdrop-blur-sm sm:items-center"
+        }
         onClick={(event) => {
           if (event.target === event.currentTarget) onClose();
         }}
@@ -101,7 +115,11 @@ export function Dialog({ open, onClose, labelledBy, describedBy, initialFocus, c
           aria-labelledby={labelledBy}
           aria-describedby={describedBy}
           tabIndex={-1}
-          className="max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-ink-900 shadow-2xl shadow-black/60 outline-none"
+          className={
+            placement === "right"
+              ? "h-dvh w-full max-w-lg overflow-y-auto border-l border-white/10 bg-ink-900 shadow-2xl shadow-black/60 outline-none"
+              : "max-h-[calc(100dvh-2rem)] w-full max-w-md overflow-y-auto rounded-2xl border border-white/10 bg-ink-900 shadow-2xl shadow-black/60 outline-none"
+          }
         >
           {children}
         </div>

@@ -1,10 +1,12 @@
 import type { Grinder } from "@hearth/core";
+import { useState } from "react";
 import { cn } from "../../../lib/cn";
 import { useConfirm } from "../shared/confirm";
 import { formatAmount, shortDate } from "../shared/format";
 import { PauseIcon, TrashIcon } from "../shared/icons";
 import { useRemoveGrinder, useToggleBreak } from "./api";
 import { isOnBreak, memberInitials, memberName, paymentTime, recordTail } from "./display";
+import { HistoryDrawer } from "./history-drawer";
 
 const cell = "px-4 py-3 align-top max-md:block max-md:p-0";
 const mobileLabel = "mb-0.5 block text-xs font-medium text-stone-400 md:hidden";
@@ -36,6 +38,7 @@ function Row({ grinder, serverId }: { grinder: Grinder; serverId: string }) {
   const toggleBreak = useToggleBreak(serverId);
   const remove = useRemoveGrinder(serverId);
   const confirm = useConfirm();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const name = memberName(grinder);
   const lastPaid = paymentTime(grinder.lastPaymentTimestamp);
 
@@ -105,7 +108,16 @@ function Row({ grinder, serverId }: { grinder: Grinder; serverId: string }) {
       </td>
       <td className={cn(cell, "max-md:col-span-2 md:text-right")}>
         {/* Shown on hover and on keyboard focus; always shown on narrow screens and where there is no mouse. */}
-        <div className="flex gap-2 transition-opacity md:pointer-fine:opacity-0 md:pointer-fine:group-hover:opacity-100 group-focus-within:opacity-100 md:justify-end motion-reduce:transition-none">
+        <div className="flex flex-wrap gap-2 transition-opacity md:pointer-fine:opacity-0 md:pointer-fine:group-hover:opacity-100 group-focus-within:opacity-100 md:justify-end motion-reduce:transition-none">
+          <button
+            type="button"
+            onClick={() => setHistoryOpen(true)}
+            aria-label={`History of ${name}`}
+            aria-haspopup="dialog"
+            className="inline-flex h-8 items-center gap-1.5 rounded-lg border border-white/10 bg-white/5 px-2.5 text-xs font-semibold text-stone-200 hover:border-ember-400/40 hover:text-ember-200"
+          >
+            History
+          </button>
           <button
             type="button"
             onClick={() => toggleBreak.mutate(grinder._id)}
@@ -128,6 +140,9 @@ function Row({ grinder, serverId }: { grinder: Grinder; serverId: string }) {
             Remove
           </button>
         </div>
+        {historyOpen && (
+          <HistoryDrawer serverId={serverId} grinder={grinder} onClose={() => setHistoryOpen(false)} />
+        )}
       </td>
     </tr>
   );

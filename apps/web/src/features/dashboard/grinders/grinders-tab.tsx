@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
+import { RequirePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
 import { grindersQuery, setupQuery } from "../shared/api";
 import { Card } from "../shared/card";
@@ -111,7 +112,7 @@ export function GrindersTab({ onNavigate }: TabProps) {
           <PanelError message="Failed to load grinders." onRetry={() => void grinders.refetch()} />
         ) : grinders.data.length === 0 ? (
           <EmptyState title="No grinders yet" icon={<UsersIcon />}>
-            Add your first grinder above, or with /grinder hire in Discord.
+            Add your first grinder above, or with /grinder add in Discord.
           </EmptyState>
         ) : visible.length === 0 ? (
           <EmptyState title="No grinders match these filters">
@@ -146,7 +147,12 @@ export function GrindersTab({ onNavigate }: TabProps) {
         description="Send a direct message to your grinders. Members with closed DMs are skipped."
         icon={<MailIcon />}
       >
-        <DmPanel serverId={serverId} counts={{ paid: stats.paid, unpaid: stats.unpaid, all: stats.total }} />
+        <RequirePermission required="admin" what="Message Management">
+          <DmPanel
+            serverId={serverId}
+            counts={{ paid: stats.paid, unpaid: stats.unpaid, all: stats.total }}
+          />
+        </RequirePermission>
       </Card>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { ServerSettings } from "@hearth/core";
 import { type KeyboardEvent, useEffect, useState } from "react";
+import { RequirePermission } from "../session/permission";
 import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { ShieldIcon } from "../shared/icons";
@@ -98,30 +99,32 @@ export function SecurityCard({ settings, serverId }: { settings: ServerSettings;
           </Field>
         </div>
         <div className="border-t border-white/[0.06] pt-5">
-          <Field
-            label="Member trigger limit"
-            error={limitError}
-            hint={`How many triggers one member may set up, ${TRIGGER_LIMIT_MIN} to ${TRIGGER_LIMIT_MAX}. Saved when you leave the field or press Enter.`}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={TRIGGER_LIMIT_MIN}
-                max={TRIGGER_LIMIT_MAX}
-                step={1}
-                className={`${inputClass} max-w-40`}
-                value={limit}
-                onChange={(event) => {
-                  setLimit(event.target.value);
-                  setLimitError(null);
-                }}
-                onBlur={saveLimit}
-                onKeyDown={commitOnEnter}
-              />
-            )}
-          </Field>
+          <RequirePermission required="admin" what="The member trigger limit">
+            <Field
+              label="Member trigger limit"
+              error={limitError}
+              hint={`How many triggers one member may set up, ${TRIGGER_LIMIT_MIN} to ${TRIGGER_LIMIT_MAX}. Saved when you leave the field or press Enter.`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={TRIGGER_LIMIT_MIN}
+                  max={TRIGGER_LIMIT_MAX}
+                  step={1}
+                  className={`${inputClass} max-w-40`}
+                  value={limit}
+                  onChange={(event) => {
+                    setLimit(event.target.value);
+                    setLimitError(null);
+                  }}
+                  onBlur={saveLimit}
+                  onKeyDown={commitOnEnter}
+                />
+              )}
+            </Field>
+          </RequirePermission>
         </div>
       </div>
     </Card>

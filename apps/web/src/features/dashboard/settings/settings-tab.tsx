@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { RequirePermission, usePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
 import { settingsQuery } from "../shared/api";
 import { Card } from "../shared/card";
@@ -6,12 +7,14 @@ import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import type { TabProps } from "../shared/tab-props";
 import { discoveryEntryQuery } from "./api";
+import { AuditLogPanel } from "./audit-log-panel";
 import { DangerZone } from "./danger-zone";
 import { DiscoveryCard } from "./discovery-card";
 import { advancedToggles, coreToggles, FeatureToggles, toggleLabels } from "./feature-toggles";
 import { GameHelpersCard } from "./game-helpers-card";
 import { PremiumCard } from "./premium-card";
 import { SecurityCard } from "./security-card";
+import { TokensPanel } from "./tokens-panel";
 import { TriggersCard } from "./triggers-card";
 
 function OnOff({ on }: { on: boolean }) {
@@ -20,6 +23,7 @@ function OnOff({ on }: { on: boolean }) {
 
 export function SettingsTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
+  const { can } = usePermission();
   const settings = useQuery(settingsQuery(serverId));
   const discovery = useQuery(discoveryEntryQuery(serverId));
 
@@ -30,18 +34,28 @@ export function SettingsTab(_props: TabProps) {
 
   return (
     <div className="space-y-6">
-      <PremiumCard settings={data} />
+      <RequirePermission required="admin" what="Premium">
+        <PremiumCard settings={data} />
+      </RequirePermission>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <FeatureToggles settings={data} serverId={serverId} />
+          <RequirePermission required="admin" what="Feature toggles">
+            <FeatureToggles settings={data} serverId={serverId} />
+          </RequirePermission>
         </div>
         <div className="space-y-6">
           <SecurityCard settings={data} serverId={serverId} />
-          <GameHelpersCard settings={data} serverId={serverId} />
-          <DiscoveryCard serverId={serverId} />
+          <RequirePermission required="admin" what="Game helpers">
+            <GameHelpersCard settings={data} serverId={serverId} />
+          </RequirePermission>
+          <RequirePermission required="admin" what="The discovery listing">
+            <DiscoveryCard serverId={serverId} />
+          </RequirePermission>
         </div>
       </div>
-      <TriggersCard serverId={serverId} />
+      <RequirePermission required="admin" what="Triggers">
+        <TriggersCard serverId={serverId} />
+      </RequirePermission>
       <Card title="Settings Overview" icon={<SettingsIcon />}>
         <dl className="grid gap-x-8 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3">
           {[...coreToggles, ...advancedToggles].map((key) => (
@@ -82,6 +96,8 @@ export function SettingsTab(_props: TabProps) {
           </div>
         </dl>
       </Card>
+      {can("admin") && <AuditLogPanel serverId={serverId} />}
+      {can("owner") && <TokensPanel />}
       <DangerZone />
     </div>
   );

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { GiveawaysTab } from "../giveaways/giveaways-tab";
 import { GrindersTab } from "../grinders/grinders-tab";
 import { OverviewTab } from "../overview/overview-tab";
+import { RequirePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
 import { useBackgroundRefresh } from "../session/use-background-refresh";
 import { SettingsTab } from "../settings/settings-tab";
@@ -16,6 +17,18 @@ import { ToastProvider } from "../toasts/toast-context";
 import { WelcomeTab } from "../welcome/welcome-tab";
 import { DashboardHeader } from "./dashboard-header";
 import { TabBar } from "./tab-bar";
+
+/**
+ * Tabs whose changes all need admin: a manager token sees them read-only. Grinders (hire, remove,
+ * breaks) and Settings (anti-pool) hold a manager's rights and check finer inside.
+ */
+const adminTabs: Partial<Record<TabId, string>> = {
+  supporters: "Supporters",
+  setup: "Setup",
+  giveaways: "Giveaways",
+  greetings: "Greetings",
+  timers: "Timers",
+};
 
 const panels: Record<TabId, ComponentType<TabProps>> = {
   overview: OverviewTab,
@@ -55,7 +68,13 @@ export function DashboardShell() {
             aria-labelledby={tabId(active)}
             className="pt-6 focus-visible:outline-none"
           >
-            <Panel onNavigate={select} />
+            {adminTabs[active] ? (
+              <RequirePermission required="admin" what={adminTabs[active]}>
+                <Panel onNavigate={select} />
+              </RequirePermission>
+            ) : (
+              <Panel onNavigate={select} />
+            )}
           </div>
         </div>
       </ConfirmProvider>

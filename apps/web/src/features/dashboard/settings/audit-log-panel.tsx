@@ -1,0 +1,155 @@
+import type { AuditEntryView, AuditPage } from "@hearth/core";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { dashboardRequest } from "../../../lib/api-client";
+import { Card } from "../shared/card";
+import { selectClass } from "../shared/form-controls";
+import { shortDateTime } from "../shared/format";
+import { ClockIcon } from "../shared/icons";
+import { Pager } from "../shared/pager";
+import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { dashboardKeys } from "../shared/query-keys";
+
+const pageSize = 20;
+
+/** "grinders.break.start" → "Break start", under its feature's label. */
+function actionLabel(action: string): string {
+  const rest = action.split(".").slice(1).join(" ").replaceAll("-", " ");
+  const text = rest || action;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The summary's fields as short "key: value" pairs (nested values as JSON), at most 6. */
+function summaryText(summary: Record<string, unknown>): string {
+  const parts = Object.entries(summary)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .slice(0, 6)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+  const text = parts.join(" · ");
+  return text.length > 240 ? `${text.slice(0, 239)}…` : text;
+}
+
+const viaLabel: Record<AuditEntryView["via"], string> = {
+  dashboard: "Dashboard",
+  discord: "Discord",
+  system: "Hearth",
+};
+
+function Entry({ entry }: { entry: AuditEntryView }) {
+  const actor = entry.actor ? (entry.actor.name ?? `…${entry.actor.id.slice(-4)}`) : "Hearth";
+  return (
+    <li className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <p className="text-xs text-stone-400 tabular-nums">
+        <time dateTime={new Date(entry.createdAt).toISOString()}>{shortDateTime(entry.createdAt)}</time>
+      </p>
+      <div className="min-w-0">
+        <p className="text-sm text-stone-100">
+          <span className="mr-2 inline-flex rounded-md bg-white/5 px-1.5 py-0.5 text-xs font-medium text-stone-300">
+            {entry.feature}
+          </span>
+          <span className="font-medium">{actionLabel(entry.action)}</span>{" "}
+          <span className="text-stone-400">by</span> {actor}
+        </p>
+        <p className="mt-0.5 text-xs text-stone-400">
+          {viaLabel[entry.via]}
+          {entry.address ? ` · from ${entry.address}` : ""}
+        </p>
+        {Object.keys(entry.summary).length > 0 && (
+          <p className="mt-1 break-words font-mono text-xs text-stone-400">{summaryText(entry.summary)}</p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Who changed what, when and from where: the server's audit log, for owners and administrators. */
+export function AuditLogPanel({ serverId }: { serverId: string }) {
+  const [page, setPage] = useState(1);
+  const [feature, setFeature] = useState("");
+  const [member, setMember] = useState("");
+  const search = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (feature) search.set("feature", feature);
+  if (member) search.set("member", member);
+  const log = useQuery({
+    queryKey: [...dashboardKeys.server(serverId), "audit", page, feature, member],
+    queryFn: ({ signal }) => dashboardRequest<AuditPage>(`/api/dashboard/audit?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  const filter = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+
+  return (
+    <Card
+      title="Audit log"
+      description="Every change to this server's Hearth setup: who made it, when, and from where."
+      icon={<ClockIcon />}
+    >
+      <div className="mb-4 grid gap-3 sm:grid-cols-2">
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-200">
+          Feature
+          <select
+            className={selectClass}
+            value={feature}
+            onChange={(event) => filter(() => setFeature(event.target.value))}
+          >
+            <option value="">All features</option>
+            {(log.data?.features ?? []).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-200">
+          Member
+          <select
+            className={selectClass}
+            value={member}
+            onChange={(event) => filter(() => setMember(event.target.value))}
+          >
+            <option value="">Everyone</option>
+            {(log.data?.members ?? []).map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name ?? option.id}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {log.isError && !log.data ? (
+        <PanelError message="Failed to load the audit log." onRetry={() => void log.refetch()} />
+      ) : !log.data ? (
+        <PanelLoading label="Loading the audit log" rows={5} />
+      ) : log.data.total === 0 ? (
+        <EmptyState title="Nothing recorded yet">
+          {feature || member
+            ? "No entries match these filters."
+            : "Changes made from the dashboard or with Hearth's commands appear here."}
+        </EmptyState>
+      ) : (
+        <>
+          <ul
+            aria-label="Audit log entries"
+            aria-busy={log.isFetching}
+            className="divide-y divide-white/[0.06]"
+          >
+            {log.data.entries.map((entry) => (
+              <Entry key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          <Pager
+            label="Audit log"
+            page={page}
+            pageSize={pageSize}
+            total={log.data.total}
+            busy={log.isFetching}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
