@@ -1,14 +1,22 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { editSettings } from "../settings/service.ts";
 import { recordWin } from "./service.ts";
 
 const day = 86_400_000;
 
 /**
  * The demo server's rumble history: a dozen past wins over the last two months among a few members,
- * so `/rumble leaderboard` (all-time and monthly) and `/rumble stats` have something to show.
+ * so `/rumble leaderboard` (all-time and monthly) and `/rumble stats` have something to show, and the
+ * tracker switched on.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
+  await editSettings(
+    ctx,
+    demoGuildId,
+    { rumbleTrackerEnabled: true },
+    { tokenId: null, userId: demoOwnerId },
+  );
   const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events");
   if (!channel) return;
   const members = await ctx.storage.db
