@@ -16,17 +16,19 @@ import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";
+import { announceDraw } from "./announce.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
-import { activeMessage, endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
+import { activeMessage } from "./messages.ts";
 import { getGiveawayDetail, giveawayNotFound, toWinner } from "./queries.ts";
 import { screenGiveawayDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
+export { announceDraw, announceJobKind } from "./announce.ts";
+
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
 
 export const endJobKind = "giveaway.end";
-export const announceJobKind = "giveaway.announce";
 export const endJobKey = (messageId: string) => `giveaway-end:${messageId}`;
 
 /** Cryptographically secure tickets for every real draw (the pure draw takes its randomness in). */
@@ -257,53 +259,3 @@ export async function deleteGiveaway(
 
 const isGone = (error: unknown) =>
   error instanceof DiscordError && (error.code === "unknown_message" || error.code === "unknown_channel");
-/** Worth trying again later: Discord was down or busy, or our own storage failed. */
-const isTransient = (error: unknown) =>
-  !(error instanceof DiscordError) || error.code === "unavailable" || error.code === "rate_limited";
-const announceAttempts = 10;
-
-/**
- * Shows a draw in Discord: the giveaway message lists every winner so far and its button is
- * disabled, and the channel hears who won (only the winners are pinged). Runs after the draw
- * commits; a transient failure is retried by a job, up to 10 times.
- */
-export async function announceDraw(
-  ctx: Deps,
-  serverId: string,
-  messageId: string,
-  draw: number,
-  attempt = 1,
-): Promise<void> {
-  try {
-    const giveaway = await store.findGiveaway(ctx.storage.db, serverId, messageId);
-    if (!giveaway || giveaway.endedAt === null) return;
-    const winners = await store.listWinners(ctx.storage.db, [giveaway.id]);
-    const drawn = winners.filter((winner) => winner.draw === draw).map((winner) => winner.userId);
-    const all = winners.map((winner) => winner.userId);
-    const detailUrl = giveawayDetailUrl(ctx.config, serverId, messageId);
-    try {
-      await ctx.discord.editMessage(
-        giveaway.channelId,
-        messageId,
-        endedMessage(giveaway, all, giveaway.endedAt, detailUrl),
-      );
-    } catch (error) {
-      // A deleted giveaway message doesn't stop the announcement in its channel.
-      if (!(error instanceof DiscordError && error.code === "unknown_message")) throw error;
-    }
-    await ctx.discord.sendMessage(
-      giveaway.channelId,
-      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl),
-    );
-  } catch (error) {
-    const retry = isTransient(error) && attempt < announceAttempts;
-    ctx.logger.warn({ err: error, messageId, draw, attempt, retry }, "announcing a giveaway draw failed");
-    if (!retry) return;
-    await ctx.jobs.schedule(
-      announceJobKind,
-      { serverId, giveawayId: messageId, draw, attempt: attempt + 1 },
-      Date.now() + 30_000 * attempt,
-      { dedupeKey: `giveaway-announce:${messageId}:${draw}` },
-    );
-  }
-}
