@@ -17,7 +17,7 @@ const collected = [
   {
     id: "feature-data",
     title: "c. Feature records",
-    text: "What the features you use need to remember: grinder tiers, payments and breaks; giveaway entries and winners; vote counts and streaks; board posts; perk settings such as highlight keywords and AFK notes; moderation cases.",
+    text: "What the features you use need to remember: grinder tiers, payments and breaks; giveaway entries and winners; lottery and raffle tickets and draws; for giveaway invite requirements, which member's invite link each new member joined through; vote counts and streaks; board posts; perk settings such as highlight keywords and AFK notes; moderation cases.",
   },
   {
     id: "message-data",
