@@ -19,8 +19,36 @@ function fit(header: string, lines: string[], more: (left: number) => string): s
   return text;
 }
 
-/** Redraws the sign-up message (players, status, buttons); a failure costs only the redraw. */
-export async function refreshSignup(ctx: Deps, t: store.Tournament): Promise<void> {
+/** Redraws in flight per tournament; a change during one asks for one more redraw after it. */
+const redraws = new Map<number, { again: boolean; done: Promise<void> }>();
+
+/**
+ * Redraws the sign-up message (players, status, buttons); resolves once a redraw that started after
+ * the call has finished. A burst of sign-ups costs a couple of edits, not one each (Discord limits
+ * message edits per channel). A failure costs only the redraw.
+ */
+export function refreshSignup(ctx: Deps, t: store.Tournament): Promise<void> {
+  const current = redraws.get(t.id);
+  if (current) {
+    current.again = true;
+    return current.done;
+  }
+  const state = { again: false, done: Promise.resolve() };
+  state.done = (async () => {
+    try {
+      do {
+        state.again = false;
+        await redraw(ctx, t);
+      } while (state.again);
+    } finally {
+      redraws.delete(t.id);
+    }
+  })();
+  redraws.set(t.id, state);
+  return state.done;
+}
+
+async function redraw(ctx: Deps, t: store.Tournament): Promise<void> {
   const fresh = (await store.findTournament(ctx.storage.db, t.serverId, t.id)) ?? t;
   if (!fresh.messageId) return;
   try {

@@ -107,6 +107,19 @@ describe.each(dialects)("tournaments service on %s", (dialect) => {
     ).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining("closed") });
   });
 
+  it("redraws the sign-up message a couple of times for a burst of sign-ups, ending with every player", async () => {
+    await create(16);
+    const before = (await outbox("message.edit")).length;
+    await Promise.all(
+      members
+        .slice(0, 12)
+        .map((userId, index) => joinTournament(t.ctx, demoGuildId, { userId, name: `P${index}` })),
+    );
+    const edits = (await outbox("message.edit")).slice(before);
+    expect(edits.length).toBeLessThan(12);
+    expect(edits.at(-1)?.message.embeds?.[0]?.fields?.[0]?.name).toBe("Players (12)");
+  });
+
   it("needs two players to start", async () => {
     await create(4);
     await signUp(1);
