@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { DiscordError } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
-import { clientErrorOf } from "./framework-errors.ts";
+import { clientErrorOf } from "./client-errors.ts";
 
 const reasons: Record<number, string> = {
   400: "Bad Request",

@@ -57,7 +57,8 @@ describe("components per server", () => {
       createComponent(f.test.ctx, demoGuildId, f.owner, { type: "button", name: "one too many" }),
     ).rejects.toMatchObject({
       statusCode: 409,
-      message: "This server has reached its cap of 100 message components; delete one with /components delete first.",
+      message:
+        "This server has reached its cap of 100 message components; delete one with /components delete first.",
     });
   });
 });
