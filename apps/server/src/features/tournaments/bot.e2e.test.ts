@@ -17,6 +17,7 @@ let ctx: AppContext;
 let guild: StoredGuild;
 let channelId: string;
 let pingRole: string;
+let managerRole: string;
 let players: StoredUser[];
 
 beforeAll(async () => {
@@ -24,6 +25,7 @@ beforeAll(async () => {
   guild = standIn.state.addGuild({ name: "Arena Hollow" });
   channelId = standIn.state.addChannel(guild.id, { name: "events", type: 0 }).id;
   pingRole = standIn.state.addRole(guild.id, { name: "Events Ping" }).id;
+  managerRole = standIn.state.addRole(guild.id, { name: "Event Manager" }).id;
   players = ["ana", "ben", "cai", "dee", "eli"].map((username) => {
     const user = standIn.state.addUser({ username });
     standIn.state.addMember(guild.id, user.id);
@@ -93,12 +95,29 @@ describe("a tournament through the Discord stand-in", () => {
       "Bracket",
     ]);
 
-    // Results: two semi-finals, then the final.
+    // Reporting is for staff: a member is refused until they hold the event manager role.
+    const first = playableMatches((await tournamentView(ctx, guild.id))?.matches ?? [])[0];
+    const denied = await command(user(4).id, "report", {
+      match: first?.number ?? 1,
+      winner: { user: first?.player1 ?? "" },
+    });
+    expect(denied.callback.body.data.content).toContain(
+      "You need Manage Server (or this server's event manager role)",
+    );
+    await standIn.updateMember(guild.id, user(4).id, { roles: [managerRole] });
+    await updateSetup(
+      ctx,
+      guild.id,
+      { events: { manager: managerRole } },
+      { tokenId: null, userId: guild.ownerId },
+    );
+
+    // Results: two semi-finals (the first by the event manager), then the final.
     for (let round = 0; round < 3; round++) {
       const current = await tournamentView(ctx, guild.id);
       const [match] = playableMatches(current?.matches ?? []);
       if (!match) throw new Error("no match to play");
-      const reported = await command(guild.ownerId, "report", {
+      const reported = await command(round === 0 ? user(4).id : guild.ownerId, "report", {
         match: match.number,
         winner: { user: match.player2 as string },
       });
@@ -118,8 +137,12 @@ describe("a tournament through the Discord stand-in", () => {
     expect(finished?.tournament.status).toBe("finished");
     expect(finished?.tournament.championId).toMatch(/^\d+$/);
 
-    // The bracket command shows the champion.
+    // The bracket command shows the champion, and so does the sign-up message's Bracket button (privately).
     const bracket = await command(user(1).id, "bracket");
     expect(bracket.callback.body.data.embeds[0].description).toContain("🏆 Champion:");
+    const button = await click(user(2).id, messageId, `tournament:round:${id}:0`);
+    expect(button.callback.body).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(button.callback.body.data.embeds[0].description).toContain("🏆 Champion:");
+    expect(button.callback.body.data.embeds[0].description).toContain("Final #3");
   });
 });
