@@ -1,4 +1,5 @@
 import type { ServerSettings } from "@hearth/core";
+import type { ReactNode } from "react";
 import { Card } from "../shared/card";
 import { SettingsIcon, SparkIcon } from "../shared/icons";
 import { Switch } from "../shared/switch";
@@ -50,24 +51,28 @@ function ToggleList({
   keys,
   settings,
   serverId,
+  below = {},
 }: {
   keys: ToggleKey[];
   settings: ServerSettings;
   serverId: string;
+  /** A switch's own field, shown right under it (the tip frequency under Tips). */
+  below?: Partial<Record<ToggleKey, ReactNode>>;
 }) {
   const edit = useEditSettings(serverId);
   return (
     <div className="divide-y divide-white/[0.06]">
       {keys.map((key) => (
-        <Switch
-          key={key}
-          className="py-3.5 first:pt-0 last:pb-0"
-          label={toggleLabels[key].label}
-          description={toggleLabels[key].description}
-          checked={settings[key]}
-          pending={edit.isPending && edit.variables?.[key] !== undefined}
-          onChange={(next) => edit.mutate({ [key]: next })}
-        />
+        <div key={key} className="py-3.5 first:pt-0 last:pb-0">
+          <Switch
+            label={toggleLabels[key].label}
+            description={toggleLabels[key].description}
+            checked={settings[key]}
+            pending={edit.isPending && edit.variables?.[key] !== undefined}
+            onChange={(next) => edit.mutate({ [key]: next })}
+          />
+          {below[key] && <div className="mt-3">{below[key]}</div>}
+        </div>
       ))}
     </div>
   );
@@ -77,8 +82,12 @@ export function FeatureToggles({ settings, serverId }: { settings: ServerSetting
   return (
     <>
       <Card title="Core Features" description="Changes apply at once." icon={<SettingsIcon />}>
-        <ToggleList keys={coreToggles} settings={settings} serverId={serverId} />
-        <TipsFrequency settings={settings} serverId={serverId} />
+        <ToggleList
+          keys={coreToggles}
+          settings={settings}
+          serverId={serverId}
+          below={{ tipsEnabled: <TipsFrequency settings={settings} serverId={serverId} /> }}
+        />
       </Card>
       <Card title="Advanced Features" icon={<SparkIcon />}>
         <ToggleList keys={advancedToggles} settings={settings} serverId={serverId} />

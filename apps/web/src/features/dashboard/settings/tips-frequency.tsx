@@ -39,7 +39,7 @@ export function TipsFrequency({ settings, serverId }: { settings: ServerSettings
   };
 
   return (
-    <div className="border-t border-white/[0.06] pt-4">
+    <div className="pl-4">
       <Field
         label="Tip frequency"
         error={error}
