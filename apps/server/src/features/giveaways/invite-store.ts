@@ -51,30 +51,34 @@ export async function listCodes(db: Db, serverId: string): Promise<InviteInfo[]>
   }));
 }
 
-/** Replaces the server's invite list with what Discord answered. */
+/**
+ * Makes the stored list what Discord answered, touching only what changed (a busy server's list
+ * can hold hundreds of invites, and every join reads it again).
+ */
 export async function replaceCodes(
   db: Db,
   serverId: string,
   invites: InviteInfo[],
   now: number,
 ): Promise<void> {
-  await db.deleteFrom("invite_codes").where("server_id", "=", serverId).execute();
-  if (invites.length === 0) return;
-  // In chunks: a server can have a thousand invites, and SQLite caps the parameters of one statement.
-  for (let i = 0; i < invites.length; i += 100) {
+  const stored = new Map((await listCodes(db, serverId)).map((invite) => [invite.code, invite]));
+  const current = new Set(invites.map((invite) => invite.code));
+  const gone = [...stored.keys()].filter((code) => !current.has(code));
+  for (let i = 0; i < gone.length; i += 100) {
     await db
-      .insertInto("invite_codes")
-      .values(
-        invites.slice(i, i + 100).map((invite) => ({
-          server_id: serverId,
-          code: invite.code,
-          inviter_id: invite.inviterId,
-          uses: invite.uses,
-          max_uses: invite.maxUses,
-          updated_at: now,
-        })),
-      )
+      .deleteFrom("invite_codes")
+      .where("server_id", "=", serverId)
+      .where("code", "in", gone.slice(i, i + 100))
       .execute();
+  }
+  for (const invite of invites) {
+    const before = stored.get(invite.code);
+    const same =
+      before &&
+      before.uses === invite.uses &&
+      before.maxUses === invite.maxUses &&
+      before.inviterId === invite.inviterId;
+    if (!same) await upsertCode(db, serverId, invite, now);
   }
 }
 

@@ -113,6 +113,27 @@ describe.each(dialects)("invite tracking on %s", (dialect) => {
     expect((await getInviteStanding(t.ctx, demoGuildId, inviter)).invites).toBe(before + 1);
   });
 
+  it("keeps the stored list equal to Discord's: new invites in, deleted ones out, uses updated", async () => {
+    await t.sandbox.simulateInviteCreate({
+      guildId: demoGuildId,
+      channelId: general,
+      inviterId: inviter,
+      code: "temp",
+    });
+    await t.ctx.storage.db.deleteFrom("sandbox_invites").where("code", "=", "after").execute();
+    await refreshInvites(t.ctx, demoGuildId);
+    const stored = await t.ctx.storage.db
+      .selectFrom("invite_codes")
+      .select(["code", "uses"])
+      .where("server_id", "=", demoGuildId)
+      .orderBy("code")
+      .execute();
+    const discord = (await t.sandbox.listInvites(demoGuildId)) ?? [];
+    expect(stored).toEqual(discord.map((invite) => ({ code: invite.code, uses: invite.uses })));
+    expect(stored.map((row) => row.code)).toContain("temp");
+    expect(stored.map((row) => row.code)).not.toContain("after");
+  });
+
   it("lets a member with enough invites meet min_invites", async () => {
     const giveaway = await newGiveaway(t.ctx, {
       requirements: { minAccountAge: 0, minMemberAge: 0, minInvites: 2, requiredRoles: [] },
