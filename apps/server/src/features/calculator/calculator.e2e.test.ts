@@ -5,11 +5,13 @@ import type { BotFeature } from "../feature.ts";
 import { marketBot } from "../market/commands.ts";
 import { setItemPrice } from "../market/service.ts";
 import { settingsBot } from "../settings/commands.ts";
+import { editSettings } from "../settings/service.ts";
 import { calculatorBot } from "./commands.ts";
 
 // The economy helpers through the real discord.js client and the Discord stand-in: a sum typed in
 // chat is answered as a reply only while the Calculator switch is on (switched with /settings, at
-// once), and the market's CSV export arrives as an uploaded file.
+// once); the market's CSV export arrives as an uploaded file, and a price question typed in chat is
+// answered once the Market checker switch is on.
 
 let standIn: DiscordStandIn;
 let harness: StandInBot;
@@ -23,7 +25,12 @@ const helpers: BotFeature = {
     ...(settingsBot.commands?.(ctx) ?? []),
     ...(marketBot.commands?.(ctx) ?? []),
   ],
-  listeners: (bot, ctx) => calculatorBot.listeners?.(bot, ctx),
+  listeners: (bot, ctx) => {
+    const stops = [calculatorBot.listeners?.(bot, ctx), marketBot.listeners?.(bot, ctx)];
+    return () => {
+      for (const stop of stops) stop?.();
+    };
+  },
 };
 
 beforeAll(async () => {
@@ -116,5 +123,23 @@ describe("the calculator through the Discord stand-in", () => {
         data: "item,price\nGold Bar,1500000\n",
       },
     ]);
+  });
+
+  it("answers a price question in chat while the Market checker switch is on", async () => {
+    const before = answers().length;
+    await say("pc gold bars?");
+    expect(answers()).toHaveLength(before);
+    await editSettings(
+      harness.ctx,
+      guild.id,
+      { marketCheckerEnabled: true },
+      { tokenId: null, userId: null },
+    );
+    const question = await say("pc gold bars?");
+    const reply = answers().at(-1);
+    expect(reply?.body).toMatchObject({
+      content: "💰 **Gold Bar**: **1.5M** (1,500,000)",
+      message_reference: { message_id: question.id },
+    });
   });
 });
