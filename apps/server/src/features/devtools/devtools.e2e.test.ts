@@ -306,6 +306,22 @@ describe("developer tools through the Discord stand-in", () => {
     ctx.config.devEval = true;
   }, 20_000);
 
+  it("starts an announcement to every server owner, each once, as a durable job", async () => {
+    const result = await run(home, dev, "notifyusers", { message: "Maintenance on Sunday at 02:00 UTC." });
+    const owners = new Set([...standIn.state.guilds.values()].map((guild) => guild.ownerId));
+    expect(result.callback.body.data.content).toBe(
+      `📣 Notice #1 is on its way to ${owners.size} server owner${owners.size === 1 ? "" : "s"} (each once), paced for Discord's limits. It carries on after a restart; I'll DM you the counts of sent and failed when it's done.`,
+    );
+    const recipients = await ctx.storage.db.selectFrom("dev_notice_recipients").select("user_id").execute();
+    expect(recipients.map((row) => row.user_id).sort()).toEqual([...owners].sort());
+    const jobs = await ctx.storage.db
+      .selectFrom("jobs")
+      .select("kind")
+      .where("status", "=", "pending")
+      .execute();
+    expect(jobs.map((job) => job.kind)).toContain("devtools.notify-owners");
+  });
+
   it("shows and clears the process's caches", async () => {
     const shown = await run(home, dev, "cache");
     const embed = shown.callback.body.data.embeds[0];
