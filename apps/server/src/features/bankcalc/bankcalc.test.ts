@@ -75,7 +75,7 @@ describe("/bankcalc", () => {
     expect(answer?.ephemeral).toBe(false);
     expect(answer?.message?.allowedMentions).toEqual({});
     const embed = answer?.message?.embeds?.[0];
-    expect(embed?.description).toBe(`1. <@${ana}> — **500K** (500,000)\n2. <@${ben}> — **500K** (500,000)`);
+    expect(embed?.description).toBe(`Each gets **500K** (500,000): <@${ana}> <@${ben}>`);
     expect(fieldsOf(answer).Remainder).toBe("**1** (doesn't divide evenly)");
   });
 
@@ -91,5 +91,17 @@ describe("/bankcalc", () => {
     const answer = await run(options);
     expect(answer?.ephemeral).toBe(true);
     expect(answer?.message?.content).toContain(message);
+  });
+
+  it("keeps a crew of 100 with the largest amounts within Discord's embed limits", async () => {
+    const crew = Array.from({ length: 100 }, (_, i) => `<@${String(100000000000000000n + BigInt(i))}>`).join(
+      " ",
+    );
+    const answer = await run({ total: "999t", crew, fee: "12.5", organiser_cut: "7.75%" });
+    const embed = answer?.message?.embeds?.[0];
+    const size = JSON.stringify([embed?.title, embed?.description, embed?.fields, embed?.footer]).length;
+    expect(embed?.description?.length).toBeLessThanOrEqual(4096);
+    expect(size).toBeLessThan(6000);
+    expect(embed?.description).toContain("<@100000000000000099>");
   });
 });

@@ -130,11 +130,16 @@ export function bankSplitEmbed(result: BankCalcResult, organiserId: string): Emb
       inline: true,
     },
   ];
-  const crewLines = crewIds.map((id, index) => `${index + 1}. <@${id}> — ${coins(split.share)}`);
+  // Everyone gets the same share, so the crew is one line of mentions: 100 members stay far under
+  // the 4,096-character description and the 6,000 characters of a whole message.
+  const crew =
+    crewIds.length > 0
+      ? `Each gets ${coins(split.share)}: ${crewIds.map((id) => `<@${id}>`).join(" ")}`
+      : null;
   return {
     title: "🏦 Bank split",
     color: 0xf97316,
-    ...(crewLines.length > 0 ? { description: crewLines.join("\n").slice(0, 4096) } : {}),
+    ...(crew ? { description: crew } : {}),
     fields,
     footer: { text: "Whole coins: the fee and the cut are rounded down; the remainder stays with the bank." },
   };
