@@ -4,7 +4,8 @@ import { hasPermission } from "../../bot/commands/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { getSetup } from "../setup/service.ts";
-import { amount, listEmbed, profileEmbed, seconds, statusLine, summaryEmbed } from "./bot-views.ts";
+import { listenForHistoryButtons, profileWithHistory } from "./bot-history.ts";
+import { amount, listEmbed, seconds, statusLine, summaryEmbed } from "./bot-views.ts";
 import { requireBreakDuration } from "./break-duration.ts";
 import { type DmTarget, dmGrinders } from "./dm.ts";
 import {
@@ -68,7 +69,14 @@ const profile = defineCommand("grinder profile", async (command) => {
   }
   const grinder = await requireGrinder(command, userId);
   const name = grinder.displayName ?? grinder.username ?? "Grinder";
-  await command.reply({ embeds: [profileEmbed(grinder, name)] });
+  // The profile with the first page of payments; buttons switch to breaks and page (history.ts).
+  await command.reply(
+    await profileWithHistory(command.ctx, command.serverId, grinder, name, {
+      kind: "payments",
+      page: 1,
+      viewerId: command.user.id,
+    }),
+  );
 });
 
 const resign = defineCommand("grinder resign", async (command) => {
@@ -185,4 +193,5 @@ const ticket = defineCommand("grinder ticket", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const grindersBot: BotFeature = {
   commands: () => [profile, resign, list, add, remove, breakCommand, payments, summary, dm, ticket],
+  listeners: (bot, ctx) => listenForHistoryButtons(bot, ctx),
 };
