@@ -26,6 +26,8 @@ export const serverCaps = {
   pingOnJoinChannels: { max: 20, noun: "ping-on-join channels", free: "remove one first" },
   /** `/perks-admin list` shows each tier as one embed field (Discord allows 25). */
   perkTiers: { max: 25, noun: "perk tiers", free: "delete one with /perks-admin delete first" },
+  /** The Market checker's price list (`/market set`, `/market import`). */
+  marketItems: { max: 1000, noun: "price list items", free: "remove one with /market remove first" },
   /** Open embed builders (each `/embed create` or edit opens one; they close 24 h after their last change). */
   embedSessions: {
     max: 100,

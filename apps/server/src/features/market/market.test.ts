@@ -118,7 +118,13 @@ describe.each(dialects)("the market on %s", (dialect) => {
     }));
     await upsertItems(t.ctx.storage.db, demoGuildId, filler);
     const answer = await run("set", { item: "One Too Many", price: "5" });
-    expect(answer?.message?.content).toContain("The price list is full (1,000 items)");
+    expect(answer?.message?.content).toContain(
+      "This server has reached its cap of 1000 price list items; remove one with /market remove first.",
+    );
+    const overImport = await importCsv("item,price\nPear,1\nPlum,2\nFig,3\n");
+    expect(overImport?.message?.content).toContain(
+      "Importing would make 1003 items, over this server's cap of 1000",
+    );
     expect((await run("set", { item: "gold bar", price: "2m" }))?.message?.content).toContain("now costs");
   });
 

@@ -1,10 +1,11 @@
-import { CalcError, calculate, formatRational, rationals } from "@hearth/core";
+import { CalcError, calculate, formatRational, rationals, serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { MessageEvent } from "../../discord/events.ts";
 import { type Attachment, DiscordError } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { checkCap } from "../../lib/caps.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { isEnabled } from "../settings/service.ts";
 import { formatCsv, parseCsv, unsafeCell } from "./csv.ts";
@@ -18,8 +19,8 @@ export { fairness } from "./trade.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
 
-/** At most this many items per server. */
-export const marketItemLimit = 1000;
+/** At most this many items per server (`serverCaps.marketItems`). */
+export const marketItemLimit = serverCaps.marketItems.max;
 /** Prices are whole coins from 1 to 1,000T. */
 const maxPrice = 10n ** 15n;
 const maxImportBytes = 256 * 1024;
@@ -68,12 +69,7 @@ export async function setItemPrice(
   const price = checkedPrice(input.price);
   return transactionForServer(deps.storage, serverId, "market", async (trx) => {
     const existing = await store.findItemByKey(trx, serverId, key);
-    if (!existing && (await store.countItems(trx, serverId)) >= marketItemLimit) {
-      throw badRequest(
-        `The price list is full (${marketItemLimit.toLocaleString("en-US")} items). Remove some with /market remove first.`,
-        "item",
-      );
-    }
+    if (!existing) checkCap(serverCaps.marketItems, await store.countItems(trx, serverId), "item");
     const item = { key, name, price, updatedAt: Date.now(), updatedBy: actor.userId };
     await store.upsertItems(trx, serverId, [item]);
     await recordAudit(trx, serverId, actor, "market.set", {
@@ -221,8 +217,8 @@ export async function importPrices(
     const existing = new Set((await store.listItems(trx, serverId)).map((item) => item.key));
     const added = [...parsed.keys()].filter((key) => !existing.has(key)).length;
     if (existing.size + added > marketItemLimit) {
-      throw badRequest(
-        `That would make ${(existing.size + added).toLocaleString("en-US")} items; the limit is ${marketItemLimit.toLocaleString("en-US")}.`,
+      throw conflict(
+        `Importing would make ${existing.size + added} items, over this server's cap of ${marketItemLimit} price list items; remove some with /market remove first.`,
         "file",
       );
     }
