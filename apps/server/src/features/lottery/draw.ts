@@ -7,6 +7,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { secureRandomInt } from "../giveaways/service.ts";
 import { announcement, endedMessage } from "./messages.ts";
+import { screenLotteryDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
@@ -79,8 +80,11 @@ export async function drawLottery(
     return { ...found, ...result, status: "ended" as const };
   });
   if (options.by === "manual") await ctx.jobs.cancel(drawJobKey(lottery.id));
+  const screened = await screenLotteryDraw(ctx, serverId, lottery, (pool) =>
+    drawLotteryWinner(pool, options.randomInt),
+  );
   await announceLottery(ctx, serverId, lottery.id);
-  return lottery;
+  return screened;
 }
 
 /** Worth trying again later: Discord was down or busy, or our own storage failed. */

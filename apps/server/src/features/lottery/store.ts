@@ -225,6 +225,19 @@ export async function markEnded(
   return Number(updated.numUpdatedRows) > 0;
 }
 
+/** Replaces an ended lottery's winner (anti-pool blocked the one drawn); null when no one is left. */
+export async function setWinner(
+  db: Db,
+  id: number,
+  winner: { id: string; entries: number } | null,
+): Promise<void> {
+  await db
+    .updateTable("lotteries")
+    .set({ winner_id: winner?.id ?? null, winner_tickets: winner?.entries ?? null })
+    .where("id", "=", id)
+    .execute();
+}
+
 /** Claims the announcement: true once, for the caller that should post it. */
 export async function markAnnounced(db: Db, id: number, now: number): Promise<boolean> {
   const updated = await db

@@ -15,6 +15,8 @@ export interface RaffleDraw {
   left: string[];
   /** Winners whose membership could not be checked (Discord failed); kept rather than dropped. */
   unverified: string[];
+  /** Drawn, but refused by `screen` (anti-pool): skipped, and the seat drawn again. */
+  blocked: string[];
 }
 
 /**
@@ -30,24 +32,27 @@ export async function drawRaffleWinners(
   candidates: readonly RaffleCandidate[],
   count: number,
   randomInt: RandomInt = secureRandomInt,
+  screen?: (userId: string) => Promise<boolean>,
 ): Promise<RaffleDraw> {
   const winners: RaffleCandidate[] = [];
   const left: string[] = [];
   const unverified: string[] = [];
+  const blocked: string[] = [];
   while (winners.length < count) {
-    const skip = [...winners.map((winner) => winner.id), ...left];
+    const skip = [...winners.map((winner) => winner.id), ...left, ...blocked];
     const picks = drawWinners(candidates, count - winners.length, randomInt, skip);
     if (picks.length === 0) break;
     for (const pick of picks) {
       const membership = await stillMember(ctx, serverId, pick.id);
       if (membership === "gone") left.push(pick.id);
+      else if (screen && !(await screen(pick.id))) blocked.push(pick.id);
       else {
         winners.push(pick);
         if (membership === "unknown") unverified.push(pick.id);
       }
     }
   }
-  return { winners, left, unverified };
+  return { winners, left, unverified, blocked };
 }
 
 async function stillMember(

@@ -89,7 +89,7 @@ describe("drawRaffleWinners", () => {
 
   it("keeps a winner whose membership lookup failed, and says so", async () => {
     const draw = await drawRaffleWinners(directory([], ["a"]), "g", [{ id: "a", entries: 1 }], 1);
-    expect(draw).toEqual({ winners: [{ id: "a", entries: 1 }], left: [], unverified: ["a"] });
+    expect(draw).toEqual({ winners: [{ id: "a", entries: 1 }], left: [], unverified: ["a"], blocked: [] });
   });
 });
 

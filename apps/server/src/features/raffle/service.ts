@@ -4,6 +4,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { eventOf, poolScreen, protectionOn, recordPoolWin } from "../antipool/screen.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";
 import { drawRaffleWinners } from "./draw.ts";
@@ -173,7 +174,15 @@ export async function drawRaffle(
       return { raffle: current, pool: await store.loadPool(trx, current.id) };
     },
   );
-  const draw = await drawRaffleWinners(ctx, serverId, pool, raffle.winnerCount, options.randomInt);
+  const poolEvent = eventOf(serverId, "raffle", raffle);
+  const draw = await drawRaffleWinners(
+    ctx,
+    serverId,
+    pool,
+    raffle.winnerCount,
+    options.randomInt,
+    (await protectionOn(ctx, serverId)) ? poolScreen(ctx, poolEvent) : undefined,
+  );
   const now = Date.now();
   const winners = draw.winners.map((winner, index) => ({
     userId: winner.id,
@@ -210,6 +219,7 @@ export async function drawRaffle(
       holdersInDraw: inDraw.length,
     };
   });
+  for (const winner of winners) await recordPoolWin(ctx, poolEvent, winner.userId, now);
   try {
     await ctx.discord.sendMessage(raffle.channelId, drawnMessage(drawn, winners));
   } catch (error) {

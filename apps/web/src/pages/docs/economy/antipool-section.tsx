@@ -11,8 +11,8 @@ export function AntiPoolSection() {
       intro={
         <>
           Pooling is funnelling event winnings into one account (alts entering for a main, friends passing
-          wins along). With <strong>Anti-Pool Protection</strong> on, each drawn winner of a giveaway is
-          checked before the draw is announced.
+          wins along). With <strong>Anti-Pool Protection</strong> on, each drawn winner of a giveaway, lottery
+          or raffle is checked before the draw is announced.
         </>
       }
     >
@@ -80,8 +80,8 @@ export function AntiPoolSection() {
               recorded.
             </>,
             <>
-              Today the screening runs on giveaways (end and reroll); lotteries and raffles are counted in the
-              rule's window once their draws are hooked in.
+              Screened draws: giveaways (when they end and on every reroll), lotteries (the winning ticket: a
+              blocked holder's win passes to a ticket drawn from the other holders) and raffles (each seat).
             </>,
           ]}
         />

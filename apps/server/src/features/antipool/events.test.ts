@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { plainMembers } from "../../../test/fixtures/grinders.ts";
+import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { drawLottery } from "../lottery/draw.ts";
+import { startLottery, takeTickets } from "../lottery/service.ts";
+import { addRaffleTickets, drawRaffle, startRaffle } from "../raffle/service.ts";
+import { editSettings } from "../settings/service.ts";
+import { recordPoolWin } from "./service.ts";
+
+// Lotteries and raffles go through the same anti-pool rule as giveaways: a member who won an event
+// inside the window is skipped and the prize goes to another ticket holder; the pool manager is asked.
+describe("anti-pool on lotteries and raffles", () => {
+  let t: TestContext;
+  let pooler: string;
+  let fair: string;
+  let manager: string;
+  let channelId: string;
+  const owner = { tokenId: null, userId: demoOwnerId };
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    [pooler, fair, manager] = (await plainMembers(t.ctx, 3)) as [string, string, string];
+    channelId = (await t.ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events")?.id ?? "";
+  });
+  afterAll(() => t.cleanup());
+  beforeEach(async () => {
+    await t.ctx.storage.db.deleteFrom("antipool_wins").execute();
+    await t.ctx.storage.db.deleteFrom("antipool_blocks").execute();
+    await editSettings(
+      t.ctx,
+      demoGuildId,
+      { antiPoolShow: { poolManagerId: manager, windowHours: 24 } },
+      owner,
+    );
+    await recordPoolWin(
+      t.ctx,
+      { serverId: demoGuildId, kind: "giveaway", eventId: "1", label: "Nitro", channelId, startedAt: 0 },
+      pooler,
+      Date.now() - 3_600_000,
+    );
+  });
+
+  const blocks = () =>
+    t.ctx.storage.db.selectFrom("antipool_blocks").select(["user_id", "event_kind", "status"]).execute();
+
+  it("a lottery won by a pooler goes to the other ticket holder", async () => {
+    await startLottery(t.ctx, demoGuildId, owner, {
+      prize: "2m coins",
+      durationSeconds: 3600,
+      maxTickets: 100,
+      channelId,
+    });
+    await takeTickets(t.ctx, demoGuildId, pooler, 100);
+    await takeTickets(t.ctx, demoGuildId, fair, 1);
+    // The pooler holds 100 of 101 tickets: drawn first almost surely; a fixed draw makes it certain.
+    const drawn = await drawLottery(t.ctx, demoGuildId, { by: "manual", randomInt: () => 0 });
+    expect(drawn.winnerId).toBe(fair);
+    expect(await blocks()).toEqual([{ user_id: pooler, event_kind: "lottery", status: "pending" }]);
+  });
+
+  it("a raffle skips the pooler and draws the next holder; with protection off it doesn't", async () => {
+    await startRaffle(t.ctx, demoGuildId, owner, { prize: "Gold tier", winnerCount: 1, channelId });
+    await addRaffleTickets(t.ctx, demoGuildId, owner, pooler, 50);
+    await addRaffleTickets(t.ctx, demoGuildId, owner, fair, 1);
+    const { winners } = await drawRaffle(t.ctx, demoGuildId, owner, { randomInt: () => 0 });
+    expect(winners.map((w) => w.userId)).toEqual([fair]);
+    expect(await blocks()).toEqual([{ user_id: pooler, event_kind: "raffle", status: "pending" }]);
+
+    await editSettings(t.ctx, demoGuildId, { antiPoolShow: { poolManagerId: null } }, owner);
+    await startRaffle(t.ctx, demoGuildId, owner, { prize: "Silver tier", winnerCount: 1, channelId });
+    await addRaffleTickets(t.ctx, demoGuildId, owner, pooler, 50);
+    const again = await drawRaffle(t.ctx, demoGuildId, owner, { randomInt: () => 0 });
+    expect(again.winners.map((w) => w.userId)).toEqual([pooler]);
+  });
+});
