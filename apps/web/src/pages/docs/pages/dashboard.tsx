@@ -36,7 +36,8 @@ export function DocsContent() {
             Nothing to authorise with Discord; paste the token and you're in.
           </InfoCard>
           <InfoCard title="Revocable at any time">
-            An administrator can revoke any member's token, effective immediately.
+            The owner revokes any token from the dashboard; an administrator revokes any but the owner's with{" "}
+            <C>/dashboard revoke</C>. It stops working at once.
           </InfoCard>
         </CardGrid>
       </DocsSection>
@@ -57,8 +58,9 @@ export function DocsContent() {
                 token is made.
               </>,
               <>
-                <C>/dashboard revoke user:@member</C> removes another member's token. You cannot revoke your
-                own with it; ask another administrator, or leave and rejoin (leaving revokes it).
+                <C>/dashboard revoke user:@member</C> removes another member's token and tells them by DM. You
+                cannot revoke your own with it, nor the server owner's token: the owner revokes any token
+                (their own too) from the Dashboard tokens panel in the Settings tab.
               </>,
               <>
                 <C>/dashboard token</C> shows when your token was created and its permission level. It never
@@ -80,7 +82,7 @@ export function DocsContent() {
             ],
             [
               "Grinders",
-              "Add and remove grinders, toggle breaks, filter and sort the roster, DM paid or unpaid members.",
+              "Add and remove grinders, toggle breaks, filter and sort the roster, DM paid or unpaid members. History on a row opens the grinder's payments and breaks, page by page; admins record a payment there.",
             ],
             [
               "Supporters",
@@ -89,7 +91,7 @@ export function DocsContent() {
             ["Setup", "Manager and grinder roles, event roles, log channels, tiers with payment thresholds."],
             [
               "Settings",
-              "Feature toggles, anti-pool protection, member trigger limit, your discovery listing.",
+              "Feature toggles, anti-pool protection, member trigger limit, your discovery listing; the audit log (owners and admins), the Dashboard tokens panel and the Danger zone (owner).",
             ],
             ["Giveaways", "Bypass, blacklist and multiplier roles; end, reroll or delete giveaways."],
             ["Greetings", "Welcome message editor with test button, and ping-on-join channels."],
@@ -109,7 +111,25 @@ export function DocsContent() {
               Every API call checks the token and the server in the path; a token for another server gets 403.
             </>,
             <>Ten wrong tokens from one address in a minute block that address for the rest of the minute.</>,
-            <>Every dashboard change is written to the server's audit log with who made it and when.</>,
+            <>
+              Each token has a level (owner, admin or manager) and each API route needs one; a request beyond
+              the token's level gets 403 naming the level it needs. See{" "}
+              <Link
+                to="/docs/security"
+                className="text-ember-300 underline underline-offset-4 hover:text-ember-200"
+              >
+                Permissions &amp; Security
+              </Link>{" "}
+              for what each level can do.
+            </>,
+            <>
+              Every change is written to the server's audit log with who made it, when and, from the
+              dashboard, the address it came from; owners and admins read it in the Settings tab.
+            </>,
+            <>
+              A token used from more than 5 different addresses within an hour, or refused 20 times within a
+              minute, is revoked at once and its holder is told by DM.
+            </>,
           ]}
         />
       </DocsSection>
@@ -138,8 +158,10 @@ export function DocsContent() {
               title: "Revoked",
               body: (
                 <>
-                  Manually with <C>/dashboard revoke</C>; automatically when you leave the server (Hearth
-                  tells you by DM) or on suspicious activity. Otherwise a token never expires.
+                  Manually with <C>/dashboard revoke</C> or the owner's Dashboard tokens panel; automatically
+                  when you leave the server or on suspicious activity (used from more than 5 addresses in an
+                  hour, or 20 refused requests in a minute). Hearth tells you by DM each time. Otherwise a
+                  token never expires.
                 </>
               ),
             },

@@ -23,7 +23,8 @@ export function DocsContent() {
         <CardGrid>
           <InfoCard title="Grinder">
             A member on the team. Each has a tier, a payment total, a paid or unpaid status, an optional
-            break, a profile and a history of payments and breaks.
+            break, a profile and a history of payments and breaks: under <C>/grinder profile</C> (paged with
+            buttons) and behind History on the dashboard's roster row.
           </InfoCard>
           <InfoCard title="Tier">
             A level such as Bronze or Gold, linked to a role and a payment threshold. Reaching the next tier's

@@ -20,33 +20,39 @@ export function DocsContent() {
       <DocsHeader lead="Who can do what with Hearth, the protections built in, and what to do when something goes wrong." />
 
       <DocsSection id="levels" title="Permission levels">
+        <p className="mb-4 text-sm text-stone-300">
+          A dashboard token carries one of three levels. <C>/dashboard create</C> gives the server owner an{" "}
+          <strong>owner</strong> token and an administrator an <strong>admin</strong> token. The API checks
+          the level on every request; the dashboard shows what a level can't change read-only.
+        </p>
         <DataTable
-          caption="Permission levels"
+          caption="Dashboard permission levels"
           columns={["Level", "Can", "Cannot"]}
           rows={[
             [
-              "Server Owner",
-              "Everything administrators can, plus purging the server's data (after typing the exact server name) and owner-only token management.",
+              "Owner",
+              "Everything: every tab, the audit log, the Dashboard tokens panel (see and revoke any token of the server) and the data purge (after typing the exact server name).",
               "—",
             ],
             [
-              "Administrator",
-              "Run /setup and /settings, create dashboard tokens, toggle features, manage roles.",
-              "Purge data or use owner-only features.",
+              "Admin",
+              "Every tab and setting, the audit log, grinder payments and DMs.",
+              "See or revoke tokens (an admin can't revoke the owner's token, in the dashboard or with /dashboard revoke) or purge the server's data.",
             ],
             [
-              "Manager role",
-              "Anti-pool management, basic role assignment, viewing statistics.",
-              "Change critical settings or manage tokens.",
+              "Manager",
+              "Read every tab (statistics), change the anti-pool settings, and hire, remove and put grinders on break (which gives and takes their roles).",
+              "Any other change: setup, other settings, giveaways, greetings, timers, supporters, grinder DMs and payments, the audit log, tokens.",
             ],
           ]}
         />
         <p className="mt-4 text-sm text-stone-300">
+          A request beyond its token's level is refused with 403 and a message naming the level it needs.
           Every command's own requirement is on the{" "}
           <Link to="/commands" className="text-ember-300 underline underline-offset-4 hover:text-ember-200">
             commands page
           </Link>
-          . A dashboard token carries the level of the member who created it.
+          .
         </p>
       </DocsSection>
 
@@ -70,10 +76,15 @@ export function DocsContent() {
             With a pool manager set, mass member triggers are capped (member trigger limit 1–100, default 3).
           </InfoCard>
           <InfoCard title="Audit log">
-            Dashboard changes and moderation cases are recorded with who, what and when.
+            Every change from the dashboard or a command is recorded with who, what and when, and for
+            dashboard changes the address it came from. Owners and admins read it in the dashboard's Settings
+            tab, filtered by feature and member.
           </InfoCard>
           <InfoCard title="Automatic revocation">
-            A member who leaves loses their dashboard token, and is told by DM.
+            A token is revoked at once, and its holder told by DM, when its member leaves the server, when it
+            is used from more than 5 different addresses within an hour, or when it is refused (403) 20 times
+            within a minute (the defaults; whoever runs Hearth sets them with TOKEN_MAX_ADDRESSES and
+            TOKEN_FORBIDDEN_BURST). The revocation is in the audit log with its reason.
           </InfoCard>
           <InfoCard title="Owner data purge">
             The server owner deletes every record Hearth holds for the server with <C>/purge</C> or the
@@ -93,7 +104,7 @@ export function DocsContent() {
             "Give Hearth Administrator, or exactly the permissions in the setup guide — never more to staff than they need.",
             "Use the manager and grinder management roles for staff instead of Administrator.",
             "Keep Hearth's role just above the roles it manages.",
-            "Review dashboard tokens when staff change.",
+            "Review the Dashboard tokens panel (owner) and the audit log when staff change.",
           ]}
         />
       </DocsSection>
@@ -105,7 +116,9 @@ export function DocsContent() {
               title: "A token leaked",
               body: (
                 <>
-                  Revoke it at once with <C>/dashboard revoke user:@member</C>; the owner revokes an admin's.
+                  Revoke it at once: the owner from the dashboard's Dashboard tokens panel (any token, their
+                  own too), an administrator with <C>/dashboard revoke user:@member</C> (any token but the
+                  owner's). Then check the audit log for what it changed.
                 </>
               ),
             },
