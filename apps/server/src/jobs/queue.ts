@@ -64,6 +64,8 @@ export class DatabaseJobQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly options: Required<QueueOptions>;
   private staleReleased = false;
+  /** The last batch found batchSize jobs due: more may be waiting, so poll again at once. */
+  private lastBatchFull = false;
   /** Set while stop() waits: the job in flight finishes, no further one is claimed. */
   private stopping = false;
   private timer: NodeJS.Timeout | null = null;
@@ -173,7 +175,7 @@ export class DatabaseJobQueue implements JobQueue {
     }
     if (this.stopped) return;
     // A full batch means more may be due: go again at once rather than waiting a poll interval.
-    const again = ran >= this.options.batchSize || this.wakeRequested;
+    const again = ran >= this.options.batchSize || this.lastBatchFull || this.wakeRequested;
     this.wakeRequested = false;
     this.timer = setTimeout(() => void this.tick(), again ? 0 : this.options.pollMs);
   }
@@ -194,24 +196,38 @@ export class DatabaseJobQueue implements JobQueue {
     }
   }
 
+  /**
+   * Runs the jobs due when the batch starts (up to batchSize, earliest first), claiming each one just
+   * before it runs: the ones not reached yet stay free for other workers (and for a crash to leave
+   * alone). Jobs scheduled while the batch runs, such as a recurring job's successor, wait for the
+   * next batch, so a chain of catch-up runs can't starve the jobs that were already due.
+   */
   private async runBatch(): Promise<number> {
+    const due = await store.dueJobIds(this.storage.db, Date.now(), this.options.batchSize);
+    this.lastBatchFull = due.length >= this.options.batchSize;
+    let remaining = due;
     let ran = 0;
-    // One claim per job, made when the job is about to run: jobs not yet reached stay free for others.
-    while (ran < this.options.batchSize && !this.stopping) {
-      const jobs = await this.claim(1);
+    while (remaining.length > 0 && !this.stopping) {
+      const jobs = await this.claim(remaining);
       if (jobs.length === 0) break;
       for (const job of jobs) await this.execute(job);
       ran += jobs.length;
+      const done = new Set(jobs.map((job) => job.id));
+      // Ids before the claimed one were taken by other workers meanwhile (or are no longer due).
+      const last = remaining.findIndex((id) => done.has(id));
+      remaining = remaining.slice(last + 1).filter((id) => !done.has(id));
     }
     return ran;
   }
 
-  private claim(limit: number): Promise<store.Job[]> {
+  /** Claims the first still-claimable job among `ids` (in their order). */
+  private claim(ids: number[]): Promise<store.Job[]> {
     return store.claimDue(this.storage, {
       workerId: this.options.workerId,
       now: Date.now(),
       leaseMs: this.options.leaseMs,
-      limit,
+      limit: 1,
+      ids,
     });
   }
 

@@ -58,13 +58,31 @@ export async function deleteMentioning(db: Kysely<Database>, value: string): Pro
   return Number(result.numDeletedRows);
 }
 
+/** The ids of up to `limit` jobs claimable at `now`, earliest first (read only: nothing is claimed). */
+export async function dueJobIds(db: Kysely<Database>, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("run_at", "<=", now)]),
+        eb.and([eb("status", "=", "running"), eb("locked_until", "<", now)]),
+      ]),
+    )
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /**
- * Claims up to `limit` due jobs for one worker in a single statement. Jobs whose worker's lease ran
- * out (it crashed mid-run) are claimable again.
+ * Claims up to `limit` due jobs for one worker in a single statement (only among `ids` when given).
+ * Jobs whose worker's lease ran out (it crashed mid-run) are claimable again.
  */
 export async function claimDue(
   storage: Storage,
-  options: { workerId: string; now: number; leaseMs: number; limit: number },
+  options: { workerId: string; now: number; leaseMs: number; limit: number; ids?: number[] },
 ): Promise<Job[]> {
   const { db, dialect } = storage;
   const claimable = (eb: ExpressionBuilder<Database, "jobs">) =>
@@ -79,6 +97,7 @@ export async function claimDue(
     .orderBy("run_at")
     .orderBy("id")
     .limit(options.limit);
+  if (options.ids) due = due.where("id", "in", options.ids.length > 0 ? options.ids : [-1]);
   if (dialect === "postgres") due = due.forUpdate().skipLocked();
   // PostgreSQL may run an `id in (subquery … limit n for update skip locked)` once per candidate row,
   // each run skipping the rows the previous one locked, and so claim far more than n: `any(array(…))`
