@@ -54,6 +54,13 @@ describe("the permission matrix of every private /api route", () => {
     expect(permissionOf("POST", "/api/grinders/:serverId/grinders")).toBe("manager");
     expect(permissionOf("PUT", "/api/grinders/:serverId/grinders/:id/break")).toBe("manager");
     expect(permissionOf("POST", "/api/grinders/:serverId/grinders/dm-paid")).toBe("admin");
+    // Writes that change nothing of the server's: every level opens the dashboard and previews.
+    expect(permissionOf("POST", "/api/dashboard/access")).toBe("manager");
+    expect(permissionOf("POST", "/api/welcome/preview")).toBe("manager");
+    // Token management: the owner's alone; the audit log: not for managers.
+    expect(permissionOf("GET", "/api/dashboard/tokens")).toBe("owner");
+    expect(permissionOf("DELETE", "/api/dashboard/tokens/:tokenId")).toBe("owner");
+    expect(permissionOf("GET", "/api/dashboard/audit")).toBe("admin");
     // Critical settings stay with admins.
     expect(permissionOf("PUT", "/api/server/:serverId/setup")).toBe("admin");
     // Every level is one of the three.

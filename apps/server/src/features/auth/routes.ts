@@ -42,6 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         security,
         body: accessBody,
       },
+      // Every level opens the dashboard.
+      config: { permission: "manager" },
     },
     async (request, reply) => {
       await recordDashboardAccess(ctx, tokenOf(request), {

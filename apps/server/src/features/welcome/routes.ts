@@ -74,6 +74,8 @@ export const welcomeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         body: welcomePreviewBody,
         response: { 200: welcomePreviewResponse },
       },
+      // Changes nothing (renders a preview): open to every level, like a read.
+      config: { permission: "manager" },
     },
     async (request) => previewWelcome(ctx, serverOf(request), tokenOf(request).userId, request.body.config),
   );
