@@ -6,7 +6,7 @@ import { createTestContext, demoGuildId, type TestContext } from "../../../test/
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindFeatures } from "../../composition.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { insertWin } from "../antipool/store.ts";
+import { recordPoolWin } from "../antipool/service.ts";
 import { gameEvents } from "../event-helper/fixtures.ts";
 import { enterGiveaway } from "../giveaways/entries.ts";
 import { createGiveaway } from "../giveaways/service.ts";
@@ -46,7 +46,10 @@ async function during(act: () => Promise<unknown>) {
     .where("id", ">", Number(last?.id ?? 0))
     .orderBy("id")
     .execute();
-  return rows.map((row) => ({ action: row.action, ...(JSON.parse(row.payload) as Record<string, unknown>) }));
+  return rows.map((row): Record<string, unknown> & { action: string } => ({
+    ...(JSON.parse(row.payload) as Record<string, unknown>),
+    action: row.action,
+  }));
 }
 type Sent = Awaited<ReturnType<typeof during>>;
 const contents = (sent: Sent) =>
@@ -74,14 +77,20 @@ const run = async (
 async function pooledGiveaway(priorWinHoursAgo: number): Promise<{ winners: string; sent: Sent }> {
   // Only this scenario's earlier win counts (not the wins of the probes before it).
   await test.ctx.storage.db.deleteFrom("antipool_wins").execute();
-  await insertWin(test.ctx.storage.db, demoGuildId, {
-    userId: member,
-    kind: "raffle",
-    eventId: `prior-${Math.random()}`,
-    label: "Gold tier",
-    wonAt: Date.now() - priorWinHoursAgo * 3_600_000,
-    approvedBy: null,
-  });
+  // Counted only while protection is on, as a real earlier win would be.
+  await recordPoolWin(
+    test.ctx,
+    {
+      serverId: demoGuildId,
+      kind: "raffle",
+      eventId: `prior-${Math.random()}`,
+      label: "Gold tier",
+      channelId: events,
+      startedAt: 0,
+    },
+    member,
+    Date.now() - priorWinHoursAgo * 3_600_000,
+  );
   const giveaway = await createGiveaway(
     test.ctx,
     demoGuildId,
