@@ -59,9 +59,7 @@ describe("Commands page", { timeout: 20_000 }, () => {
     expect(alert.querySelector("p")?.textContent).toBe("Failed to load the commands. Please try again.");
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect((await screen.findByText("1 command", {}, { timeout: 4000 })).getAttribute("role")).toBe(
-      "status",
-    );
+    expect((await screen.findByText("1 command", {}, { timeout: 4000 })).getAttribute("role")).toBe("status");
     expect(cards()).toHaveLength(1);
   });
 
