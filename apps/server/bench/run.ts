@@ -6,6 +6,7 @@ import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
 import { benchLottery } from "./lottery.bench.ts";
+import { benchMessagePipeline } from "./message-pipeline.bench.ts";
 import { benchMixedRoutes } from "./mixed-routes.bench.ts";
 import { benchTemplate } from "./template.bench.ts";
 import { benchVotes } from "./votes.bench.ts";
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   giveaways: benchGiveaways,
   template: benchTemplate,
   calculator: benchCalculator,
+  "message-pipeline": benchMessagePipeline,
   "bot-memory": benchBotMemory,
   votes: benchVotes,
   lottery: benchLottery,
