@@ -42,6 +42,13 @@ const discordFailures: Partial<Record<DiscordErrorCode, string>> = {
   dm_closed: "I couldn't send you a direct message: your DMs are closed to me.",
   rate_limited: "Discord is asking me to slow down; please try again in a moment.",
   unavailable: "Discord isn't answering right now; please try again in a moment.",
+  // Something was deleted (or hidden from the bot) while the command ran: expected, not a bug.
+  unknown_channel: "That channel no longer exists, or I can't see it.",
+  unknown_message: "That message no longer exists, or I can't see it.",
+  unknown_role: "That role no longer exists.",
+  unknown_member: "Discord couldn't find that member in this server; please try again in a moment.",
+  unknown_user: "Discord couldn't find that user.",
+  unknown_guild: "I'm no longer in this server.",
 };
 
 /**

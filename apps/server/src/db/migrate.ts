@@ -21,11 +21,11 @@ import * as designer from "./migrations/0018-designer.ts";
 import * as staticaHistory from "./migrations/0019-statica-history.ts";
 import * as voteSigningSecret from "./migrations/0020-vote-signing-secret.ts";
 import * as voteLeaderboardOrder from "./migrations/0021-vote-leaderboard-order.ts";
-import * as birthdays from "./migrations/0035-birthdays.ts";
-import * as tournaments from "./migrations/0036-tournaments.ts";
 import * as lottery from "./migrations/0030-lottery.ts";
 import * as raffle from "./migrations/0031-raffle.ts";
 import * as invites from "./migrations/0032-invites.ts";
+import * as birthdays from "./migrations/0035-birthdays.ts";
+import * as tournaments from "./migrations/0036-tournaments.ts";
 import * as market from "./migrations/0040-market.ts";
 import * as tipsEvery from "./migrations/0041-tips-every.ts";
 import * as triggers from "./migrations/0045-triggers.ts";
@@ -60,9 +60,6 @@ const migrations: Record<string, Migration> = {
   "0021-vote-leaderboard-order": voteLeaderboardOrder,
   "0035-birthdays": birthdays,
   "0036-tournaments": tournaments,
-  "0030-lottery": lottery,
-  "0031-raffle": raffle,
-  "0032-invites": invites,
   "0040-market": market,
   "0041-tips-every": tipsEvery,
   "0045-triggers": triggers,
@@ -70,6 +67,9 @@ const migrations: Record<string, Migration> = {
   "0047-settings-helpers": settingsHelpers,
   "0048-antipool": antipool,
   "0050-devtools": devtools,
+  "0030-lottery": lottery,
+  "0031-raffle": raffle,
+  "0032-invites": invites,
   "0055-audit-address": auditAddress,
 };
 

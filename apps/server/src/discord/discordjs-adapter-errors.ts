@@ -14,6 +14,27 @@ const codes: Record<number, DiscordErrorCode> = {
   50013: "missing_permissions",
 };
 
+/**
+ * A 403 or 404 without one of Discord's JSON error codes (a proxy's or Discord's own bare "404: Not
+ * Found"): what went missing is told by the route, so the port's callers treat it like the coded one.
+ */
+function bareCode(status: number, url: string): DiscordErrorCode | undefined {
+  if (status === 403) return "missing_permissions";
+  if (status !== 404) return undefined;
+  const path =
+    url
+      .replace(/^https?:\/\/[^/]+/, "")
+      .replace(/^\/api(\/v\d+)?/, "")
+      .split("?")[0] ?? "";
+  if (/\/messages\/[^/]+/.test(path)) return "unknown_message";
+  if (/\/roles\/[^/]+/.test(path)) return "unknown_role";
+  if (/\/members\/[^/]+/.test(path)) return "unknown_member";
+  if (/^\/users\/(?!@me)[^/]+$/.test(path)) return "unknown_user";
+  if (/^\/channels\/[^/]+/.test(path)) return "unknown_channel";
+  if (/^\/guilds\/[^/]+/.test(path)) return "unknown_guild";
+  return undefined;
+}
+
 const networkErrors = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EPIPE"]);
 
 /**
@@ -23,7 +44,7 @@ const networkErrors = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTF
 export function toDiscordError(error: unknown): unknown {
   if (error instanceof DiscordError) return error;
   if (error instanceof DiscordAPIError) {
-    const code = codes[Number(error.code)];
+    const code = codes[Number(error.code)] ?? bareCode(error.status, error.url);
     if (code) return new DiscordError(code, error.message);
     if (error.status === 429) return new DiscordError("rate_limited", error.message);
     if (error.status >= 500) return new DiscordError("unavailable", error.message);

@@ -20,6 +20,7 @@ import {
   userFromApi,
 } from "./discordjs-adapter-mapping.ts";
 import type { CommandData, InteractionData, InteractionTransport, OptionValue } from "./interaction.ts";
+import { sendable } from "./message-limits.ts";
 import type { Attachment, MemberInfo, UserInfo } from "./port.ts";
 
 /**
@@ -153,7 +154,7 @@ export function restTransport(
         response.type === "reply"
           ? {
               type: InteractionResponseType.ChannelMessageWithSource,
-              data: { ...messageBody(response.message), flags: flags(response.ephemeral) },
+              data: { ...messageBody(sendable(response.message)), flags: flags(response.ephemeral) },
             }
           : response.type === "defer"
             ? {
@@ -166,7 +167,7 @@ export function restTransport(
                 ? { type: InteractionResponseType.Modal, data: modalBody(response.modal) }
                 : {
                     type: InteractionResponseType.UpdateMessage,
-                    data: messageBody(response.message, { replace: true }),
+                    data: messageBody(sendable(response.message, { edit: true }), { replace: true }),
                   };
       const files =
         response.type === "reply" || response.type === "update" ? filesOf(response.message) : undefined;
@@ -177,7 +178,7 @@ export function restTransport(
     async editOriginal(message) {
       await call(() =>
         rest.patch(original, {
-          body: messageBody(message, { replace: true }),
+          body: messageBody(sendable(message, { edit: true }), { replace: true }),
           files: filesOf(message),
           auth: false,
         }),
@@ -189,7 +190,7 @@ export function restTransport(
     async followUp(message, ephemeral) {
       const sent = (await call(() =>
         rest.post(Routes.webhook(raw.application_id, raw.token), {
-          body: { ...messageBody(message), flags: flags(ephemeral) },
+          body: { ...messageBody(sendable(message)), flags: flags(ephemeral) },
           files: filesOf(message),
           query: new URLSearchParams({ wait: "true" }),
           auth: false,

@@ -9,6 +9,7 @@ import {
   messageFromApi,
   reactionRoute,
 } from "./discordjs-adapter-mapping.ts";
+import { sendable } from "./message-limits.ts";
 import type {
   DiscordPort,
   EmojiInfo,
@@ -28,7 +29,7 @@ export async function sendMessage(
 ): Promise<SentMessage> {
   const sent = (await call(() =>
     context.rest.post(Routes.channelMessages(channelId), {
-      body: messageBody(message),
+      body: messageBody(sendable(message)),
       files: filesOf(message),
     }),
   )) as { id: string; channel_id: string };
@@ -43,7 +44,7 @@ export async function editMessage(
 ): Promise<void> {
   await call(() =>
     context.rest.patch(Routes.channelMessage(channelId, messageId), {
-      body: messageBody(message, { replace: true }),
+      body: messageBody(sendable(message, { edit: true }), { replace: true }),
     }),
   );
 }

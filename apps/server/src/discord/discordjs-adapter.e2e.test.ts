@@ -422,6 +422,18 @@ describe("writes", () => {
     expect(await discordError(adapter.sendMessage(channelId, { content: "x" }))).toBe("unavailable");
   });
 
+  it("a bare 404 or 403 (no Discord error code) is mapped by its route, so lookups degrade (issue 15, finding 11)", async () => {
+    const stranger = standIn.state.addUser({ username: "stranger" });
+    standIn.failNext("GET", `/users/${stranger.id}`, { status: 404 });
+    expect(await adapter.getUser(stranger.id)).toBeNull();
+    standIn.failNext("GET", `/guilds/${guild.id}/members/${stranger.id}`, { status: 404 });
+    expect(await adapter.getMember(guild.id, stranger.id)).toBeNull();
+    standIn.failNext("GET", `/channels/${channelId}/messages/123456789012345678`, { status: 404 });
+    expect(await adapter.getMessage(channelId, "123456789012345678")).toBeNull();
+    standIn.failNext("POST", `/channels/${channelId}/messages`, { status: 403 });
+    expect(await discordError(adapter.sendMessage(channelId, { content: "x" }))).toBe("missing_permissions");
+  });
+
   it("missing privileged intents stop start-up, saying how to fix it", async () => {
     const strict = await DiscordStandIn.start({ privilegedIntents: false });
     const refused = new DiscordJsAdapter({

@@ -1,5 +1,6 @@
+import { badRequest } from "../lib/errors.ts";
 import { messageBody } from "./discordjs-adapter-mapping-messages.ts";
-import { checkNewMessage, describeFormErrors } from "./payload-rules.ts";
+import { checkMessageEdit, checkNewMessage, describeFormErrors } from "./payload-rules.ts";
 import { textLength, urlProblem } from "./payload-rules-shared.ts";
 import type { Embed, OutgoingMessage } from "./port.ts";
 
@@ -35,6 +36,8 @@ export interface FittedMessage {
 export interface FitOptions {
   /** Also keep `data:image/…` images (the sandbox's own server icons are data URLs). */
   allowDataImages?: boolean;
+  /** An edit: every part is optional (an edit leaving nothing is Discord's own refusal). */
+  edit?: boolean;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
@@ -198,11 +201,22 @@ export function fitMessage(message: OutgoingMessage, options: FitOptions = {}): 
   const checked = options.allowDataImages
     ? JSON.parse(JSON.stringify(body).replace(/"data:image\/[^"]*"/gi, '"https://sandbox.invalid/image.png"'))
     : body;
-  const errors = checkNewMessage(checked);
+  const errors = options.edit ? checkMessageEdit(checked) : checkNewMessage(checked);
   const refusal = errors.empty
     ? null
     : errors.emptyMessage
       ? "The message is empty after its tags were filled in: give it some text or an embed."
       : `Discord would refuse this message: ${describeFormErrors(errors)}`;
   return { message: out, notes, refusal };
+}
+
+/**
+ * The message as it can go to Discord, for the adapters' every send and edit: fitted to the limits,
+ * or refused with Discord's reason as a 400 the member or the dashboard is shown (instead of a
+ * Discord error nobody can act on).
+ */
+export function sendable(message: OutgoingMessage, options: FitOptions = {}): OutgoingMessage {
+  const fitted = fitMessage(message, options);
+  if (fitted.refusal) throw badRequest(fitted.refusal);
+  return fitted.message;
 }

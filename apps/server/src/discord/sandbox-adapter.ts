@@ -2,8 +2,8 @@ import type { PresenceEvent } from "./events.ts";
 import type { Attachment, Embed, EmojiInfo, MemberInfo, RoleChanges, RoleInfo, SentMessage } from "./port.ts";
 import type { InviteInfo } from "./port-types.ts";
 import { SandboxDirectory } from "./sandbox-directory.ts";
-import * as invites from "./sandbox-invites.ts";
 import type { SandboxInteractionResponse } from "./sandbox-interaction-answers.ts";
+import * as invites from "./sandbox-invites.ts";
 import type {
   SimulatedButton,
   SimulatedCommand,

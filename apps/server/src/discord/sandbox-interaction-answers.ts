@@ -1,5 +1,9 @@
+import { badRequest } from "../lib/errors.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
+import { modalBody } from "./discordjs-adapter-mapping-components.ts";
 import type { InteractionData, InteractionTransport } from "./interaction.ts";
+import { sendable } from "./message-limits.ts";
+import { checkInteractionCallback, describeFormErrors } from "./payload-rules.ts";
 import type { Modal, OutgoingMessage } from "./port.ts";
 import type { SandboxContext } from "./sandbox-context.ts";
 import { storeMessage } from "./sandbox-messages.ts";
@@ -41,12 +45,28 @@ export function interactionTransport(
       .where("id", "=", original)
       .execute();
   };
+  // What Discord refuses is refused here too: messages made to fit or refused (message-limits.ts),
+  // forms checked against Discord's rules.
+  const fit = (message: OutgoingMessage, edit = false) => sendable(message, { allowDataImages: true, edit });
   return {
-    respond: async (response) => {
+    respond: async (unchecked) => {
       // Discord refuses a form in answer to a submitted form (400 "Interaction has already been acknowledged").
-      if (response.type === "modal" && data.kind === "modal") {
+      if (unchecked.type === "modal" && data.kind === "modal") {
         throw new Error("Discord does not allow a form in answer to a form");
       }
+      if (unchecked.type === "modal") {
+        const errors = checkInteractionCallback(
+          { type: 9, data: JSON.parse(JSON.stringify(modalBody(unchecked.modal))) },
+          { type: 2, fromMessage: false },
+        );
+        if (!errors.empty) throw badRequest(`Discord would refuse this form: ${describeFormErrors(errors)}`);
+      }
+      const response =
+        unchecked.type === "reply"
+          ? { ...unchecked, message: fit(unchecked.message) }
+          : unchecked.type === "update"
+            ? { ...unchecked, message: fit(unchecked.message, true) }
+            : unchecked;
       if (response.type === "reply" && !response.ephemeral) original = await post(response.message);
       if (response.type === "update") await rewrite(response.message);
       if (response.type === "defer") deferredPublicly = !response.ephemeral;
@@ -58,7 +78,8 @@ export function interactionTransport(
         ...("modal" in response ? { modal: response.modal } : {}),
       });
     },
-    editOriginal: async (message) => {
+    editOriginal: async (unchecked) => {
+      const message = fit(unchecked, true);
       if (!original && deferredPublicly) original = await post(message);
       else await rewrite(message);
       await answer({ type: "edit", message });
@@ -73,7 +94,8 @@ export function interactionTransport(
       }
       await answer({ type: "delete" });
     },
-    followUp: async (message, ephemeral) => {
+    followUp: async (unchecked, ephemeral) => {
+      const message = fit(unchecked);
       const id = ephemeral ? makeSnowflake() : await post(message);
       await answer({ type: "followUp", message, ephemeral });
       return { id, channelId: channelId ?? "" };

@@ -1,4 +1,5 @@
 import { makeSnowflake } from "../lib/snowflake.ts";
+import { sendable } from "./message-limits.ts";
 import {
   type Attachment,
   DiscordError,
@@ -18,8 +19,10 @@ import { mentionedRoleIds, parseJson } from "./sandbox-rows.ts";
 export async function sendMessage(
   context: SandboxContext,
   channelId: string,
-  message: OutgoingMessage,
+  unchecked: OutgoingMessage,
 ): Promise<SentMessage> {
+  // Made to fit, or refused, exactly as on Discord (see message-limits.ts).
+  const message = sendable(unchecked, { allowDataImages: true });
   const channel = await requireChannel(context, channelId);
   if (channel.type === 2 || channel.type === 4) {
     throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
@@ -33,8 +36,9 @@ export async function editMessage(
   context: SandboxContext,
   channelId: string,
   messageId: string,
-  message: OutgoingMessage,
+  unchecked: OutgoingMessage,
 ): Promise<void> {
+  const message = sendable(unchecked, { allowDataImages: true, edit: true });
   const existing = await requireMessage(context, channelId, messageId);
   await context.db
     .updateTable("sandbox_messages")

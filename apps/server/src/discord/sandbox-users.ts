@@ -1,3 +1,4 @@
+import { sendable } from "./message-limits.ts";
 import { DiscordError, type OutgoingMessage, type SentMessage, type UserInfo } from "./port.ts";
 import type { SandboxContext } from "./sandbox-context.ts";
 import { storeMessage } from "./sandbox-messages.ts";
@@ -22,8 +23,9 @@ async function loadUser(context: SandboxContext, userId: string): Promise<UserIn
 export async function sendDirectMessage(
   context: SandboxContext,
   userId: string,
-  message: OutgoingMessage,
+  unchecked: OutgoingMessage,
 ): Promise<SentMessage> {
+  const message = sendable(unchecked, { allowDataImages: true });
   const user = await context.db
     .selectFrom("sandbox_users")
     .selectAll()

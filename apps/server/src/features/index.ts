@@ -68,12 +68,12 @@ export const features: readonly Feature[] = [
   calculator,
   bankcalc,
   market,
+  // Both walk every feature's tables (the data purge, /dev reset), so they get the list itself.
+  purge(() => features),
+  devtools(() => features),
   triggers,
   rumble,
   eventHelper,
   heist,
   antipool,
-  // Both walk every feature's tables (the data purge, /dev reset), so they get the list itself.
-  purge(() => features),
-  devtools(() => features),
 ];

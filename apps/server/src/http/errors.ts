@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { DiscordError } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
 import { clientErrorOf } from "./client-errors.ts";
@@ -49,8 +49,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.warn({ code: error.code }, "discord call failed");
       return reply.status(status).send(errorBody(status, `Discord refused the request (${error.code})`));
     }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, "response did not match its schema");
+    // The library's own check is `"method" in error`, which any error with a `method` (discord.js's
+    // DiscordAPIError, say) passes without a `cause`: the class decides, and `cause` may still be
+    // missing.
+    if (error instanceof ResponseSerializationError) {
+      const issues = (error.cause as { issues?: unknown } | undefined)?.issues;
+      request.log.error({ err: error, issues }, "response did not match its schema");
       return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
     }
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.

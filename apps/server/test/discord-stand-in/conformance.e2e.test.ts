@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordJsAdapter } from "../../src/discord/discordjs-adapter.ts";
-import { DiscordError } from "../../src/discord/port.ts";
+import { AppError } from "../../src/lib/errors.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { startStandInBot } from "../stand-in-bot.ts";
 import { DiscordStandIn, type StoredGuild } from "./index.ts";
@@ -70,16 +70,25 @@ describe("the stand-in refuses what Discord refuses", () => {
     });
   });
 
-  it("refuses through discord.js too: the adapter passes the error on (a bug on our side, not an outage)", async () => {
-    const error = await adapter.sendMessage(channelId, { content: "x".repeat(2001) }).then(
-      () => null,
-      (caught: unknown) => caught,
+  it("the adapters fit a message before Discord sees it, or refuse it with Discord's reason", async () => {
+    const before = standIn.requests.length;
+    const sent = await adapter.sendMessage(channelId, { content: "x".repeat(2001) });
+    expect(standIn.state.messages.get(sent.id)?.content).toBe(`${"x".repeat(1999)}…`);
+    const error = await adapter
+      .sendMessage(channelId, {
+        content: "hi",
+        components: [[{ type: "button", style: "primary", label: "y".repeat(81), customId: "b" }]],
+      })
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toBe(
+      "Discord would refuse this message: components.0.components.0.label: Must be 80 or fewer in length.",
     );
-    expect(error).toBeInstanceOf(Error);
-    expect(error).not.toBeInstanceOf(DiscordError);
-    expect((error as { code?: unknown }).code).toBe(50035);
-    const sent = await adapter.sendMessage(channelId, { content: "x".repeat(2000) });
-    expect(standIn.state.messages.get(sent.id)?.content).toHaveLength(2000);
+    // Refused before it was sent: Discord saw the fitted message only.
+    expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.status}`)).toEqual(["POST 200"]);
   });
 
   it("refuses a form Discord would not open, and the interaction stays unanswered", async () => {
@@ -124,15 +133,15 @@ describe("the stand-in refuses what Discord refuses", () => {
 describe("the stand-in bot harness", () => {
   it("fails the test when the bot sent a refused body, even if the product swallowed the error", async () => {
     const harness = await startStandInBot(standIn, {});
-    await harness.ctx.discord.sendMessage(channelId, { content: "y".repeat(2001) }).catch(() => undefined);
+    await harness.ctx.discord.createRole(guild.id, { name: "r".repeat(101) }).catch(() => undefined);
     await expect(harness.stop()).rejects.toThrow(
-      /Discord would refuse 1 request\(s\):\nPOST \/channels\/\d+\/messages: content: Must be 2000 or fewer in length\./,
+      /Discord would refuse 1 request\(s\):\nPOST \/guilds\/\d+\/roles: name: Must be 100 or fewer in length\./,
     );
   });
 
   it("lets a test that sends refused bodies on purpose say so", async () => {
     const harness = await startStandInBot(standIn, {}, { allowRefusals: true });
-    await harness.ctx.discord.sendMessage(channelId, { content: "" }).catch(() => undefined);
+    await harness.ctx.discord.createRole(guild.id, { name: "r".repeat(101) }).catch(() => undefined);
     await expect(harness.stop()).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
+import { inviteRoutes } from "./invites.ts";
 import { channelRoutes } from "./rest-channels.ts";
 import { guildRoutes } from "./rest-guilds.ts";
-import { inviteRoutes } from "./invites.ts";
 import { type InteractionRecord, interactionRoutes, type ModalRecord } from "./rest-interactions.ts";
 import { memberRoutes } from "./rest-members.ts";
 import { messageRoutes } from "./rest-messages.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverCaps } from "../limits/server-caps.ts";
 import { serverIdParams } from "./common.ts";
 
 /** Limits of a server trigger. */
@@ -9,7 +10,7 @@ export const triggerLimits = {
   embedDescriptionMax: 4096,
   embedTitleMax: 256,
   /** Triggers one server may have at most, staff's and members' together. */
-  maxPerServer: 200,
+  maxPerServer: serverCaps.triggers.max,
   /** Seconds between two answers of the same trigger in the same channel. */
   cooldownSeconds: 10,
   /** `memberTriggerLimit`'s default and range (the Settings tab's field). */

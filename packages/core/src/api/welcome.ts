@@ -215,8 +215,16 @@ export const welcomeUnknownTag = z.object({
   suggestion: z.string().nullable(),
 });
 
-/** `POST /api/welcome/preview` answers the message plus the unknown tags (which are sent as written). */
-export const welcomePreviewResponse = welcomeMessage.extend({ unknownTags: z.array(welcomeUnknownTag) });
+/**
+ * `POST /api/welcome/preview` answers the message plus the unknown tags (which are sent as written)
+ * and `notes`: what had to change once the tags were filled in so that Discord accepts the message
+ * (a rendered link past 2,048 characters or not http(s) left out, a text cut to its limit), one
+ * sentence each, exactly as the bot will send it.
+ */
+export const welcomePreviewResponse = welcomeMessage.extend({
+  unknownTags: z.array(welcomeUnknownTag),
+  notes: z.array(z.string()),
+});
 export type WelcomePreview = z.infer<typeof welcomePreviewResponse>;
 
 /**

@@ -24,6 +24,8 @@ export const serverCaps = {
   embedTemplates: { max: 50, noun: "embed templates", free: "delete one with /embed templates first" },
   stickies: { max: 50, noun: "sticky messages", free: "remove one with /sticky remove first" },
   pingOnJoinChannels: { max: 20, noun: "ping-on-join channels", free: "remove one first" },
+  /** Staff's and members' together (a member's own are also limited by `memberTriggerLimit`). */
+  triggers: { max: 200, noun: "triggers", free: "remove one with /trigger remove first" },
   /** `/perks-admin list` shows each tier as one embed field (Discord allows 25). */
   perkTiers: { max: 25, noun: "perk tiers", free: "delete one with /perks-admin delete first" },
   /** The Market checker's price list (`/market set`, `/market import`). */

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { isDiscordFailure } from "../../discord/display-lookups.ts";
 import type { ReactionEvent } from "../../discord/events.ts";
 import type { ReactionEmoji } from "../../discord/port.ts";
 import type { BoardMessage } from "./board-message.ts";
@@ -72,7 +73,16 @@ export class BoardCounter {
 
   private async botId(guildId: string): Promise<string | null> {
     if (!this.botIds.has(guildId)) {
-      this.botIds.set(guildId, (await this.deps.discord.getBotMember(guildId))?.user.id ?? null);
+      // A lookup Discord fails is not remembered: the next reaction asks again.
+      const bot = await this.deps.discord.getBotMember(guildId).then(
+        (member) => ({ id: member?.user.id ?? null }),
+        (error: unknown) => {
+          if (isDiscordFailure(error)) return null;
+          throw error;
+        },
+      );
+      if (!bot) return null;
+      this.botIds.set(guildId, bot.id);
     }
     return this.botIds.get(guildId) ?? null;
   }
@@ -158,7 +168,13 @@ export class BoardCounter {
     const db = this.deps.storage.db;
     const rows = await messageStore.rowsOfMessage(db, event.guildId, event.messageId);
     if (rows.length === 0) return;
-    const message = await this.deps.discord.getMessage(event.channelId, event.messageId);
+    // Discord failing the read leaves the stored text as it was; the next edit brings it in line.
+    const message = await this.deps.discord
+      .getMessage(event.channelId, event.messageId)
+      .catch((error: unknown) => {
+        if (isDiscordFailure(error)) return null;
+        throw error;
+      });
     if (!message) return;
     const facts = { content: messageText(message), imageUrl: messageImage(message) };
     await Promise.all(

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { isDiscordFailure } from "../../discord/display-lookups.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
 import type { BoardMessage } from "./board-message.ts";
@@ -68,10 +69,17 @@ export async function ensureRow(
     await reactorStore.reseedReactors(db, existing, { emojiKey: board.emojiKey, userIds }, Date.now());
     return messageStore.findMessage(db, board.id, messageId);
   }
-  const message = await deps.discord.getMessage(channelId, messageId);
+  // Discord failing a read (403, an outage) is "not now", not an error: the message isn't recorded
+  // yet, and the next reaction on it tries again.
+  const notNow = (error: unknown) => {
+    if (isDiscordFailure(error)) return undefined;
+    throw error;
+  };
+  const message = await deps.discord.getMessage(channelId, messageId).catch(notNow);
   if (!message) return null;
   const sourceNsfw = await ageRestricted(deps, channelId);
-  const userIds = await deps.discord.listReactionUsers(channelId, messageId, emoji);
+  const userIds = await deps.discord.listReactionUsers(channelId, messageId, emoji).catch(notNow);
+  if (!userIds) return null;
   const author = message.author;
   return messageStore.insertMessage(
     db,

@@ -107,7 +107,8 @@ describe("export", () => {
     const messages = exportMessages({ pretty: compact, compact }) ?? [];
     const parts = messages.map((message) => /```json\n(.*)\n```$/s.exec(message)?.[1] ?? "");
     expect(parts.join("")).toBe(compact);
-    for (const part of parts) expect(part.isWellFormed()).toBe(true);
+    // No part starts or ends with half of a character (a lone surrogate).
+    for (const part of parts) expect(part).toMatch(/^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/);
     expect(exportMessages({ pretty: x(20_000), compact: x(20_000) })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Channel, Role, ServerInfo } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { forDisplay } from "../../discord/display-lookups.ts";
 import { type GuildInfo, userTag } from "../../discord/port.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as store from "./store.ts";
@@ -29,7 +30,8 @@ export function countActiveGuilds(deps: StorageDeps): Promise<{ servers: number;
 export async function getServerInfo(deps: Deps, serverId: string): Promise<ServerInfo> {
   const guild = await deps.discord.getGuild(serverId);
   if (!guild) throw notFound("The bot is no longer in this server");
-  const owner = await deps.discord.getUser(guild.ownerId);
+  // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
+  const owner = await forDisplay(deps.discord.getUser(guild.ownerId));
   return {
     id: guild.id,
     name: guild.name,

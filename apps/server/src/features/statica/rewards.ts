@@ -7,6 +7,7 @@ import {
   type StaticaRoleCategory,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { skipIfDiscordFails } from "../../discord/display-lookups.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { type Seen, type StaticaObservations, toObservation } from "./bot-observations.ts";
 import { recordRewardEvents } from "./event-store.ts";
@@ -108,7 +109,8 @@ export async function applyRewards(
 ): Promise<RewardOutcome | null> {
   const config = await findStaticaConfig(deps, serverId);
   if (!config?.enabled) return null;
-  const member = await deps.discord.getMember(serverId, userId);
+  // Discord failing the lookup skips this update; the next presence or member update retries.
+  const member = await skipIfDiscordFails(deps.discord.getMember(serverId, userId));
   if (!member || member.user.bot) return null;
   const evaluation = evaluateMember(config, serverId, toObservation(seen));
   const plan = planRoleChanges(config, evaluation, member.roleIds);

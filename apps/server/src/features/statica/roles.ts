@@ -1,5 +1,6 @@
 import type { StaticaServerRole } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { forDisplay } from "../../discord/display-lookups.ts";
 import type { RoleInfo } from "../../discord/port.ts";
 
 /**
@@ -45,7 +46,9 @@ export async function botReach(
   serverId: string,
   roles: RoleInfo[],
 ): Promise<BotReach> {
-  const bot = await deps.discord.getBotMember(serverId);
+  // Unreadable (Discord failing the lookup) counts as holding no roles: nothing is offered as
+  // assignable rather than the whole answer failing.
+  const bot = await forDisplay(deps.discord.getBotMember(serverId));
   if (!bot) return { botName: "The bot", canManageRoles: false, highestRole: null };
   const held = roles.filter((role) => role.id === serverId || bot.roleIds.includes(role.id));
   const bits = held.reduce((all, role) => all | BigInt(role.permissions), 0n);

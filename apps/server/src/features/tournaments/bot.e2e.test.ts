@@ -89,10 +89,11 @@ describe("a tournament through the Discord stand-in", () => {
     const kickoff = posts().at(-1);
     expect(kickoff?.body.content).toContain("has started with 4 players");
     expect(kickoff?.body.embeds[0].title).toBe("🏆 Stand-in Cup — bracket");
-    // The sign-up message lost its Join/Leave buttons.
+    // The sign-up message lost its Join/Leave buttons; staff can still cancel.
     const edits = standIn.find("PATCH", `/channels/${channelId}/messages/${messageId}`);
     expect(edits.at(-1)?.body.components[0].components.map((c: { label: string }) => c.label)).toEqual([
       "Bracket",
+      "Cancel (staff)",
     ]);
 
     // Reporting is for staff: a member is refused until they hold the event manager role.
@@ -144,5 +145,33 @@ describe("a tournament through the Discord stand-in", () => {
     expect(button.callback.body).toMatchObject({ type: 4, data: { flags: 64 } });
     expect(button.callback.body.data.embeds[0].description).toContain("🏆 Champion:");
     expect(button.callback.body.data.embeds[0].description).toContain("Final #3");
+  });
+
+  it("is cancelled by staff after a confirmation, and its buttons go away", async () => {
+    await command(guild.ownerId, "create", { name: "Doomed Cup", size: "4" });
+    const view = await tournamentView(ctx, guild.id);
+    const id = view?.tournament.id as number;
+    const messageId = view?.tournament.messageId as string;
+    const asked = await click(guild.ownerId, messageId, `tournament:cancel:${id}`);
+    expect(asked.callback.body).toMatchObject({
+      type: 4,
+      data: { flags: 64, content: expect.stringContaining("Cancel **Doomed Cup**?") },
+    });
+    expect(asked.callback.body.data.components[0].components[0]).toMatchObject({
+      label: "Yes, cancel it",
+      custom_id: `tournament:cancel-confirm:${id}`,
+      style: 4,
+    });
+    expect((await tournamentView(ctx, guild.id))?.tournament.status).toBe("signup");
+    // (The confirmation is ephemeral: the stand-in takes the click as coming from the sign-up message.)
+    const confirmed = await click(guild.ownerId, messageId, `tournament:cancel-confirm:${id}`);
+    expect(confirmed.callback.body).toMatchObject({
+      type: 7,
+      data: { content: "🛑 **Doomed Cup** is cancelled." },
+    });
+    expect((await tournamentView(ctx, guild.id, id))?.tournament.status).toBe("cancelled");
+    await harness.settle();
+    const edits = standIn.find("PATCH", `/channels/${channelId}/messages/${messageId}`);
+    expect(edits.at(-1)?.body.components).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import type { Bot } from "../../bot/bot.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
+import type { ButtonInteraction, InteractionMember } from "../../discord/interaction.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
 import {
   bracketMessage,
+  cancelConfirmPrefix,
   cancelPrefix,
   joinPrefix,
   leavePrefix,
@@ -49,10 +50,7 @@ async function onLeave(ctx: AppContext, interaction: ButtonInteraction): Promise
   });
 }
 
-/** Cancel: the same rule as `/tournament start` (Manage Server or the event manager role). */
-async function onCancel(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
-  const { guildId, member, customId, user } = interaction.data;
-  if (!guildId || !member) throw badRequest(outsideServer);
+async function requireStaff(ctx: AppContext, guildId: string, member: InteractionMember): Promise<void> {
   const managerRoleOf = async (serverId: string) => (await getSetup(ctx, serverId)).events.manager;
   try {
     await checkCommandAccess(managerRoleOf, guildId, "tournament start", member, ctx.config.developerIds);
@@ -64,13 +62,48 @@ async function onCancel(ctx: AppContext, interaction: ButtonInteraction): Promis
     }
     throw error;
   }
+}
+
+/** Cancel: the same rule as `/tournament start` (Manage Server or the event manager role), then a confirmation. */
+async function onCancel(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, member, customId } = interaction.data;
+  if (!guildId || !member) throw badRequest(outsideServer);
+  await requireStaff(ctx, guildId, member);
+  const id = idAfter(cancelPrefix, customId);
+  const view = await tournamentView(ctx, guildId, id);
+  if (!view) throw notFound("This tournament no longer exists.");
+  await interaction.reply(
+    {
+      content: `Cancel **${markdownName(view.tournament.name)}**? Sign-ups and results stop for good; this can't be undone.`,
+      components: [
+        [
+          {
+            type: "button",
+            style: "danger",
+            label: "Yes, cancel it",
+            customId: `${cancelConfirmPrefix}${id}`,
+          },
+        ],
+      ],
+    },
+    { ephemeral: true },
+  );
+}
+
+async function onCancelConfirm(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const { guildId, member, customId, user } = interaction.data;
+  if (!guildId || !member) throw badRequest(outsideServer);
+  await requireStaff(ctx, guildId, member);
   const tournament = await cancelTournament(
     ctx,
     guildId,
     { tokenId: null, userId: user.id },
-    idAfter(cancelPrefix, customId),
+    idAfter(cancelConfirmPrefix, customId),
   );
-  await interaction.reply(`🛑 **${markdownName(tournament.name)}** is cancelled.`, { ephemeral: true });
+  await interaction.update({
+    content: `🛑 **${markdownName(tournament.name)}** is cancelled.`,
+    components: [],
+  });
 }
 
 /** Bracket pages: from the sign-up message a private copy; on a bracket message, flips its page. */
@@ -90,6 +123,7 @@ export function listenForTournamentButtons(bot: Bot, ctx: AppContext): () => voi
   bot.onButton(joinPrefix, (interaction) => onJoin(ctx, interaction));
   bot.onButton(leavePrefix, (interaction) => onLeave(ctx, interaction));
   bot.onButton(cancelPrefix, (interaction) => onCancel(ctx, interaction));
+  bot.onButton(cancelConfirmPrefix, (interaction) => onCancelConfirm(ctx, interaction));
   bot.onButton(roundPrefix, (interaction) => onRound(ctx, interaction));
   return () => undefined;
 }

@@ -8,6 +8,8 @@ export const color = 0xf59e0b;
 export const joinPrefix = "tournament:join:";
 export const leavePrefix = "tournament:leave:";
 export const cancelPrefix = "tournament:cancel:";
+/** The confirmation a staff member gets after pressing Cancel. */
+export const cancelConfirmPrefix = "tournament:cancel-confirm:";
 /** `tournament:round:{id}:{round}` shows one round of the bracket (0 = the tree, when it fits). */
 export const roundPrefix = "tournament:round:";
 
@@ -71,17 +73,33 @@ export function signupMessage(
         : [],
     footer: { text: `Tournament #${t.id} · the full bracket is on the website (title link)` },
   };
-  const buttons: Button[] =
-    t.status === "signup"
-      ? [
-          { type: "button", style: "success", label: "Join", customId: `${joinPrefix}${t.id}` },
-          { type: "button", style: "secondary", label: "Leave", customId: `${leavePrefix}${t.id}` },
-          { type: "button", style: "danger", label: "Cancel (staff)", customId: `${cancelPrefix}${t.id}` },
-        ]
-      : t.status === "cancelled"
-        ? []
-        : [{ type: "button", style: "primary", label: "Bracket", customId: `${roundPrefix}${t.id}:0` }];
-  return { embeds: [embed], components: buttons.length > 0 ? [buttons] : [], allowedMentions: {} };
+  const cancel: Button = {
+    type: "button",
+    style: "danger",
+    label: "Cancel (staff)",
+    customId: `${cancelPrefix}${t.id}`,
+  };
+  const bracket: Button = {
+    type: "button",
+    style: "primary",
+    label: "Bracket",
+    customId: `${roundPrefix}${t.id}:0`,
+  };
+  const join: Button = { type: "button", style: "success", label: "Join", customId: `${joinPrefix}${t.id}` };
+  const leave: Button = {
+    type: "button",
+    style: "secondary",
+    label: "Leave",
+    customId: `${leavePrefix}${t.id}`,
+  };
+  const buttons: Record<Tournament["status"], Button[]> = {
+    signup: [join, leave, cancel],
+    running: [bracket, cancel],
+    finished: [bracket],
+    cancelled: [],
+  };
+  const row = buttons[t.status];
+  return { embeds: [embed], components: row.length > 0 ? [row] : [], allowedMentions: {} };
 }
 
 type Names = ReadonlyMap<string, string>;

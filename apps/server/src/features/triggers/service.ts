@@ -1,5 +1,6 @@
 import {
   normalizeTriggerText,
+  serverCaps,
   type TriggerList,
   type TriggerMatchMode,
   type TriggerReplyType,
@@ -8,6 +9,7 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { getSettings } from "../settings/service.ts";
@@ -110,11 +112,7 @@ export async function addTrigger(
         "keyword",
       );
     }
-    if ((await store.countTriggers(trx, serverId)) >= triggerLimits.maxPerServer) {
-      throw conflict(
-        `This server has the most triggers it can have (${triggerLimits.maxPerServer}). Remove one first.`,
-      );
-    }
+    checkCap(serverCaps.triggers, await store.countTriggers(trx, serverId));
     if (limit !== null) {
       const own = await store.countTriggers(trx, serverId, actor.userId);
       if (own >= limit) {

@@ -16,8 +16,8 @@ export async function onMemberJoin(ctx: AppContext, member: MemberEvent): Promis
   const { guildId } = member;
   const userId = member.user.id;
   const [welcome, pings] = await Promise.allSettled([
-    sendWelcome(ctx, guildId, userId),
-    sendJoinPings(ctx, guildId, userId),
+    sendWelcome(ctx, guildId, userId, member),
+    sendJoinPings(ctx, guildId, userId, member),
   ]);
   if (welcome.status === "rejected") {
     ctx.logger.error({ err: welcome.reason, guildId, userId }, "welcome message failed");

@@ -44,6 +44,39 @@ afterAll(async () => {
   await standIn?.close();
 });
 
+// First in the file: the owner's user is not in the adapter's cache yet.
+describe("a joining member is welcomed whatever Discord answers (issue 15, findings 6 and 11)", () => {
+  it("an owner lookup that fails and a thumbnail link past 2,048 characters don't drop the welcome", async () => {
+    const actor = { tokenId: null, userId: guild.ownerId };
+    const saved = await getWelcomeConfig(ctx, guild.id);
+    await updateWelcomeConfig(ctx, guild.id, actor, {
+      ...saved,
+      embed: {
+        ...saved.embed,
+        title: "Welcome! Owner: {server.owner}",
+        // 2,038 characters of template; the avatar link filled in 155 times is far past 2,048.
+        thumbnail: `https://cdn.example.co/${"{user.avatar}".repeat(155)}`,
+      },
+    });
+    // Discord answers the owner lookup with a bare 404 (no error code), as the tester's did.
+    standIn.failNext("GET", `/users/${guild.ownerId}`, { status: 404, times: 5 });
+    const newcomer = standIn.state.addUser({ username: "unlucky" });
+    const member = standIn.state.addMember(guild.id, newcomer.id);
+    const after = standIn.requests.length;
+    await standIn.dispatch("GUILD_MEMBER_ADD", { guild_id: guild.id, ...standIn.state.apiMember(member) });
+    const welcome = await standIn.waitForRequest(
+      (request) => request.method === "POST" && request.path === `/channels/${welcomeChannel}/messages`,
+      { after },
+    );
+    expect(welcome.status).toBe(200);
+    expect(welcome.body.embeds[0].title).toBe("Welcome! Owner: Unknown user");
+    expect(welcome.body.embeds[0].thumbnail).toBeUndefined();
+    expect(welcome.body.content).toBe(`<@${newcomer.id}>`);
+    await harness.settle();
+    await updateWelcomeConfig(ctx, guild.id, actor, saved);
+  });
+});
+
 describe("GUILD_MEMBER_ADD", () => {
   it("posts the welcome (embed, button, mention) and a join ping, which its job deletes", async () => {
     const newcomer = standIn.state.addUser({ username: "newcomer", global_name: "Newcomer" });

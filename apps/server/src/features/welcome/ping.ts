@@ -1,7 +1,7 @@
 import { type PingOnJoinConfig, pingOnJoinLimits, renderTemplate, truncateToLimit } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError, type DiscordErrorCode } from "../../discord/port.ts";
+import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -157,11 +157,13 @@ export async function sendJoinPings(
   ctx: Pick<AppContext, "storage" | "discord" | "jobs" | "logger">,
   serverId: string,
   userId: string,
+  /** The member as the join event carried it: no lookup (which Discord may fail) is needed then. */
+  known?: MemberInfo,
 ): Promise<JoinPingsResult> {
   const result: JoinPingsResult = { pings: [], failed: [] };
   const config = await store.findPingConfig(ctx.storage.db, serverId);
   if (!config.enabled || config.channels.length === 0) return result;
-  const member = await ctx.discord.getMember(serverId, userId);
+  const member = known ?? (await ctx.discord.getMember(serverId, userId));
   if (!member || member.user.bot) return result;
   const mention = `<@${userId}>`;
   const needsContext = config.channels.some((channel) => channel.message !== null);

@@ -6,6 +6,7 @@ import {
   type WelcomeMessage,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { forDisplay } from "../../discord/display-lookups.ts";
 import {
   cdnUrl,
   type GuildInfo,
@@ -47,8 +48,12 @@ export async function templateContextFor(
   return buildTemplateContext(guild, await ownerTag(deps, guild), member, now);
 }
 
+/**
+ * The owner's tag for `{server.owner}`: a display detail, so a lookup Discord fails (404, 403, a
+ * timeout) gives "Unknown user" rather than dropping the whole welcome.
+ */
 async function ownerTag(deps: Deps, guild: GuildInfo): Promise<string> {
-  const owner = await deps.discord.getUser(guild.ownerId);
+  const owner = await forDisplay(deps.discord.getUser(guild.ownerId));
   return owner ? userTag(owner) : "Unknown user";
 }
 

@@ -185,6 +185,40 @@ describe("POST /api/welcome/preview", () => {
   });
 });
 
+describe("the rendered welcome against Discord's limits (issue 15, finding 6)", () => {
+  // A 2,038-character thumbnail template that fills in to a link far past Discord's 2,048.
+  const thumbnail = `https://cdn.example.co/${"{server.icon}".repeat(155)}`;
+
+  it("the preview leaves out the thumbnail whose filled-in link Discord would refuse, and says why", async () => {
+    expect(thumbnail).toHaveLength(2038);
+    const res = await call("POST", "/api/welcome/preview", {
+      config: config({ embed: embed({ thumbnail }) }),
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.embed.thumbnail).toBeNull();
+    expect(body.notes).toHaveLength(1);
+    expect(body.notes[0]).toMatch(
+      /^The thumbnail URL is [\d,]+ characters long \(Discord's limit is 2,048\), so it was left out\.$/,
+    );
+    const length = Number(/is ([\d,]+) characters/.exec(body.notes[0])?.[1]?.replaceAll(",", ""));
+    expect(length).toBeGreaterThan(80_000);
+    // Within the limits, nothing is said.
+    const fine = await call("POST", "/api/welcome/preview", { config: config() });
+    expect(fine.json().notes).toEqual([]);
+    expect(fine.json().embed.thumbnail).not.toBeNull();
+  });
+
+  it("the test welcome is sent without it, rather than refused", async () => {
+    await call("PUT", "/api/welcome/config", config({ embed: embed({ thumbnail }) }));
+    const res = await call("POST", "/api/welcome/test");
+    expect(res.statusCode).toBe(200);
+    const sent = await t.ctx.discord.getMessage(res.json().channelId, res.json().messageId);
+    expect(sent?.embeds[0]?.thumbnail).toBeUndefined();
+    expect(sent?.embeds[0]?.title).toBe("Welcome to Ember Hollow!");
+  });
+});
+
 describe("POST /api/welcome/test", () => {
   it("answers 400 naming channelId while no channel is configured", async () => {
     const res = await call("POST", "/api/welcome/test");

@@ -7,9 +7,12 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { forDisplay, isDiscordFailure } from "../../discord/display-lookups.ts";
+import { fitMessage } from "../../discord/message-limits.ts";
 import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { snowflakeTime } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { listServerChannels } from "../guilds/service.ts";
 import { renderConfigFor, toOutgoingMessage } from "./render.ts";
@@ -104,9 +107,21 @@ export async function resetWelcome(deps: Deps, serverId: string, actor: AuditAct
 
 /** The member a preview or test is rendered for: the dashboard user, as a member of the server. */
 async function sampleMember(deps: Deps, serverId: string, userId: string): Promise<MemberInfo> {
-  const member = await deps.discord.getMember(serverId, userId);
+  const member = await forDisplay(deps.discord.getMember(serverId, userId));
   if (member) return member;
-  const user = await deps.discord.getUser(userId);
+  const user = await deps.discord.getUser(userId).catch((error: unknown) => {
+    if (!isDiscordFailure(error)) throw error;
+    // Discord failing the lookup: a stand-in with their id, so the preview or test still renders
+    // ({user.name} reads "Unknown user").
+    return {
+      id: userId,
+      username: "Unknown user",
+      globalName: null,
+      avatar: null,
+      bot: false,
+      createdAt: snowflakeTime(userId),
+    };
+  });
   if (!user) throw notFound("The dashboard token's user no longer exists");
   return { guildId: serverId, user, nick: null, roleIds: [], joinedAt: Date.now() };
 }
@@ -128,7 +143,7 @@ export async function previewWelcome(
   config: WelcomeConfig,
 ): Promise<WelcomePreview> {
   const member = await sampleMember(deps, serverId, userId);
-  const message = await renderConfigFor(deps, serverId, member, config);
+  const rendered = await renderConfigFor(deps, serverId, member, config);
   const unknownTags = templatedFields(config).flatMap(([field, template]) =>
     validateTemplate(template).map((problem) => ({
       field,
@@ -136,7 +151,8 @@ export async function previewWelcome(
       suggestion: problem.suggestion,
     })),
   );
-  return { ...message, unknownTags };
+  const { message, notes } = sendableWelcome(rendered);
+  return { ...message, unknownTags, notes };
 }
 
 /**
@@ -165,6 +181,31 @@ export async function sendTestWelcome(
     unsaved: unsaved !== undefined,
   });
   return { sent: true, messageId: sent.id, channelId: sent.channelId };
+}
+
+/**
+ * The rendered welcome as Discord will accept it (a thumbnail or footer icon whose filled-in link
+ * Discord would refuse is left out, as the adapters leave it out when sending), and why. The
+ * sandbox's data-URL icons count as links (they stand for Discord's CDN ones).
+ */
+export function sendableWelcome(message: WelcomeMessage): { message: WelcomeMessage; notes: string[] } {
+  const fitted = fitMessage(toOutgoingMessage(message), { allowDataImages: true });
+  const embed = fitted.message.embeds?.[0];
+  const notes = fitted.refusal ? [...fitted.notes, fitted.refusal] : fitted.notes;
+  return {
+    message: {
+      ...message,
+      embed: {
+        ...message.embed,
+        thumbnail: embed?.thumbnail ? message.embed.thumbnail : null,
+        footer: message.embed.footer && {
+          text: message.embed.footer.text,
+          iconURL: embed?.footer?.iconUrl ? message.embed.footer.iconURL : null,
+        },
+      },
+    },
+    notes,
+  };
 }
 
 /** Channels a welcome can be posted in (text and announcement), in Discord's order. */
@@ -202,11 +243,13 @@ export async function sendWelcome(
   ctx: Pick<AppContext, "storage" | "discord" | "logger">,
   serverId: string,
   userId: string,
+  /** The member as the join event carried it: no lookup (which Discord may fail) is needed then. */
+  known?: MemberInfo,
 ): Promise<WelcomeSendResult> {
   const config = await store.findWelcomeConfig(ctx.storage.db, serverId);
   if (!config?.enabled) return { sent: false, reason: "disabled" };
   if (config.channelId === null) return { sent: false, reason: "no_channel" };
-  const member = await ctx.discord.getMember(serverId, userId);
+  const member = known ?? (await ctx.discord.getMember(serverId, userId));
   if (!member) return { sent: false, reason: "not_a_member" };
   if (member.user.bot) return { sent: false, reason: "bot" };
   const message = await renderConfigFor(ctx, serverId, member, config);

@@ -170,6 +170,16 @@ export function LivePreview({ serverId, config, lookup }: LivePreviewProps) {
           </div>
         )}
       </div>
+      {preview.data && preview.data.notes.length > 0 && (
+        <ul
+          aria-label="Changed so Discord accepts it"
+          className="space-y-1 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100"
+        >
+          {preview.data.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       {preview.data && preview.data.unknownTags.length > 0 && (
         <ul className="space-y-1 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100">
           {preview.data.unknownTags.map((unknown) => (

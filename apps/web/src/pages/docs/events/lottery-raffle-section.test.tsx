@@ -15,16 +15,16 @@ describe("the Events guide's lottery, raffle, ping and invite sections", () => {
     ] as const) {
       const table = screen.getByRole("region", { name: caption });
       expect(within(table).getAllByRole("row")).toHaveLength(1 + 4);
-      expect(within(table).getByText(new RegExp(`^${command}`)).textContent).toMatch(new RegExp(`^${command}`));
+      expect(within(table).getByText(new RegExp(`^${command}`)).textContent).toMatch(
+        new RegExp(`^${command}`),
+      );
     }
     const pings = screen.getByRole("region", { name: "When the events ping role is mentioned" });
-    expect(within(pings).getAllByRole("row").map((row) => row.firstElementChild?.textContent)).toEqual([
-      "Event",
-      "Giveaway",
-      "Lottery",
-      "Raffle",
-      "Tournament",
-    ]);
+    expect(
+      within(pings)
+        .getAllByRole("row")
+        .map((row) => row.firstElementChild?.textContent),
+    ).toEqual(["Event", "Giveaway", "Lottery", "Raffle", "Tournament"]);
     expect(screen.getByRole("link", { name: "giveaway tuning" }).getAttribute("href")).toBe(
       "/docs/advanced#giveaways",
     );

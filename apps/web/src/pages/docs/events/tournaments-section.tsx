@@ -78,7 +78,8 @@ export function TournamentsSection() {
           </InfoCard>
           <InfoCard title="One at a time">
             A server has one tournament open or running at a time, so <C>join</C>, <C>start</C> and{" "}
-            <C>report</C> need no id. Staff can cancel it with the Cancel button on its sign-up message.
+            <C>report</C> need no id. Staff can cancel it, during sign-ups or while it is played, with the
+            Cancel button on its sign-up message (Hearth asks to confirm).
           </InfoCard>
           <InfoCard title="The bracket in Discord">
             <C>/tournament bracket</C> (and the Bracket button) shows the bracket as a text tree from the
