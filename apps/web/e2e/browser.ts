@@ -44,6 +44,14 @@ export async function openPage(
     reducedMotion: options.reducedMotion ? "reduce" : "no-preference",
     permissions: options.permissions,
   });
+  // A CSP violation is reported even when the code that caused it catches the error (a library
+  // probing for `eval`, say): surface each one as a console error, so tests that assert a clean page
+  // catch it (issue 15, finding 12).
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline code"}`);
+    });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (message) => {
