@@ -90,6 +90,7 @@ const configSchema = z.object({
   TOKEN_FORBIDDEN_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default("false").transform(parseTrustProxy)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  JOB_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(60_000)),
   SHARD_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   SHARD_IDS: z.preprocess(
     emptyAsUndefined,
@@ -215,6 +216,11 @@ export type Config = {
   /** A dashboard token answered this many 403s within a minute is revoked. */
   tokenForbiddenBurst: number;
   shutdownTimeoutMs: number;
+  /**
+   * How long a worker's claim on a job holds before another worker may take it (a crashed worker's
+   * job); a running job's lease is renewed every third of it.
+   */
+  jobLeaseMs: number;
   /** Total gateway shards; unset lets Discord recommend a count (every shard then runs in this process). */
   shardCount: number | undefined;
   /** The shards this bot process runs; unset means all of them. */
@@ -269,6 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenMaxAddresses: e.TOKEN_MAX_ADDRESSES,
     tokenForbiddenBurst: e.TOKEN_FORBIDDEN_BURST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobLeaseMs: e.JOB_LEASE_MS,
     shardCount: e.SHARD_COUNT,
     shardIds: e.SHARD_IDS,
   };

@@ -1,3 +1,4 @@
+import { DefaultUserAgentAppendix } from "discord.js";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Bot, createBot } from "./bot/bot.ts";
@@ -41,6 +42,10 @@ function createDiscord(config: Config, storage: Storage, logger: Logger): Discor
       applicationId: config.discordClientId,
       shardIds: config.shardIds,
       shardCount: config.shardCount,
+      // Which process made a call, for a REST proxy's log (or the test stand-in's): roles and pid.
+      rest: {
+        userAgentAppendix: `${DefaultUserAgentAppendix} Hearth (${config.roles.join("+")}; pid ${process.pid})`,
+      },
       // Only bot processes hold the gateway; api and worker processes reach Discord over REST alone.
       gateway: config.roles.includes("bot"),
       logger: logger.child({ adapter: "discord.js" }),
@@ -66,7 +71,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
 
   const discord = createDiscord(config, storage, logger);
-  const jobs = new DatabaseJobQueue(storage, logger.child({ role: "worker" }));
+  const jobs = new DatabaseJobQueue(storage, logger.child({ role: "worker" }), {
+    leaseMs: config.jobLeaseMs,
+  });
   const ctx: AppContext = { config, storage, discord, jobs, logger, startedAt: Date.now() };
 
   const demoToken = discord.kind === "sandbox" ? await prepareSandbox(ctx) : null;
