@@ -21,8 +21,12 @@ export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 32);
  * Loads one URL with autocannon for the configured duration. autocannon runs in its own process so
  * the load generator doesn't share the server's event loop (on 2 cores each gets one).
  */
-export async function load(url: string, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const args = [autocannonBin, "--json", "-c", String(benchConnections), "-d", String(benchDurationSeconds)];
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  connections = benchConnections,
+): Promise<LoadResult> {
+  const args = [autocannonBin, "--json", "-c", String(connections), "-d", String(benchDurationSeconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
@@ -86,14 +90,15 @@ export async function compareWithBaseline(
   target: { url: string; headers?: Record<string, string> },
   baselineUrl: string,
   rounds = Number(process.env.BENCH_ROUNDS ?? 3),
+  connections = benchConnections,
 ): Promise<{ target: LoadResult; baseline: LoadResult; ratio: number }> {
-  await loadWith(target.url, target.headers ?? {}, 2);
-  await loadWith(baselineUrl, {}, 2);
+  await loadWith(target.url, target.headers ?? {}, 2, connections);
+  await loadWith(baselineUrl, {}, 2, connections);
   const targets: LoadResult[] = [];
   const baselines: LoadResult[] = [];
   for (let round = 0; round < rounds; round++) {
-    targets.push(await load(target.url, target.headers ?? {}));
-    baselines.push(await load(baselineUrl));
+    targets.push(await load(target.url, target.headers ?? {}, connections));
+    baselines.push(await load(baselineUrl, {}, connections));
   }
   const median = (results: LoadResult[]) =>
     results.toSorted((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
@@ -109,8 +114,13 @@ export async function compareWithBaseline(
   return { ...result, ratio };
 }
 
-async function loadWith(url: string, headers: Record<string, string>, seconds: number): Promise<void> {
-  const args = [autocannonBin, "--json", "-c", String(benchConnections), "-d", String(seconds)];
+async function loadWith(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = benchConnections,
+): Promise<void> {
+  const args = [autocannonBin, "--json", "-c", String(connections), "-d", String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { bindCommands } from "../src/bot/commands/registry.ts";
 import { buildHearthApp, managerRoleResolver } from "../src/composition.ts";
-import { testConfig } from "../src/config.ts";
+import { type Config, testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
 import { openStorage, type Storage } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
@@ -15,7 +15,7 @@ import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
 import { createDashboardToken } from "../src/features/auth/service.ts";
 import type { BuildAppOptions } from "../src/http/app.ts";
 import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
-import { createLogger } from "../src/lib/logger.ts";
+import { createLogger, type Logger } from "../src/lib/logger.ts";
 
 export { demoGuildId };
 
@@ -86,15 +86,22 @@ export interface TestContext {
 
 /** A full service context on a fresh database with the demo server seeded. */
 export async function createTestContext(
-  options: { dialect?: "sqlite" | "postgres"; queue?: QueueOptions } = {},
+  options: {
+    dialect?: "sqlite" | "postgres";
+    queue?: QueueOptions;
+    /** Settings over the test ones (the bench runs the production settings: `env`, `logLevel`). */
+    config?: Partial<Config>;
+    /** The logger (default: silent). */
+    logger?: Logger;
+  } = {},
 ): Promise<TestContext> {
   const test = await openTestStorage(options.dialect);
   await seedDemoDirectory(test.storage.db);
-  const logger = createLogger({ logLevel: "silent" });
+  const logger = options.logger ?? createLogger({ logLevel: "silent" });
   const sandbox = new SandboxAdapter(test.storage.db, logger);
   const jobs = new DatabaseJobQueue(test.storage, logger, options.queue);
   const ctx: AppContext = {
-    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0, tokenWriteLimit: 0 }),
+    config: testConfig({ databaseUrl: test.url, rateLimitMax: 0, tokenWriteLimit: 0, ...options.config }),
     storage: test.storage,
     discord: sandbox,
     jobs,
@@ -175,10 +182,15 @@ export interface TestApp extends TestContext {
 }
 
 export async function createTestApp(
-  options: Omit<BuildAppOptions, "routes" | "resolveToken"> & { dialect?: "sqlite" | "postgres" } = {},
+  options: Omit<BuildAppOptions, "routes" | "resolveToken"> & {
+    dialect?: "sqlite" | "postgres";
+    config?: Partial<Config>;
+    logger?: Logger;
+  } = {},
 ): Promise<TestApp> {
-  const context = await createTestContext({ dialect: options.dialect });
-  const app = await buildHearthApp(context.ctx, { serveWeb: false, ...options });
+  const { dialect, config, logger, ...appOptions } = options;
+  const context = await createTestContext({ dialect, config, logger });
+  const app = await buildHearthApp(context.ctx, { serveWeb: false, ...appOptions });
   await app.ready();
   const { token } = await createDashboardToken(context.ctx, { serverId: demoGuildId, permission: "owner" });
   return {
