@@ -166,7 +166,7 @@ export function DocsContent() {
             [<C key="f">PUBLIC_URL</C>, "Where users reach the site; https:// turns on HSTS."],
             [
               <C key="g">DEVELOPER_IDS</C>,
-              "Discord user IDs allowed to use the /dev developer tools; everyone else is refused.",
+              "Discord user IDs allowed to use /dev (the developer tools); everyone else is refused.",
             ],
             [
               <C key="h">DEV_GUILD_ID</C>,
