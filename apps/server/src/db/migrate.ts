@@ -34,6 +34,7 @@ import * as settingsHelpers from "./migrations/0047-settings-helpers.ts";
 import * as antipool from "./migrations/0048-antipool.ts";
 import * as devtools from "./migrations/0050-devtools.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
+import * as listPaging from "./migrations/0065-list-paging.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0031-raffle": raffle,
   "0032-invites": invites,
   "0055-audit-address": auditAddress,
+  "0065-list-paging": listPaging,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

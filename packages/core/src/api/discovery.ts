@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { snowflake } from "./common.ts";
+import { pageQuery, pageSizes } from "./paging.ts";
 
 /** Limits of a discovery entry, enforced by the API and usable by the dashboard form. */
 export const discoveryLimits = {
@@ -170,6 +171,10 @@ export const discoveryQuery = z.object({
   tag: z.string().max(64).optional(),
 });
 export type DiscoveryQuery = z.infer<typeof discoveryQuery>;
+
+/** `discoveryQuery` plus a page (`limit`, default 24, at most 100; `cursor` from `X-Next-Cursor`). */
+export const discoveryListQuery = discoveryQuery.extend(pageQuery(pageSizes.discovery).shape);
+export type DiscoveryListQuery = z.infer<typeof discoveryListQuery>;
 
 /** `GET /api/discovery/tags`: tags of public entries with how many carry each, most used first. */
 export const discoveryTagsResponse = z.array(

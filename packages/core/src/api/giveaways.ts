@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { snowflake } from "./common.ts";
+import { pageQuery, pageSizes } from "./paging.ts";
 
 /** Limits of a giveaway, shared by the API, the dashboard form and the bot command. */
 export const giveawayLimits = {
@@ -112,6 +113,34 @@ export const giveawayListItem = z.object({
 });
 export type GiveawayListItem = z.infer<typeof giveawayListItem>;
 export const giveawayListResponse = z.array(giveawayListItem);
+
+export const giveawayStatusFilters = ["all", "active", "ended"] as const;
+export const giveawaySorts = ["newest", "ending", "popular"] as const;
+
+/**
+ * Query of `GET /api/giveaways` and `GET /api/giveaways/{serverId}`: a search of prize and server
+ * name (`q`), running or ended ones only (`status`), the order (`sort`: newest first; ending soon
+ * puts running ones first by time left, then ended ones latest first; popular by entries), and a
+ * page (`limit`, default 24, at most 100; `cursor` from `X-Next-Cursor`).
+ */
+export const giveawayListQuery = pageQuery(pageSizes.giveaways).extend({
+  q: z.string().trim().max(100, "must be at most 100 characters").optional(),
+  status: z.enum(giveawayStatusFilters).optional(),
+  sort: z.enum(giveawaySorts).optional(),
+});
+export type GiveawayListQuery = z.infer<typeof giveawayListQuery>;
+
+/**
+ * Headers of the giveaway lists with the figures of the site's tiles, over every listed giveaway
+ * (search and status filter aside): how many, how many running, how many entries in all.
+ */
+export const giveawayTotalsHeaders = {
+  total: "x-giveaways-total",
+  running: "x-giveaways-running",
+  entries: "x-giveaways-entries",
+} as const;
+export type GiveawayStatusFilter = (typeof giveawayStatusFilters)[number];
+export type GiveawaySort = (typeof giveawaySorts)[number];
 
 /** A drawn winner. `entries` is how many entries they held. */
 export const giveawayWinner = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { serverIdParams, snowflake } from "./common.ts";
+import { pageQuery, pageSizes } from "./paging.ts";
 import { tierName } from "./servers.ts";
 
 /**
@@ -58,6 +59,13 @@ export const grindersQuery = z.object({
   order: z.enum(["asc", "desc"]).optional(),
 });
 export type GrindersQuery = z.infer<typeof grindersQuery>;
+
+/**
+ * Query of `GET /api/grinders/{serverId}/grinders`: the filter and sort above plus a page
+ * (`limit`, default 100, at most 500; `cursor` from `X-Next-Cursor`).
+ */
+export const grindersListQuery = grindersQuery.extend(pageQuery(pageSizes.grinders).shape);
+export type GrindersListQuery = z.infer<typeof grindersListQuery>;
 
 /** `POST /api/grinders/{serverId}/grinders`: hires a member on a tier (answers the grinder, 201). */
 export const addGrinderBody = z.object({

@@ -2,19 +2,20 @@ import {
   discoveryEntry,
   discoveryEntryBody,
   discoveryIdParams,
+  discoveryListQuery,
   discoveryListResponse,
-  discoveryQuery,
   discoveryTagsResponse,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
+import { sendList } from "../../http/public-list.ts";
 import {
   createEntry,
   deleteEntry,
   directoryTags,
   getEntry,
-  searchDirectory,
+  pageDirectory,
   toggleEntry,
   updateEntry,
 } from "./service.ts";
@@ -28,12 +29,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags,
-        summary: "The public server directory: advertised first, then premium, then by name",
-        querystring: discoveryQuery.pick({ tag: true }),
+        summary:
+          "The public server directory: advertised first, then premium, then by name; a page at a time",
+        querystring: discoveryListQuery.omit({ q: true }),
         response: { 200: discoveryListResponse },
       },
     },
-    async (request) => searchDirectory(ctx, { tag: request.query.tag }),
+    async (request, reply) => sendList(request, reply, await pageDirectory(ctx, request.query, request.url)),
   );
 
   app.get(
@@ -41,12 +43,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags,
-        summary: "Search the public directory by name, description and tags",
-        querystring: discoveryQuery,
+        summary: "Search the public directory by name, description and tags; a page at a time",
+        querystring: discoveryListQuery,
         response: { 200: discoveryListResponse },
       },
     },
-    async (request) => searchDirectory(ctx, request.query),
+    async (request, reply) => sendList(request, reply, await pageDirectory(ctx, request.query, request.url)),
   );
 
   app.get(

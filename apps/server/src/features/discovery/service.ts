@@ -3,16 +3,20 @@ import {
   countDiscoveryTags,
   type DiscoveryEntry,
   type DiscoveryEntryBody,
+  type DiscoveryListQuery,
   type DiscoveryQuery,
   type DiscoveryServer,
   type DiscoveryTagCount,
+  discoveryListResponse,
   matchesDiscoveryQuery,
   normaliseTags,
+  pageOf,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { GuildInfo } from "../../discord/port.ts";
+import { listCache, type PreparedList, preparePage } from "../../http/public-list.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -41,8 +45,12 @@ registerCache("discovery directory", {
   },
 });
 
+/** Pages of the directory as sent (JSON, paging headers, ETag), for a second. */
+const directoryPages = listCache("discovery pages", { ttlMs: 1000, capacity: 200 });
+
 function forgetDirectory(storage: Storage): void {
   directories.delete(storage);
+  directoryPages.changed();
 }
 
 async function loadDirectory(deps: Deps): Promise<DiscoveryServer[]> {
@@ -91,6 +99,18 @@ export async function searchDirectory(deps: Deps, query: DiscoveryQuery = {}): P
   const q = query.q ?? "";
   return servers.filter(
     (server) => (tag === undefined || server.tags.includes(tag)) && matchesDiscoveryQuery(server, q),
+  );
+}
+
+/**
+ * A page of the directory or of a search of it (`GET /api/discovery[/search]`), ready to send with
+ * `X-Total-Count`, `X-Next-Cursor` and its ETag.
+ */
+export function pageDirectory(deps: Deps, query: DiscoveryListQuery, url: string): Promise<PreparedList> {
+  return directoryPages.get(deps.storage, url, async () =>
+    preparePage(pageOf(await searchDirectory(deps, query), query), url, (items) =>
+      JSON.stringify(discoveryListResponse.parse(items)),
+    ),
   );
 }
 

@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import * as configStore from "./config-store.ts";
 import * as entryStore from "./entry-store.ts";
 import { getInviteStanding } from "./invite-tracker.ts";
-import { giveawayNotFound } from "./queries.ts";
+import { giveawayListsChanged, giveawayNotFound } from "./queries.ts";
 import * as store from "./store.ts";
 
 /**
@@ -120,6 +120,7 @@ export async function enterGiveaway(
     });
     if (!stored) throw conflict("You have already entered this giveaway.");
   });
+  giveawayListsChanged();
   return { entries: rights.entries, hasBypass: rights.bypass };
 }
 
@@ -139,4 +140,5 @@ export async function leaveGiveaway(
       throw notFound("You haven't entered this giveaway.");
     }
   });
+  giveawayListsChanged();
 }

@@ -1,14 +1,21 @@
-import type {
-  GiveawayDetail,
-  GiveawayListItem,
-  GiveawayParticipant,
-  GiveawayStats,
-  GiveawayWinner,
-  GiveawayWinnerRecord,
+import {
+  type GiveawayDetail,
+  type GiveawayListItem,
+  type GiveawayListQuery,
+  type GiveawayParticipant,
+  type GiveawayStats,
+  type GiveawayWinner,
+  type GiveawayWinnerRecord,
+  giveawayListResponse,
+  giveawayTotalsHeaders,
+  nextCursor,
+  pageOffset,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { listCache, type PreparedList, preparePage } from "../../http/public-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as entryStore from "./entry-store.ts";
+import * as listStore from "./list-store.ts";
 import * as store from "./store.ts";
 
 /** The public and dashboard reads: lists, detail, participants, winners and stats. */
@@ -52,10 +59,65 @@ const toParticipant = (entry: entryStore.Entry): GiveawayParticipant => ({
   hasBypass: entry.hasBypass,
 });
 
-/** Giveaways of every server the bot is in: active first, then newest. */
-export async function listAllGiveaways(deps: Deps): Promise<GiveawayListItem[]> {
-  const giveaways = await store.listGiveaways(deps.storage.db, { limit: listLimit, order: "activeFirst" });
-  return giveaways.map(toListItem);
+/**
+ * The public lists' pages, serialised, for a second: the site's giveaways page asks the same first
+ * page for every visitor. Any giveaway write in this process drops them (`giveawayListsChanged`).
+ */
+export const giveawayLists = listCache("public giveaway lists", { ttlMs: 1000, capacity: 200 });
+
+/** Called after a giveaway is created, entered, ended, rerolled or deleted in this process. */
+export function giveawayListsChanged(): void {
+  giveawayLists.changed();
+}
+
+const toPageItem = (row: listStore.ListRow): GiveawayListItem => ({
+  guildId: row.serverId,
+  messageId: row.messageId,
+  prize: row.prize,
+  guildName: row.guildName,
+  active: row.status === "active",
+  endTime: row.endTime,
+  createdAt: row.createdAt,
+  entries: row.entryCount,
+  winners: row.status === "active" ? row.winnerCount : row.drawnWinners,
+  inviteUrl: row.inviteUrl,
+});
+
+/**
+ * A page of `GET /api/giveaways` (every server; running ones first unless sorted) or
+ * `GET /api/giveaways/{serverId}` (newest first unless sorted), ready to send with its headers.
+ */
+export function pageGiveawayList(
+  deps: Deps,
+  scope: { serverId?: string },
+  query: GiveawayListQuery,
+  url: string,
+): Promise<PreparedList> {
+  return giveawayLists.get(deps.storage, url, async () => {
+    const db = deps.storage.db;
+    const now = Date.now();
+    const filter = { serverId: scope.serverId, q: query.q, status: query.status, now };
+    const offset = pageOffset(query);
+    const [rows, total, totals] = await Promise.all([
+      listStore.pageGiveaways(db, filter, {
+        sort: query.sort,
+        activeFirst: scope.serverId === undefined,
+        limit: query.limit,
+        offset,
+      }),
+      listStore.countGiveaways(db, filter),
+      listStore.giveawayTotals(db, filter),
+    ]);
+    const list = preparePage(
+      { items: rows.map(toPageItem), total, next: nextCursor(offset, rows.length, total) },
+      url,
+      (items) => JSON.stringify(giveawayListResponse.parse(items)),
+    );
+    list.headers[giveawayTotalsHeaders.total] = String(totals.total);
+    list.headers[giveawayTotalsHeaders.running] = String(totals.running);
+    list.headers[giveawayTotalsHeaders.entries] = String(totals.entries);
+    return list;
+  });
 }
 
 /** One server's giveaways, newest first. */

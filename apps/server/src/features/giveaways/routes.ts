@@ -2,6 +2,7 @@ import {
   createGiveawayBody,
   giveawayConfig,
   giveawayDetail,
+  giveawayListQuery,
   giveawayListResponse,
   giveawayParams,
   giveawayParticipantsQuery,
@@ -18,14 +19,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
+import { sendList } from "../../http/public-list.ts";
 import { getGiveawayConfig, putGiveawayConfig, resetGiveawayConfig } from "./config.ts";
 import {
   getGiveawayDetail,
   getGiveawayStats,
-  listAllGiveaways,
   listParticipants,
-  listServerGiveaways,
   listServerWinners,
+  pageGiveawayList,
 } from "./queries.ts";
 import { createGiveaway, deleteGiveaway, endGiveaway, rerollGiveaway } from "./service.ts";
 
@@ -35,17 +36,21 @@ const security = [{ dashboardToken: [] }];
 const serverInId = { serverIdParam: "id" };
 
 export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Public: the site's giveaway pages.
+  // Public: the site's giveaway pages. Lists answer a page (see `giveawayListQuery`) with paging
+  // headers and an ETag; a matching If-None-Match answers 304.
   app.get(
     "/api/giveaways",
     {
       schema: {
         tags,
-        summary: "Giveaways of every server the bot is in (active first, then newest; at most 500)",
+        summary:
+          "Giveaways of every server the bot is in (running first, then newest; or searched, filtered and sorted), a page at a time",
+        querystring: giveawayListQuery,
         response: { 200: giveawayListResponse },
       },
     },
-    async () => listAllGiveaways(ctx),
+    async (request, reply) =>
+      sendList(request, reply, await pageGiveawayList(ctx, {}, request.query, request.url)),
   );
 
   app.get(
@@ -53,12 +58,18 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     {
       schema: {
         tags,
-        summary: "One server's giveaways, newest first",
+        summary: "One server's giveaways, newest first (or searched, filtered and sorted), a page at a time",
         params: serverIdParams,
+        querystring: giveawayListQuery,
         response: { 200: giveawayListResponse },
       },
     },
-    async (request) => listServerGiveaways(ctx, request.params.serverId),
+    async (request, reply) =>
+      sendList(
+        request,
+        reply,
+        await pageGiveawayList(ctx, { serverId: request.params.serverId }, request.query, request.url),
+      ),
   );
 
   app.get(

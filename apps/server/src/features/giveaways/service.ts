@@ -20,7 +20,7 @@ import { announceDraw } from "./announce.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
 import { activeMessage } from "./messages.ts";
-import { getGiveawayDetail, giveawayNotFound, toWinner } from "./queries.ts";
+import { getGiveawayDetail, giveawayListsChanged, giveawayNotFound, toWinner } from "./queries.ts";
 import { screenGiveawayDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
@@ -120,6 +120,7 @@ export async function createGiveaway(
     await ctx.discord.deleteMessage(body.channelId, sent.id).catch(() => undefined);
     throw error;
   }
+  giveawayListsChanged();
   await ctx.jobs.schedule(endJobKind, { serverId, giveawayId: sent.id }, endTime, {
     dedupeKey: endJobKey(sent.id),
     maxAttempts: 10,
@@ -163,6 +164,7 @@ export async function endGiveaway(
       winners: winners.map((winner) => winner.userId),
     });
   });
+  giveawayListsChanged();
   if (options.by === "manual") await ctx.jobs.cancel(endJobKey(messageId));
   await screenGiveawayDraw(ctx, serverId, messageId, 0, secureRandomInt);
   await announceDraw(ctx, serverId, messageId, 0);
@@ -219,6 +221,7 @@ export async function rerollGiveaway(
     });
     return { number, winners };
   });
+  giveawayListsChanged();
   await screenGiveawayDraw(ctx, serverId, messageId, draw.number, secureRandomInt);
   await announceDraw(ctx, serverId, messageId, draw.number);
   const detail = await getGiveawayDetail(ctx, serverId, messageId);
@@ -249,6 +252,7 @@ export async function deleteGiveaway(
     });
     return found;
   });
+  giveawayListsChanged();
   await ctx.jobs.cancel(endJobKey(messageId));
   try {
     await ctx.discord.deleteMessage(giveaway.channelId, messageId);

@@ -12,8 +12,8 @@ export const rosterCacheOptions = { ttlMs: 1000 };
 const capacity = 500;
 
 const generations = new Map<string, number>();
-const bodies = new Map<string, { generation: number; expiresAt: number; body: string }>();
-const inflight = new Map<string, Promise<string>>();
+const bodies = new Map<string, { generation: number; expiresAt: number; body: unknown }>();
+const inflight = new Map<string, Promise<unknown>>();
 registerCache("grinder lists", { size: () => bodies.size, clear: () => bodies.clear() });
 
 /** Called after every committed change to a server's grinders, tiers or payment period. */
@@ -26,20 +26,23 @@ export function forgetRosters(): void {
   bodies.clear();
 }
 
-/** The cached body, or `build()`'s, cached unless a write happened while it was being built. */
-export async function rosterBody(
+/**
+ * The cached body (a serialised list, or a page with its headers), or `build()`'s, cached unless a
+ * write happened while it was being built.
+ */
+export async function rosterBody<T = string>(
   serverId: string,
   variant: string,
-  build: () => Promise<string>,
-): Promise<string> {
+  build: () => Promise<T>,
+): Promise<T> {
   const key = `${serverId}\u0000${variant}`;
   const generation = generations.get(serverId) ?? 0;
   const cached = bodies.get(key);
-  if (cached && cached.generation === generation && cached.expiresAt > Date.now()) return cached.body;
+  if (cached && cached.generation === generation && cached.expiresAt > Date.now()) return cached.body as T;
 
   const flightKey = `${key}\u0000${generation}`;
   const running = inflight.get(flightKey);
-  if (running) return running;
+  if (running) return running as Promise<T>;
   const building = build().finally(() => inflight.delete(flightKey));
   inflight.set(flightKey, building);
   const body = await building;

@@ -1,13 +1,24 @@
-import type { Grinder, GrinderPayment, GrindersQuery, PaymentPeriod } from "@hearth/core";
+import {
+  type Grinder,
+  type GrinderPayment,
+  type GrindersListQuery,
+  type GrindersQuery,
+  nextCursor,
+  type Page,
+  type PaymentPeriod,
+  pageOffset,
+} from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { paymentPeriodOf } from "./config.ts";
 import {
+  countActiveGrinders,
   findActiveGrinderByUser,
   findGrinder,
   type GrinderWithTier,
   listActiveGrinders,
   listPayments,
+  pageActiveGrinders,
 } from "./store.ts";
 import { toGrinder } from "./view.ts";
 
@@ -49,6 +60,36 @@ export async function listGrinders(
   return selected
     .sort((a, b) => sign * (key(a) - key(b) || a.hired_at - b.hired_at || a.id.localeCompare(b.id)))
     .map((row) => toGrinder(row, period, now));
+}
+
+/**
+ * A page of the active grinders (`GET …/grinders`): filtered, sorted and cut by the database, so a
+ * page of a 1,000-grinder roster reads and rolls forward only its own rows.
+ */
+export async function pageGrinders(
+  deps: Pick<AppContext, "storage">,
+  serverId: string,
+  query: GrindersListQuery,
+): Promise<Page<Grinder>> {
+  const tierKey = query.tier?.trim().toLowerCase() || undefined;
+  const offset = pageOffset(query);
+  const [period, rows, total] = await Promise.all([
+    periodOf(deps, serverId),
+    pageActiveGrinders(deps.storage.db, serverId, {
+      tierKey,
+      sort: query.sort ?? "hiredAt",
+      order: query.order ?? "desc",
+      limit: query.limit,
+      offset,
+    }),
+    countActiveGrinders(deps.storage.db, serverId, tierKey),
+  ]);
+  const now = Date.now();
+  return {
+    items: rows.map((row) => toGrinder(row, period, now)),
+    total,
+    next: nextCursor(offset, rows.length, total),
+  };
 }
 
 /** `paid` or unpaid active grinders, in the list's default order. */

@@ -7,7 +7,7 @@ import {
   grinderParams,
   grinderPaymentHistory as grinderPaymentHistoryResponse,
   grinderPaymentsResponse,
-  grindersQuery,
+  grindersListQuery,
   grindersResponse,
   historyQuery,
   recordPaymentBody,
@@ -18,6 +18,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
+import { preparePage } from "../../http/public-list.ts";
 import { type DmGroup, dmGrinders } from "./dm.ts";
 import { rosterBody } from "./roster-cache.ts";
 import {
@@ -25,8 +26,8 @@ import {
   grinderPaymentHistory,
   hireGrinder,
   listGrinderPayments,
-  listGrinders,
   listGrindersByStatus,
+  pageGrinders,
   recordPaymentOf,
   removeGrinder,
   toggleBreak,
@@ -45,19 +46,22 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     {
       schema: {
         tags,
-        summary: "Active grinders with their payment status (newest hire first)",
+        summary: "Active grinders with their payment status (newest hire first), a page at a time",
         security,
         params: serverIdParams,
-        querystring: grindersQuery,
+        querystring: grindersListQuery,
         response: { 200: grindersResponse },
       },
     },
     async (request, reply) => {
       const { serverId } = request.params;
-      const body = await rosterBody(serverId, JSON.stringify(request.query), async () =>
-        JSON.stringify(grindersResponse.parse(await listGrinders(ctx, serverId, request.query))),
+      // Private data: paging headers, but no ETag (answers stay no-store).
+      const page = await rosterBody(serverId, request.url, async () =>
+        preparePage(await pageGrinders(ctx, serverId, request.query), request.url, (items) =>
+          JSON.stringify(grindersResponse.parse(items)),
+        ),
       );
-      return sendJson(reply, body);
+      return sendJson(reply.headers(page.headers), page.body);
     },
   );
 

@@ -8,7 +8,13 @@ export { type GrinderActor, hireGrinder } from "./hire.ts";
 export { grinderBreakHistory, grinderPaymentHistory, recordPaymentOf } from "./history.ts";
 export { recordPayment } from "./payments.ts";
 export { removeGrinder } from "./removal.ts";
-export { findGrinderByUser, listGrinderPayments, listGrinders, listGrindersByStatus } from "./roster.ts";
+export {
+  findGrinderByUser,
+  listGrinderPayments,
+  listGrinders,
+  listGrindersByStatus,
+  pageGrinders,
+} from "./roster.ts";
 export { saveSetupForm } from "./setup-form.ts";
 export { openTicket } from "./tickets.ts";
 export { addTier, getServerSetup, removeTier } from "./tiers.ts";

@@ -29,6 +29,60 @@ export async function listActiveGrinders(db: Db, serverId: string): Promise<Grin
   return withTier(db, serverId).where("g.archived_at", "is", null).execute();
 }
 
+export interface ActivePageOptions {
+  /** Only grinders on this tier (lower-cased current name, else the name at hire). */
+  tierKey?: string | undefined;
+  sort: "hiredAt" | "payment" | "tier";
+  order: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+function onTier<Q extends ReturnType<typeof withTier>>(query: Q, tierKey: string | undefined): Q {
+  if (!tierKey) return query;
+  return query.where((eb) =>
+    eb(eb.fn("lower", [eb.fn.coalesce("t.name", "g.tier_name")]), "=", tierKey),
+  ) as Q;
+}
+
+/**
+ * A page of the active grinders, sorted by the database (hire time, the tier's payment or the
+ * tier's position; ties by hire time, then id, all in the same direction).
+ */
+export async function pageActiveGrinders(
+  db: Db,
+  serverId: string,
+  options: ActivePageOptions,
+): Promise<GrinderWithTier[]> {
+  const { order } = options;
+  let query = onTier(withTier(db, serverId).where("g.archived_at", "is", null), options.tierKey);
+  if (options.sort === "payment")
+    query = query.orderBy((eb) => eb.fn.coalesce("t.payment", eb.lit(0)), order);
+  if (options.sort === "tier") query = query.orderBy((eb) => eb.fn.coalesce("t.position", eb.lit(-1)), order);
+  return query
+    .orderBy("g.hired_at", order)
+    .orderBy("g.id", order)
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+/** How many active grinders (on a tier, when given) a server has. */
+export async function countActiveGrinders(db: Db, serverId: string, tierKey?: string): Promise<number> {
+  const base = db
+    .selectFrom("grinders as g")
+    .leftJoin("server_tiers as t", (join) =>
+      join.onRef("t.id", "=", "g.tier_id").onRef("t.server_id", "=", "g.server_id"),
+    )
+    .where("g.server_id", "=", serverId)
+    .where("g.archived_at", "is", null);
+  const filtered = tierKey
+    ? base.where((eb) => eb(eb.fn("lower", [eb.fn.coalesce("t.name", "g.tier_name")]), "=", tierKey))
+    : base;
+  const row = await filtered.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** One record of the server by id, archived or not; undefined for another server's record. */
 export async function findGrinder(
   db: Db,
