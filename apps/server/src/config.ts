@@ -83,6 +83,11 @@ const configSchema = z.object({
   ),
   DEV_EVAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, "must be at least 16 characters (a Bearer token Prometheus sends)").optional(),
+  ),
   WEB_DIST: z.preprocess(emptyAsUndefined, z.string().default(path.join(repoRoot, "apps", "web", "dist"))),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(600)),
   TOKEN_WRITE_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(120)),
@@ -190,6 +195,10 @@ export type Config = {
   logFormat: "json" | "pretty";
   roles: RoleName[];
   redisUrl: string | undefined;
+  /** A second HTTP port serving only `GET /metrics`, in every role (unset: none). */
+  metricsPort: number | undefined;
+  /** The Bearer token `GET /metrics` asks for; set, the api role also serves `/metrics` on its own port. */
+  metricsToken: string | undefined;
   /** Users who may run the developer tools (/eval, /cache, …). */
   developerIds: string[];
   /** Register slash commands on this one server (instant, for development) instead of globally. */
@@ -242,7 +251,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const key = String(issue.path[0] ?? "environment");
       const value = env[key];
       const shown =
-        value === undefined || key === "DISCORD_TOKEN" || key === "AI_API_KEY" ? "" : ` (got "${value}")`;
+        value === undefined || key === "DISCORD_TOKEN" || key === "AI_API_KEY" || key === "METRICS_TOKEN"
+          ? ""
+          : ` (got "${value}")`;
       return `${key}: ${issue.message}${shown}`;
     });
     throw new ConfigError(problems);
@@ -264,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     roles: [...new Set(e.ROLES)],
     redisUrl: e.REDIS_URL,
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
     developerIds: e.DEVELOPER_IDS,
     commandsGuildId: e.COMMANDS_GUILD_ID,
     devGuildId: e.DEV_GUILD_ID ?? e.COMMANDS_GUILD_ID,

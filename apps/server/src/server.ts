@@ -22,7 +22,10 @@ import { markAlive } from "./features/status/service.ts";
 import { RedisActivityStore } from "./http/activity-monitor.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
+import { queueStats } from "./jobs/stats.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { startMetricsServer } from "./metrics/http.ts";
+import { Metrics } from "./metrics/metrics.ts";
 
 export interface RunningHearth {
   ctx: AppContext;
@@ -31,10 +34,19 @@ export interface RunningHearth {
   bot: Bot | null;
   /** The address the API listens on, when the api role runs. */
   url: string | null;
+  /** This process's metrics, when METRICS_PORT or METRICS_TOKEN asks for them. */
+  metrics: Metrics | null;
+  /** The port of the separate metrics server (METRICS_PORT), when one runs. */
+  metricsPort: number | null;
   stop(): Promise<void>;
 }
 
-function createDiscord(config: Config, storage: Storage, logger: Logger): DiscordJsAdapter | SandboxAdapter {
+function createDiscord(
+  config: Config,
+  storage: Storage,
+  logger: Logger,
+  metrics: Metrics | null,
+): DiscordJsAdapter | SandboxAdapter {
   if (config.discordToken) {
     return new DiscordJsAdapter({
       token: config.discordToken,
@@ -49,6 +61,7 @@ function createDiscord(config: Config, storage: Storage, logger: Logger): Discor
       // Only bot processes hold the gateway; api and worker processes reach Discord over REST alone.
       gateway: config.roles.includes("bot"),
       logger: logger.child({ adapter: "discord.js" }),
+      metrics,
     });
   }
   return new SandboxAdapter(storage.db, logger.child({ adapter: "sandbox" }));
@@ -70,7 +83,10 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const applied = await migrateToLatest(storage);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
 
-  const discord = createDiscord(config, storage, logger);
+  // Metrics are kept only when something will read them: a metrics port, or /metrics behind a token.
+  const metrics = config.metricsPort !== undefined || config.metricsToken ? new Metrics() : null;
+  metrics?.watchQueue(() => queueStats(storage.db, Date.now()));
+  const discord = createDiscord(config, storage, logger, metrics);
   const jobs = new DatabaseJobQueue(storage, logger.child({ role: "worker" }), {
     leaseMs: config.jobLeaseMs,
   });
@@ -127,7 +143,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   if (config.roles.includes("api")) {
     app = await buildHearthApp(
       ctx,
-      redis ? { limiter: new RedisFailureLimiter(redis), activityStore: new RedisActivityStore(redis) } : {},
+      redis
+        ? { limiter: new RedisFailureLimiter(redis), activityStore: new RedisActivityStore(redis), metrics }
+        : { metrics },
     );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -135,7 +153,24 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     url = config.publicUrl ?? `http://localhost:${port}`;
   }
 
-  logger.info({ roles: config.roles, discord: discord.kind, database: storage.dialect }, "Hearth is running");
+  const metricsServer =
+    metrics && config.metricsPort !== undefined
+      ? await startMetricsServer(metrics, {
+          port: config.metricsPort,
+          host: config.host,
+          token: config.metricsToken,
+        })
+      : null;
+
+  logger.info(
+    {
+      roles: config.roles,
+      discord: discord.kind,
+      database: storage.dialect,
+      ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
+    },
+    "Hearth is running",
+  );
   if (url) {
     const lines = [`\n  Hearth is running at ${url}`];
     if (demoToken) {
@@ -154,8 +189,11 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     app,
     bot,
     url,
+    metrics,
+    metricsPort: metricsServer?.port ?? null,
     async stop() {
       clearInterval(heartbeatTimer);
+      await metricsServer?.close();
       // Stop taking requests and finish those in flight, then jobs, then the gateway, then storage.
       if (app) await app.close();
       await jobs.stop();

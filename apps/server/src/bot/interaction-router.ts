@@ -7,16 +7,25 @@ import type {
 } from "../discord/interaction.ts";
 import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
+import { type LogFields, withLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
 
-export type CommandHandler = (interaction: CommandInteraction) => Promise<void> | void;
-export type ButtonHandler = (interaction: ButtonInteraction) => Promise<void> | void;
-export type SelectHandler = (interaction: SelectInteraction) => Promise<void> | void;
-export type ModalHandler = (interaction: ModalInteraction) => Promise<void> | void;
+/** What a handler gets beside the interaction: a logger whose lines carry the interaction's id. */
+export interface HandlerContext {
+  logger: Logger;
+}
+
+export type CommandHandler = (
+  interaction: CommandInteraction,
+  context: HandlerContext,
+) => Promise<void> | void;
+export type ButtonHandler = (interaction: ButtonInteraction, context: HandlerContext) => Promise<void> | void;
+export type SelectHandler = (interaction: SelectInteraction, context: HandlerContext) => Promise<void> | void;
+export type ModalHandler = (interaction: ModalInteraction, context: HandlerContext) => Promise<void> | void;
 /** Answers the notice that replaces an interaction's handling (block list, lockdown), or null. */
 export type InteractionGuard = (interaction: Interaction) => Promise<string | null>;
 type ComponentKind = "button" | "select" | "modal";
-type AnyComponentHandler = (interaction: Interaction) => Promise<void> | void;
+type AnyComponentHandler = (interaction: Interaction, context: HandlerContext) => Promise<void> | void;
 
 const staleComponent: Record<ComponentKind, string> = {
   button: "This button no longer does anything.",
@@ -106,30 +115,41 @@ export class InteractionRouter {
     return [...this.commands.keys()];
   }
 
-  async handle(interaction: Interaction): Promise<void> {
+  /**
+   * Handles one interaction. Everything it logs, the handler's lines and the services' below it,
+   * carries the interaction's id, server and command (a child logger, and the log context for
+   * services that log through `ctx.logger`).
+   */
+  handle(interaction: Interaction): Promise<void> {
+    const fields = interactionLogFields(interaction);
+    const logger = this.logger.child(fields);
+    return withLogFields(fields, () => this.dispatch(interaction, { logger }));
+  }
+
+  private async dispatch(interaction: Interaction, context: HandlerContext): Promise<void> {
     const { data } = interaction;
-    const notice = await this.guardNotice(interaction);
-    if (notice !== null) return this.refuse(interaction, notice);
+    const notice = await this.guardNotice(interaction, context.logger);
+    if (notice !== null) return this.refuse(interaction, notice, context.logger);
     if (data.kind === "command") {
       const entry = this.commands.get(data.name);
-      if (!entry) return this.refuse(interaction, "This command isn't available right now.");
-      await this.run(interaction, entry.options.ephemeral ?? false, () =>
-        entry.handler(interaction as CommandInteraction),
+      if (!entry) return this.refuse(interaction, "This command isn't available right now.", context.logger);
+      await this.run(interaction, entry.options.ephemeral ?? false, context.logger, () =>
+        entry.handler(interaction as CommandInteraction, context),
       );
     } else {
       const handler = this.componentHandler(data.kind, data.customId);
-      if (!handler) return this.refuse(interaction, staleComponent[data.kind]);
-      await this.run(interaction, true, () => handler(interaction));
+      if (!handler) return this.refuse(interaction, staleComponent[data.kind], context.logger);
+      await this.run(interaction, true, context.logger, () => handler(interaction, context));
     }
   }
 
-  private async guardNotice(interaction: Interaction): Promise<string | null> {
+  private async guardNotice(interaction: Interaction, logger: Logger): Promise<string | null> {
     if (!this.guard) return null;
     try {
       return await this.guard(interaction);
     } catch (error) {
       // A failed check lets the interaction through rather than leaving every member unanswered.
-      this.logger.warn({ err: error, interaction: describe(interaction) }, "the interaction guard failed");
+      logger.warn({ err: error, interaction: describe(interaction) }, "the interaction guard failed");
       return null;
     }
   }
@@ -143,32 +163,36 @@ export class InteractionRouter {
     return best === undefined ? undefined : handlers.get(best);
   }
 
-  private async run(interaction: Interaction, ephemeral: boolean, handler: () => Promise<void> | void) {
+  private async run(
+    interaction: Interaction,
+    ephemeral: boolean,
+    logger: Logger,
+    handler: () => Promise<void> | void,
+  ) {
     const label = describe(interaction);
     const timer = setTimeout(() => {
       if (interaction.acknowledged) return;
       interaction.defer({ ephemeral }).catch((error: unknown) => {
-        this.logger.warn({ err: error, interaction: label }, "automatic deferral failed");
+        logger.warn({ err: error, interaction: label }, "automatic deferral failed");
       });
     }, this.options.deferAfterMs ?? deferAfterMs);
     try {
       await handler();
-      if (!interaction.acknowledged) this.logger.warn({ interaction: label }, "handler did not answer");
+      if (!interaction.acknowledged) logger.warn({ interaction: label }, "handler did not answer");
     } catch (error) {
       const message = friendlyMessage(error);
-      if (message === null)
-        this.logger.error({ err: error, interaction: label }, "interaction handler failed");
-      await this.refuse(interaction, message ?? genericFailure);
+      if (message === null) logger.error({ err: error, interaction: label }, "interaction handler failed");
+      await this.refuse(interaction, message ?? genericFailure, logger);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private async refuse(interaction: Interaction, message: string): Promise<void> {
+  private async refuse(interaction: Interaction, message: string, logger: Logger): Promise<void> {
     try {
       await interaction.reply(fitReply(message), { ephemeral: true });
     } catch (error) {
-      this.logger.warn({ err: error, interaction: describe(interaction) }, "could not send the error reply");
+      logger.warn({ err: error, interaction: describe(interaction) }, "could not send the error reply");
     }
   }
 }
@@ -186,6 +210,16 @@ function friendlyMessage(error: unknown): string | null {
   if (error instanceof AppError) return error.message;
   if (error instanceof DiscordError) return discordFailures[error.code] ?? null;
   return null;
+}
+
+/** The fields every log line about an interaction carries. */
+function interactionLogFields(interaction: Interaction): LogFields {
+  const { data } = interaction;
+  return {
+    interactionId: data.id,
+    ...(data.guildId ? { guildId: data.guildId } : {}),
+    command: describe(interaction),
+  };
 }
 
 function describe(interaction: Interaction): string {

@@ -1,5 +1,6 @@
 import { Client, Events, REST } from "discord.js";
 import type { Logger } from "../lib/logger.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { OwnIds, registerCommands } from "./discordjs-adapter-application.ts";
 import { type ClientSettings, clientOptions } from "./discordjs-adapter-client.ts";
 import { type DiscordJsContext, forgetChannel, readCaches } from "./discordjs-adapter-context.ts";
@@ -8,6 +9,7 @@ import * as guilds from "./discordjs-adapter-guilds.ts";
 import * as invites from "./discordjs-adapter-invites.ts";
 import * as members from "./discordjs-adapter-members.ts";
 import * as messages from "./discordjs-adapter-messages.ts";
+import { instrumentGateway, instrumentRest } from "./discordjs-adapter-metrics.ts";
 import { BotEvents } from "./events.ts";
 import type { BotGateway } from "./gateway.ts";
 import type {
@@ -39,6 +41,8 @@ export interface DiscordJsAdapterOptions extends ClientSettings {
   applicationId?: string;
   /** How long REST reads of guilds, channels, roles and users are kept when the gateway cache can't answer. */
   cacheTtlMs?: number;
+  /** Counts REST rate limits and errors, gateway events per shard, and reads shard pings at scrape time. */
+  metrics?: Metrics | null;
 }
 
 /**
@@ -75,6 +79,13 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
       forgetChannel(this.context, channel.guildId, channel.channelId),
     );
 
+    if (options.metrics) {
+      instrumentRest(this.rest, options.metrics);
+      if (this.client) {
+        instrumentRest(this.client.rest, options.metrics);
+        instrumentGateway(this.client, options.metrics);
+      }
+    }
     if (this.client) {
       logClientHealth(this.client, logger);
       forwardGatewayEvents(this.client, this.rest, this.events, logger);

@@ -1,3 +1,4 @@
+import { type LogFields, withLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Interaction } from "./interaction.ts";
 import type {
@@ -140,6 +141,15 @@ export class BotEvents {
   emit<K extends BotEventName>(name: K, payload: BotEventMap[K]): Promise<void> {
     const handlers = [...(this.handlers.get(name) ?? [])];
     if (handlers.length === 0) return Promise.resolve();
+    // Every line the handlers (and the services they call) log names the event it came from.
+    return withLogFields(eventLogFields(name, payload), () => this.run(name, payload, handlers));
+  }
+
+  private run<K extends BotEventName>(
+    name: K,
+    payload: BotEventMap[K],
+    handlers: Handler<BotEventName>[],
+  ): Promise<void> {
     const runHandlers = () =>
       Promise.all(
         handlers.map(async (handler) => {
@@ -176,4 +186,19 @@ export class BotEvents {
   async idle(): Promise<void> {
     while (this.pending.size > 0) await Promise.all(this.pending);
   }
+}
+
+/** The event's type and the ids that say which one it was (server, message, member), for its log lines. */
+function eventLogFields(name: BotEventName, payload: unknown): LogFields {
+  const fields: Record<string, string> = { event: name };
+  if (name === "interactionCreate") return fields;
+  const record = payload as Record<string, unknown>;
+  const take = (key: string, value: unknown) => {
+    if (typeof value === "string" && value !== "") fields[key] = value;
+  };
+  take("guildId", record.guildId ?? (name === "guildCreate" ? record.id : undefined));
+  take("messageId", record.messageId ?? (name === "messageCreate" ? record.id : undefined));
+  take("channelId", record.channelId);
+  take("userId", record.userId ?? (record.user as { id?: unknown } | undefined)?.id);
+  return fields;
 }

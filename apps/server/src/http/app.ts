@@ -2,7 +2,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { PermissionLevel } from "@hearth/core";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from "fastify";
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
@@ -44,8 +44,8 @@ export interface BuildAppOptions {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Every registered route, for the route-walking security test and the docs. */
-    routeTable: { method: string; url: string; permission: PermissionLevel }[];
+    /** Every registered route with its schemas, for the route-walking tests (security, fuzz) and the docs. */
+    routeTable: { method: string; url: string; permission: PermissionLevel; schema?: FastifySchema }[];
     /** The command paths the bot has handlers for (the same list it registers with Discord). */
     commandPaths: ReadonlySet<string>;
   }
@@ -81,7 +81,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, permission: requiredPermission(method, route.config) });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        permission: requiredPermission(method, route.config),
+        schema: route.schema,
+      });
     }
   });
 

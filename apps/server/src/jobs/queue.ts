@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Storage } from "../db/database.ts";
+import { outsideLogContext, withOwnLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
 import * as store from "./store.ts";
 
@@ -157,7 +158,8 @@ export class DatabaseJobQueue implements JobQueue {
       return;
     }
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), 0);
+    // Scheduling a job from a request wakes the loop: its timers must not carry the request's log fields.
+    this.timer = outsideLogContext(() => setTimeout(() => void this.tick(), 0));
   }
 
   private async tick(): Promise<void> {
@@ -253,7 +255,10 @@ export class DatabaseJobQueue implements JobQueue {
     const stopHeartbeat = this.heartbeat(job);
     try {
       if (!handler) throw new Error(`No handler registered for job kind "${job.kind}"`);
-      await handler(JSON.parse(job.payload), job);
+      // Every line the job's handler and its services log names the job.
+      await withOwnLogFields({ jobId: job.id, jobKind: job.kind }, () =>
+        handler(JSON.parse(job.payload), job),
+      );
       await store.complete(this.storage.db, job.id, this.options.workerId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 import pino, { type Logger } from "pino";
 import type { Config } from "../config.ts";
+import { currentLogFields } from "./log-context.ts";
 
 export type { Logger };
 
@@ -13,9 +14,28 @@ const redact = {
     "*.token",
     "discordToken",
     "config.discordToken",
+    "metricsToken",
+    "config.metricsToken",
   ],
   censor: "[redacted]",
 };
+
+/**
+ * The current request's or interaction's fields (`log-context.ts`), on every line; a logger already
+ * bound to them (Fastify's `request.log` carries `reqId`) does not repeat them.
+ */
+function contextMixin(_merge: object, _level: number, logger: Logger): Record<string, unknown> {
+  const fields = currentLogFields();
+  if (!fields) return {};
+  const bound = logger.bindings();
+  let added: Record<string, unknown> | null = null;
+  for (const key in fields) {
+    if (key in bound) continue;
+    added ??= {};
+    added[key] = fields[key];
+  }
+  return added ?? {};
+}
 
 /**
  * JSON lines for machines; readable, coloured lines when a person watches a terminal. `destination`
@@ -30,6 +50,7 @@ export function createLogger(
     level: config.logLevel,
     redact,
     base: { app: "hearth" },
+    mixin: contextMixin,
     ...(pretty
       ? {
           transport: {

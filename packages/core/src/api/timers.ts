@@ -27,12 +27,13 @@ export const timerPresets = [
 /**
  * Reads a timer duration in seconds: a number, a string of digits (`"300"`), or a duration text
  * (`"90m"`, `"1d12h"`, see `parseDuration`). Answers whole seconds, or null when it is none of these
- * or not a whole number of seconds. The range is checked separately.
+ * or not a whole number of seconds (digits past 2^53 included). The range is checked separately.
  */
 export function parseTimerSeconds(input: number | string): number | null {
   if (typeof input === "number") return Number.isInteger(input) ? input : null;
   const text = input.trim();
-  if (/^\d+$/.test(text)) return Number(text);
+  // Digits past what a number holds exactly (or Infinity) are no duration.
+  if (/^\d+$/.test(text)) return Number.isSafeInteger(Number(text)) ? Number(text) : null;
   const ms = parseDuration(text);
   return ms !== null && ms % 1000 === 0 ? ms / 1000 : null;
 }

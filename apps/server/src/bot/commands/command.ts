@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import type { CommandInteraction, InteractionMember, OptionValue } from "../../discord/interaction.ts";
 import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
 
 /** `record[key]` when the record holds `key` itself; never a value inherited from Object.prototype. */
 const own = <T>(record: Record<string, T>, key: string): T | undefined =>
@@ -77,6 +78,8 @@ export interface CommandContext {
   user: UserInfo;
   member: InteractionMember;
   options: CommandOptions;
+  /** Logs with the interaction's id, server and command on every line (use it rather than `ctx.logger`). */
+  logger: Logger;
   reply(reply: string | OutgoingMessage, options?: { ephemeral?: boolean }): Promise<void>;
   defer(options?: { ephemeral?: boolean }): Promise<void>;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import type { CommandInteraction } from "../../discord/interaction.ts";
 import type { OutgoingMessage } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { Bot } from "../bot.ts";
 import { type CommandContext, type CommandDefinition, CommandOptions } from "./command.ts";
 import { checkCommandAccess, type ManagerRoleResolver } from "./permissions.ts";
@@ -49,10 +50,10 @@ export function bindCommands(
     const ephemeral = [...byPath.values()]
       .filter((d) => d.path.split(" ")[0] === name)
       .every((d) => d.ephemeral !== false);
-    bot.onCommand(name, (interaction) => dispatch(interaction), { ephemeral });
+    bot.onCommand(name, (interaction, { logger }) => dispatch(interaction, logger), { ephemeral });
   }
 
-  async function dispatch(interaction: CommandInteraction): Promise<void> {
+  async function dispatch(interaction: CommandInteraction, logger: Logger): Promise<void> {
     const path = commandPath(interaction);
     const definition = byPath.get(path);
     const { guildId, member } = interaction.data;
@@ -68,7 +69,7 @@ export function bindCommands(
       try {
         return await options.decorateReply(guildId, path, message);
       } catch (error) {
-        ctx.logger.warn({ err: error, path }, "a reply decorator failed; the reply goes as it was");
+        logger.warn({ err: error, path }, "a reply decorator failed; the reply goes as it was");
         return reply;
       }
     };
@@ -76,6 +77,7 @@ export function bindCommands(
       ctx,
       interaction,
       path,
+      logger,
       serverId: guildId,
       channelId: interaction.data.channelId,
       user: interaction.data.user,
