@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -11,7 +12,10 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { AppContext } from "../context.ts";
+import { withLogFields } from "../lib/log-context.ts";
 import { version } from "../lib/version.ts";
+import { instrumentApp } from "../metrics/http.ts";
+import type { Metrics } from "../metrics/metrics.ts";
 import { type ActivityMonitor, quietMonitor } from "./activity-monitor.ts";
 import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   commandPaths?: readonly string[];
   /** Serve the built website (off in most API tests). */
   serveWeb?: boolean;
+  /** This process's metrics: request latencies are recorded, and `/metrics` served when METRICS_TOKEN is set. */
+  metrics?: Metrics | null;
 }
 
 declare module "fastify" {
@@ -71,6 +77,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
+    // Request ids unique across api processes (Fastify's own count from req-1 in each).
+    genReqId: () => randomUUID(),
     return503OnClosing: true,
     rewriteUrl: (request) => originFormUrl(request.url),
     ...frameworkErrorHandlers(apiSecurityHeaders(ctx.config.publicUrl?.startsWith("https://") ?? false)),
@@ -89,6 +97,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       });
     }
   });
+
+  // Every log line written while a request is handled carries its id, services' `ctx.logger` too; the
+  // answer carries it as X-Request-Id, so a user's report leads to the lines.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    withLogFields({ reqId: request.id }, done);
+  });
+  if (options.metrics) instrumentApp(app, options.metrics, ctx.config.metricsToken);
 
   // While shutting down, answers still in flight ask the client to close its keep-alive connection,
   // so the server can finish closing instead of waiting out the keep-alive timeout.
