@@ -12,6 +12,12 @@ export interface LoadResult {
   latencyP99Ms: number;
   errors: number;
   non2xx: number;
+  /**
+   * CPU time this process spent per answer during the run (user + system, µs): the server's cost
+   * per request when the server under test runs in the bench process (autocannon runs in its own),
+   * steadier than throughput on a shared machine.
+   */
+  cpuMicrosPerRequest: number;
 }
 
 export const benchDurationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -29,9 +35,11 @@ export async function load(
   const args = [autocannonBin, "--json", "-c", String(connections), "-d", String(benchDurationSeconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
+  const cpuBefore = process.cpuUsage();
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const cpu = process.cpuUsage(cpuBefore);
   const result = JSON.parse(stdout) as {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     timeouts: number;
@@ -43,6 +51,7 @@ export async function load(
     latencyP99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
   };
 }
 
@@ -110,6 +119,13 @@ export async function compareWithBaseline(
   const ratio = result.target.requestsPerSecond / result.baseline.requestsPerSecond;
   console.log(
     `  ratio ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? "met" : "NOT MET"}   [median of ${rounds} alternating runs; all Hearth runs: ${targets.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}; bare: ${baselines.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}]`,
+  );
+  const cpuMedian = (results: LoadResult[]) =>
+    results.map((r) => r.cpuMicrosPerRequest).toSorted((a, b) => a - b)[Math.floor(results.length / 2)] ?? 0;
+  const targetCpu = cpuMedian(targets);
+  const baselineCpu = cpuMedian(baselines);
+  console.log(
+    `  CPU per answer in the bench process (median): Hearth ${targetCpu.toFixed(0)} µs, bare ${baselineCpu.toFixed(0)} µs; bare/Hearth ${(baselineCpu / targetCpu).toFixed(2)} (the throughput ratio a CPU-bound server reaches)`,
   );
   return { ...result, ratio };
 }

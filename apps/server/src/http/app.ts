@@ -7,7 +7,6 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySche
 import {
   type FastifyPluginAsyncZod,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -21,6 +20,7 @@ import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugi
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
+import { responseSerializerCompiler } from "./response-serializer.ts";
 import {
   apiSecurityHeaders,
   decisionPath,
@@ -118,7 +118,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled stringifiers answer in production; elsewhere (tests) every answer is checked by its zod schema too.
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      validate: ctx.config.env !== "production",
+      onFallback: (route, reason) => app.log.debug({ route, reason }, "response schema kept on zod's parse"),
+    }),
+  );
   registerErrorHandling(app);
 
   // An empty body with a JSON content type is "no body", not a parse error (the dashboard sends one).
