@@ -64,6 +64,9 @@ describe.each(dialects)("public giveaway lists (%s)", (dialect) => {
       winner_count: 1,
       host_id: demoOwnerId,
       donor_id: null,
+      min_account_age: 0,
+      min_member_age: 0,
+      min_invites: 0,
       required_roles: "[]",
       // Every third ended; the rest running, ending at different times.
       status: i % 3 === 0 ? "ended" : "active",

@@ -47,6 +47,55 @@ export interface RequestOptions {
 
 /** Calls the API on the site's own origin (or VITE_API_BASE_URL) and answers the parsed JSON body. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).body;
+}
+
+/** A page of a paged list (`limit` and `cursor` in, `X-Total-Count` and `X-Next-Cursor` out). */
+export interface ApiPage<T> {
+  items: T[];
+  /** Items matching across every page; null when the server didn't say. */
+  total: number | null;
+  /** The next page's cursor, or null on the last page. */
+  next: string | null;
+  headers: Headers;
+}
+
+const withCursor = (path: string, cursor: string | null) =>
+  cursor === null ? path : `${path}${path.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(cursor)}`;
+
+/** One page of a paged list; `cursor` is the previous page's `next` (null for the first). */
+export async function apiPage<T>(
+  path: string,
+  cursor: string | null,
+  options: RequestOptions = {},
+): Promise<ApiPage<T>> {
+  const { body, headers } = await apiResponse<T[]>(withCursor(path, cursor), options);
+  const total = headers.get("x-total-count");
+  return {
+    items: Array.isArray(body) ? body : [],
+    total: total === null ? null : Number(total),
+    next: headers.get("x-next-cursor"),
+    headers,
+  };
+}
+
+/** Every page of a paged list, following `X-Next-Cursor`, up to `maxItems`. */
+export async function apiAllPages<T>(
+  path: string,
+  options: RequestOptions & { maxItems?: number } = {},
+): Promise<T[]> {
+  const { maxItems = 10_000, ...request } = options;
+  const all: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: ApiPage<T> = await apiPage<T>(path, cursor, request);
+    all.push(...page.items);
+    cursor = page.items.length > 0 ? page.next : null;
+  } while (cursor !== null && all.length < maxItems);
+  return all.slice(0, maxItems);
+}
+
+async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (options.token) headers.authorization = options.token;
   if (options.body !== undefined) headers["content-type"] = "application/json";
@@ -70,8 +119,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     console.error(error.message);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  if (response.status === 204) return { body: undefined as T, headers: response.headers };
+  return { body: (await response.json()) as T, headers: response.headers };
 }
 
 export function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
@@ -86,11 +135,21 @@ export function isTokenFreePath(path: string): boolean {
   return TOKEN_FREE_PATHS.some((fragment) => path.includes(fragment));
 }
 
+const dashboardToken = (path: string) =>
+  isTokenFreePath(path) ? undefined : (readSession()?.token ?? undefined);
+
 /**
  * A dashboard call: the stored session's raw token goes in the Authorization header, except on
  * the token-free paths. The token is read at call time, so an expired one is never sent.
  */
 export function dashboardRequest<T>(path: string, options: Omit<RequestOptions, "token"> = {}): Promise<T> {
-  const token = isTokenFreePath(path) ? undefined : (readSession()?.token ?? undefined);
-  return apiRequest<T>(path, { ...options, token });
+  return apiRequest<T>(path, { ...options, token: dashboardToken(path) });
+}
+
+/** Every page of a paged list, as a dashboard call. */
+export function dashboardAllPages<T>(
+  path: string,
+  options: Omit<RequestOptions, "token" | "method" | "body"> & { maxItems?: number } = {},
+): Promise<T[]> {
+  return apiAllPages<T>(path, { ...options, token: dashboardToken(path) });
 }

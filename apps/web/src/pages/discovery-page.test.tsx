@@ -148,7 +148,7 @@ describe("Discovery page", () => {
     fireEvent.change(box, { target: { value: "  pro  " } });
     fireEvent.submit(box.closest("form") as HTMLFormElement);
     await screen.findByRole("heading", { name: "Premium Servers" });
-    expect(requests).toContain("/api/discovery/search?q=pro");
+    expect(requests).toContain("/api/discovery/search?q=pro&limit=24");
 
     const tags = screen.getByLabelText("Filter by tag") as HTMLSelectElement;
     await waitFor(() => expect(tags.options).toHaveLength(3));
@@ -158,11 +158,11 @@ describe("Discovery page", () => {
       "anime (1)",
     ]);
     fireEvent.change(tags, { target: { value: "anime" } });
-    await waitFor(() => expect(requests).toContain("/api/discovery/search?q=pro&tag=anime"));
+    await waitFor(() => expect(requests).toContain("/api/discovery/search?q=pro&tag=anime&limit=24"));
 
     fireEvent.change(box, { target: { value: "" } });
     fireEvent.click(screen.getByRole("button", { name: "Search" }));
-    await waitFor(() => expect(requests).toContain("/api/discovery?tag=anime"));
+    await waitFor(() => expect(requests).toContain("/api/discovery?tag=anime&limit=24"));
   });
 
   it("refreshes the list and the tags", async () => {
@@ -173,7 +173,7 @@ describe("Discovery page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Refresh" }));
     await waitFor(() =>
       expect(requests.slice(before)).toEqual(
-        expect.arrayContaining(["/api/discovery", "/api/discovery/tags"]),
+        expect.arrayContaining(["/api/discovery?limit=24", "/api/discovery/tags"]),
       ),
     );
   });
@@ -202,6 +202,38 @@ describe("Discovery page", () => {
       (await screen.findByText("Search failed. Please try again.")).closest('[role="alert"]'),
     ).not.toBeNull();
     expect(screen.queryByText("Failed to load servers. Please try again.")).toBeNull();
+  });
+
+  it("loads 24 servers at a time; Load more appends the next page in order and focuses its first server", async () => {
+    const many = Array.from({ length: 30 }, (_, n) =>
+      server(n + 10, { name: `Server ${String(n + 10).padStart(2, "0")}`, advertised: n < 2 }),
+    );
+    api({
+      list: () => {
+        const last = requests.at(-1) ?? "";
+        const offset = Number(new URL(last, "http://hearth.test").searchParams.get("cursor") ?? 0);
+        const items = many.slice(offset, offset + 24);
+        const headers: Record<string, string> = { "x-total-count": String(many.length) };
+        if (offset + items.length < many.length) headers["x-next-cursor"] = String(offset + items.length);
+        return { body: items, headers };
+      },
+    });
+    renderApp("/discovery");
+    await screen.findByRole("heading", { name: "Featured Communities" });
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    expect(screen.getByText("30 servers found")).not.toBeNull();
+    expect(screen.getByText("Showing 24 of 30")).not.toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Load more servers" }));
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(requests).toContain("/api/discovery?limit=24&cursor=24");
+    await waitFor(() => expect(document.activeElement?.textContent).toContain("Server 34"));
+    expect(screen.queryByRole("button", { name: "Load more servers" })).toBeNull();
+    expect(
+      within(group("Community Servers"))
+        .getAllByRole("article")
+        .map((card) => card.querySelector("h3")?.textContent),
+    ).toHaveLength(28);
   });
 
   it("shows the empty state", async () => {

@@ -1,8 +1,9 @@
 import type { DiscoveryServer } from "@hearth/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useDeferredValue, useId, useState } from "react";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { Badge } from "../components/ui/badge";
 import { buttonClass } from "../components/ui/button-styles";
+import { LoadMore, useFocusNewItems } from "../components/ui/load-more";
 import { PageIntro } from "../components/ui/page-intro";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
 import { type DiscoverySearch, discoveryServersQuery, discoveryTagsQuery } from "../features/discovery/api";
@@ -21,12 +22,15 @@ function ServerGroup({
   badge,
   servers,
   featured = false,
+  indexOf,
 }: {
   title: string;
   description: string;
   badge?: ReactNode;
   servers: DiscoveryServer[];
   featured?: boolean;
+  /** Each server's place in the whole loaded list (for focus after "Load more"). */
+  indexOf: (server: DiscoveryServer) => number;
 }) {
   const headingId = useId();
   if (servers.length === 0) return null;
@@ -41,7 +45,12 @@ function ServerGroup({
       <p className="mt-1 text-stone-300">{description}</p>
       <ul className="mt-5 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {servers.map((server) => (
-          <li key={server._id}>
+          <li
+            key={server._id}
+            data-item-index={indexOf(server)}
+            tabIndex={-1}
+            className="rounded-2xl focus:outline-none focus-visible:ring-2 focus-visible:ring-ember-400"
+          >
             <ServerCard server={server} featured={featured} />
           </li>
         ))}
@@ -54,7 +63,7 @@ export function DiscoveryPage() {
   const queryClient = useQueryClient();
   const [text, setText] = useState("");
   const [search, setSearch] = useState<DiscoverySearch>({ q: "", tag: "" });
-  const servers = useQuery(discoveryServersQuery(search));
+  const servers = useInfiniteQuery(discoveryServersQuery(search));
   const tags = useQuery(discoveryTagsQuery);
   const ids = { search: useId(), tag: useId() };
 
@@ -68,8 +77,14 @@ export function DiscoveryPage() {
   };
 
   // The cards render as a deferred (interruptible) update, so a long list doesn't block input.
-  const data = useDeferredValue(servers.data);
+  const pages = useDeferredValue(servers.data);
+  const data = useMemo(() => pages?.pages.flatMap((page) => page.items), [pages]);
   const groups = data ? groupServers(data) : null;
+  const positions = useMemo(() => new Map(data?.map((server, index) => [server._id, index])), [data]);
+  const indexOf = (server: DiscoveryServer) => positions.get(server._id) ?? -1;
+  const total = pages?.pages[0]?.total ?? null;
+  const results = useRef<HTMLDivElement>(null);
+  const focusNextPage = useFocusNewItems(results, data?.length ?? 0);
 
   return (
     <>
@@ -120,13 +135,13 @@ export function DiscoveryPage() {
                 disabled={servers.isFetching}
                 className={`${buttonClass("secondary")} h-11 flex-1 md:flex-none`}
               >
-                {servers.isFetching && !servers.isPending ? "Refreshing..." : "Refresh"}
+                {servers.isRefetching ? "Refreshing..." : "Refresh"}
               </button>
             </div>
           </form>
         </search>
 
-        <div className="mt-10">
+        <div ref={results} className="mt-10">
           {servers.isPending || (data === undefined && !servers.isError) ? (
             // Tall enough that the footer starts below the fold and doesn't jump when the list arrives.
             <LoadingState className="min-h-[70vh]">Loading servers...</LoadingState>
@@ -144,24 +159,38 @@ export function DiscoveryPage() {
           ) : groups && data && data.length > 0 ? (
             <>
               <p role="status" className="sr-only">
-                {data.length} servers found
+                {total ?? data.length} servers found
               </p>
               <ServerGroup
                 title="Featured Communities"
                 description="Hand-picked communities from across Hearth."
                 servers={groups.featured}
                 featured
+                indexOf={indexOf}
               />
               <ServerGroup
                 title="Premium Servers"
                 description="Servers on Hearth's premium tier."
                 badge={<Badge tone="amber">PRO</Badge>}
                 servers={groups.premium}
+                indexOf={indexOf}
               />
               <ServerGroup
                 title="Community Servers"
                 description="Every other public community using Hearth."
                 servers={groups.community}
+                indexOf={indexOf}
+              />
+              <LoadMore
+                noun="servers"
+                shown={data.length}
+                total={total}
+                hasMore={servers.hasNextPage}
+                loading={servers.isFetchingNextPage}
+                onLoadMore={() => {
+                  focusNextPage();
+                  void servers.fetchNextPage();
+                }}
               />
             </>
           ) : (

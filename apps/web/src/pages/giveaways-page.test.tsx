@@ -1,5 +1,12 @@
+import type { GiveawayListItem } from "@hearth/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  applyGiveawayFilters,
+  giveawayTotals,
+  type SortOrder,
+  type StatusFilter,
+} from "../features/giveaways/list-filters";
 import { mockApi } from "../test/api-mock";
 import { renderApp } from "../test/render";
 
@@ -31,6 +38,39 @@ const list = [
   item(3, { prize: "Steam key", active: false, endTime: now - hour, entries: 99, winners: 2 }),
 ];
 
+/**
+ * `GET /api/giveaways` as the server answers it: searched, filtered and sorted with the same rules,
+ * cut to `limit` from `cursor`, with the paging and tile headers.
+ */
+function serveList(all: readonly GiveawayListItem[]) {
+  return (url: URL) => {
+    if (url.pathname !== "/api/giveaways") return undefined;
+    const params = url.searchParams;
+    const now = Date.now();
+    const matching = applyGiveawayFilters(
+      all,
+      {
+        query: params.get("q") ?? "",
+        status: (params.get("status") ?? "all") as StatusFilter,
+        sort: (params.get("sort") ?? "newest") as SortOrder,
+      },
+      now,
+    );
+    const limit = Number(params.get("limit") ?? 24);
+    const offset = Number(params.get("cursor") ?? 0);
+    const items = matching.slice(offset, offset + limit);
+    const totals = giveawayTotals(all, now);
+    const headers: Record<string, string> = {
+      "x-total-count": String(matching.length),
+      "x-giveaways-total": String(totals.total),
+      "x-giveaways-running": String(totals.active),
+      "x-giveaways-entries": String(totals.participants),
+    };
+    if (offset + items.length < matching.length) headers["x-next-cursor"] = String(offset + items.length);
+    return { body: items, headers };
+  };
+}
+
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
 });
@@ -39,7 +79,7 @@ const titles = () => screen.getAllByRole("article").map((card) => card.querySele
 
 describe("Giveaways page", () => {
   it("shows the loading text, the tiles and a card per giveaway", async () => {
-    mockApi((url) => (url.pathname === "/api/giveaways" ? { body: list } : undefined));
+    mockApi(serveList(list as GiveawayListItem[]));
     renderApp("/giveaways");
     // Announced as a status while the list loads.
     expect((await screen.findByText("Loading giveaways...")).closest('[role="status"]')).not.toBeNull();
@@ -58,7 +98,7 @@ describe("Giveaways page", () => {
   });
 
   it("renders a card with badge, countdown, counts, pluralised winners and links", async () => {
-    mockApi((url) => (url.pathname === "/api/giveaways" ? { body: list } : undefined));
+    mockApi(serveList(list as GiveawayListItem[]));
     renderApp("/giveaways");
     const nitro = await screen.findByRole("article", { name: "Nitro Classic" });
     expect(within(nitro).queryByText("Active")).not.toBeNull();
@@ -86,33 +126,63 @@ describe("Giveaways page", () => {
     expect(within(steam).getAllByText("Ended")).toHaveLength(2);
   });
 
-  it("searches, filters by status and sorts", async () => {
-    mockApi((url) => (url.pathname === "/api/giveaways" ? { body: list } : undefined));
+  it("searches, filters by status and sorts on the server", async () => {
+    const api = mockApi(serveList(list as GiveawayListItem[]));
     renderApp("/giveaways");
     await screen.findByRole("article", { name: "Nitro Classic" });
     expect(titles()).toEqual(["Nitro Classic", "5m coins", "Steam key"]);
+    const asked = () => api.mock.calls.map(([url]) => new URL(String(url), "http://hearth.test").search);
+    expect(asked()).toContain("?limit=24&sort=newest");
 
     fireEvent.change(screen.getByLabelText("Sort"), { target: { value: "popular" } });
-    expect(titles()).toEqual(["Steam key", "Nitro Classic", "5m coins"]);
+    await waitFor(() => expect(titles()).toEqual(["Steam key", "Nitro Classic", "5m coins"]));
     fireEvent.change(screen.getByLabelText("Sort"), { target: { value: "ending" } });
-    expect(titles()).toEqual(["5m coins", "Nitro Classic", "Steam key"]);
+    await waitFor(() => expect(titles()).toEqual(["5m coins", "Nitro Classic", "Steam key"]));
 
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "ended" } });
-    expect(titles()).toEqual(["Steam key"]);
+    await waitFor(() => expect(titles()).toEqual(["Steam key"]));
+    expect(screen.getByText("1 of 3 giveaways")).not.toBeNull();
     fireEvent.change(screen.getByLabelText("Status"), { target: { value: "active" } });
-    expect(titles()).toEqual(["5m coins", "Nitro Classic"]);
+    await waitFor(() => expect(titles()).toEqual(["5m coins", "Nitro Classic"]));
+    expect(asked()).toContain("?limit=24&status=active&sort=ending");
 
     fireEvent.change(screen.getByLabelText("Search giveaways or servers"), { target: { value: "GRIND" } });
-    expect(titles()).toEqual(["5m coins"]);
+    await waitFor(() => expect(titles()).toEqual(["5m coins"]));
+    expect(asked()).toContain("?limit=24&q=GRIND&status=active&sort=ending");
     expect(screen.getByLabelText("Search giveaways or servers").getAttribute("placeholder")).toBe(
       "Search giveaways or servers...",
     );
 
     fireEvent.change(screen.getByLabelText("Search giveaways or servers"), { target: { value: "nope" } });
-    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    await waitFor(() => expect(screen.queryAllByRole("article")).toHaveLength(0));
     expect(screen.getByRole("heading", { name: "No giveaways found" }).nextElementSibling?.textContent).toBe(
       "Try adjusting your search or filters",
     );
+  });
+
+  it("loads 24 at a time; Load more (a button in the tab order) appends the next page and focuses its first card", async () => {
+    const many = Array.from({ length: 30 }, (_, n) =>
+      item(n + 1, { prize: `Prize ${n + 1}`, messageId: String(300000000000000000 + n) }),
+    ) as GiveawayListItem[];
+    const api = mockApi(serveList(many));
+    renderApp("/giveaways");
+    await screen.findByRole("article", { name: "Prize 1" });
+    expect(screen.getAllByRole("article")).toHaveLength(24);
+    expect(screen.getByText("30 giveaways")).not.toBeNull();
+    expect(screen.getByText("Showing 24 of 30")).not.toBeNull();
+
+    const more = screen.getByRole("button", { name: "Load more giveaways" });
+    more.focus();
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    await waitFor(() => expect(screen.getAllByRole("article")).toHaveLength(30));
+    expect(api.mock.calls.map(([url]) => String(url))).toContain(
+      "/api/giveaways?limit=24&sort=newest&cursor=24",
+    );
+    // Focus moves to the first new card; the list is complete, so the button goes.
+    await waitFor(() => expect(document.activeElement?.querySelector("h2")?.textContent).toBe("Prize 25"));
+    expect(screen.queryByRole("button", { name: "Load more giveaways" })).toBeNull();
+    expect(titles()).toEqual(many.map((giveaway) => giveaway.prize));
   });
 
   it("says to check back later when there are none", async () => {

@@ -1,43 +1,57 @@
-import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { LoadMore, useFocusNewItems } from "../components/ui/load-more";
 import { PageIntro } from "../components/ui/page-intro";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
 import { giveawayListQuery } from "../features/giveaways/api";
 import { GiveawayCard } from "../features/giveaways/giveaway-card";
 import {
-  applyGiveawayFilters,
-  giveawayTotals,
   type SortOrder,
   type StatusFilter,
   sortOptions,
   statusOptions,
 } from "../features/giveaways/list-filters";
 import { formatNumber } from "../lib/format";
-import { useNow } from "../lib/use-now";
 
 const fieldClass =
   "h-11 w-full rounded-lg border border-white/10 bg-ink-900 px-3.5 text-stone-100 placeholder:text-stone-400 focus:border-ember-400 focus:outline-none";
 
+/** Typing pauses this long before the search is sent. */
+const SEARCH_DELAY_MS = 250;
+
+const headerNumber = (headers: Headers | undefined, name: string) => Number(headers?.get(name) ?? 0) || 0;
+
 export function GiveawaysPage() {
-  const list = useQuery(giveawayListQuery);
-  // Filters and totals follow the clock too: a giveaway that ends moves from Active to Ended.
-  const now = useNow(15_000);
   const [query, setQuery] = useState("");
+  const [sentQuery, setSentQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [sort, setSort] = useState<SortOrder>("newest");
   const ids = { search: useId(), status: useId(), sort: useId() };
+  useEffect(() => {
+    const timer = setTimeout(() => setSentQuery(query), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query]);
 
-  // The list renders as a deferred (interruptible) update, so a long list doesn't block input.
-  const data = useDeferredValue(list.data);
-  const pending = data === undefined && !list.isError;
+  // Search, status and order are the server's (the list is paged); the last answer stays on screen
+  // while a new one loads.
+  const list = useInfiniteQuery({
+    ...giveawayListQuery({ query: sentQuery, status, sort }),
+    placeholderData: keepPreviousData,
+  });
+  const pending = list.data === undefined && !list.isError;
   // A failed load is logged by the API client and shows as an empty list (spec: site-and-docs §8).
-  const giveaways = useMemo(() => data ?? [], [data]);
-  const shown = useMemo(
-    () => applyGiveawayFilters(giveaways, { query, status, sort }, now),
-    [giveaways, query, status, sort, now],
-  );
-  const totals = giveawayTotals(giveaways, now);
-  const filtering = query.trim() !== "" || status !== "all";
+  const shown = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const first = list.data?.pages[0];
+  const matching = first?.total ?? shown.length;
+  // The tiles count every listed giveaway, whatever the search and filter.
+  const totals = {
+    total: headerNumber(first?.headers, "x-giveaways-total"),
+    active: headerNumber(first?.headers, "x-giveaways-running"),
+    participants: headerNumber(first?.headers, "x-giveaways-entries"),
+  };
+  const filtering = sentQuery.trim() !== "" || status !== "all";
+  const grid = useRef<HTMLUListElement>(null);
+  const focusNextPage = useFocusNewItems(grid, shown.length);
 
   return (
     <>
@@ -121,9 +135,9 @@ export function GiveawaysPage() {
             </search>
 
             <p role="status" className="mt-5 text-sm text-stone-400">
-              {shown.length === giveaways.length
-                ? `${formatNumber(shown.length)} giveaways`
-                : `${formatNumber(shown.length)} of ${formatNumber(giveaways.length)} giveaways`}
+              {filtering
+                ? `${formatNumber(matching)} of ${formatNumber(totals.total)} giveaways`
+                : `${formatNumber(matching)} giveaways`}
             </p>
 
             {shown.length === 0 ? (
@@ -133,13 +147,31 @@ export function GiveawaysPage() {
                 </MessagePanel>
               </div>
             ) : (
-              <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {shown.map((giveaway) => (
-                  <li key={`${giveaway.guildId}/${giveaway.messageId}`}>
-                    <GiveawayCard giveaway={giveaway} />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul ref={grid} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {shown.map((giveaway, index) => (
+                    <li
+                      key={`${giveaway.guildId}/${giveaway.messageId}`}
+                      data-item-index={index}
+                      tabIndex={-1}
+                      className="rounded-2xl focus:outline-none focus-visible:ring-2 focus-visible:ring-ember-400"
+                    >
+                      <GiveawayCard giveaway={giveaway} />
+                    </li>
+                  ))}
+                </ul>
+                <LoadMore
+                  noun="giveaways"
+                  shown={shown.length}
+                  total={first?.total ?? null}
+                  hasMore={list.hasNextPage}
+                  loading={list.isFetchingNextPage}
+                  onLoadMore={() => {
+                    focusNextPage();
+                    void list.fetchNextPage();
+                  }}
+                />
+              </>
             )}
           </>
         )}

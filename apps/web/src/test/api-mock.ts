@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 
-export type MockAnswer = { status?: number; body?: unknown } | undefined;
+export type MockAnswer = { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 export type MockHandler = (url: URL, init: RequestInit | undefined) => MockAnswer | Promise<MockAnswer>;
 
 /**
@@ -21,7 +21,7 @@ export function mockApi(handler: MockHandler) {
     return new Response(status === 204 || body === undefined ? null : JSON.stringify(body), {
       status,
       statusText: status === 200 ? "OK" : status === 404 ? "Not Found" : "Error",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...answer?.headers },
     });
   });
   vi.stubGlobal("fetch", spy);

@@ -1,26 +1,31 @@
 import type { DiscoveryServer, DiscoveryTagCount } from "@hearth/core";
-import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { type ApiPage, apiGet, apiPage } from "../../lib/api-client";
 
 export interface DiscoverySearch {
   q: string;
   tag: string;
 }
 
-/** The directory, or a search of it when there is query text (`GET /api/discovery[/search]`). */
+/** Servers per page of the directory. */
+export const DISCOVERY_PAGE_SIZE = 24;
+
+/**
+ * The directory, or a search of it when there is query text (`GET /api/discovery[/search]`), a
+ * page at a time (following `X-Next-Cursor`).
+ */
 export function discoveryServersQuery({ q, tag }: DiscoverySearch) {
-  return queryOptions({
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (tag) params.set("tag", tag);
+  params.set("limit", String(DISCOVERY_PAGE_SIZE));
+  const path = q ? `/api/discovery/search?${params}` : `/api/discovery?${params}`;
+  return infiniteQueryOptions({
     queryKey: ["discovery", "servers", { q, tag }],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      if (q) params.set("q", q);
-      if (tag) params.set("tag", tag);
-      const search = params.size > 0 ? `?${params}` : "";
-      return apiGet<DiscoveryServer[]>(
-        q ? `/api/discovery/search${search}` : `/api/discovery${search}`,
-        signal,
-      );
-    },
+    queryFn: ({ signal, pageParam }): Promise<ApiPage<DiscoveryServer>> =>
+      apiPage<DiscoveryServer>(path, pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
   });
 }
 

@@ -4,15 +4,35 @@ import type {
   GiveawayParticipant,
   GiveawayWinnerRecord,
 } from "@hearth/core";
-import { queryOptions } from "@tanstack/react-query";
-import { apiGet } from "../../lib/api-client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { type ApiPage, apiGet, apiPage } from "../../lib/api-client";
+import type { GiveawayFilters } from "./list-filters";
 
-export const giveawayListQuery = queryOptions({
-  queryKey: ["giveaways", "list"],
-  queryFn: ({ signal }) => apiGet<GiveawayListItem[]>("/api/giveaways", signal),
-  // The list changes as giveaways end; refresh it every minute while the page is open.
-  refetchInterval: 60_000,
-});
+/** Giveaways per page of the public list. */
+export const GIVEAWAY_PAGE_SIZE = 24;
+
+/** The list's query string: search, status and order are applied by the server. */
+export function giveawayListPath({ query, status, sort }: GiveawayFilters): string {
+  const params = new URLSearchParams({ limit: String(GIVEAWAY_PAGE_SIZE) });
+  const q = query.trim();
+  if (q) params.set("q", q);
+  if (status !== "all") params.set("status", status);
+  params.set("sort", sort);
+  return `/api/giveaways?${params}`;
+}
+
+/** The public list a page at a time (`GET /api/giveaways`, following `X-Next-Cursor`). */
+export function giveawayListQuery(filters: GiveawayFilters) {
+  return infiniteQueryOptions({
+    queryKey: ["giveaways", "list", { ...filters, query: filters.query.trim() }],
+    queryFn: ({ signal, pageParam }): Promise<ApiPage<GiveawayListItem>> =>
+      apiPage<GiveawayListItem>(giveawayListPath(filters), pageParam, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    // The list changes as giveaways end; refresh it every minute while the page is open.
+    refetchInterval: 60_000,
+  });
+}
 
 const path = (serverId: string, messageId: string) =>
   `/api/giveaways/${encodeURIComponent(serverId)}/${encodeURIComponent(messageId)}`;

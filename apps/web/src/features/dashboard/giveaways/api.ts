@@ -6,7 +6,7 @@ import type {
   RerollGiveawayResponse,
 } from "@hearth/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { dashboardRequest } from "../../../lib/api-client";
+import { dashboardAllPages, dashboardRequest } from "../../../lib/api-client";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -14,7 +14,9 @@ import { useToast } from "../toasts/toast-context";
 export function giveawaysQuery(serverId: string) {
   return queryOptions({
     queryKey: dashboardKeys.giveaways(serverId),
-    queryFn: ({ signal }) => dashboardRequest<GiveawayListItem[]>(`/api/giveaways/${serverId}`, { signal }),
+    // Newest first, 100 a page, up to the latest 500 (what the tab lists and filters).
+    queryFn: ({ signal }) =>
+      dashboardAllPages<GiveawayListItem>(`/api/giveaways/${serverId}?limit=100`, { signal, maxItems: 500 }),
     retry: retryTransient,
   });
 }

@@ -9,7 +9,7 @@ import type {
   TokenInfo,
 } from "@hearth/core";
 import { queryOptions } from "@tanstack/react-query";
-import { dashboardRequest } from "../../../lib/api-client";
+import { dashboardAllPages, dashboardRequest } from "../../../lib/api-client";
 import { retryTransient } from "./errors";
 import { dashboardKeys } from "./query-keys";
 
@@ -78,7 +78,9 @@ export function assignableRoles(roles: readonly Role[] | undefined): Role[] {
 export function grindersQuery(serverId: string) {
   return queryOptions({
     queryKey: dashboardKeys.grinders(serverId),
-    queryFn: ({ signal }) => dashboardRequest<Grinder[]>(`/api/grinders/${serverId}/grinders`, { signal }),
+    // The whole roster (the overview's figures, the tab's filters and counts), 500 a page.
+    queryFn: ({ signal }) =>
+      dashboardAllPages<Grinder>(`/api/grinders/${serverId}/grinders?limit=500`, { signal }),
     retry: retryTransient,
   });
 }
