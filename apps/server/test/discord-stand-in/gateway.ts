@@ -5,7 +5,9 @@ import { type WebSocket, WebSocketServer } from "ws";
 import type { StandInState, StoredGuild } from "./state.ts";
 
 // Discord's gateway v10, JSON encoding, uncompressed: HELLO; IDENTIFY → READY then one GUILD_CREATE
-// per guild of the shard; heartbeats acknowledged; RESUME answered with RESUMED (nothing replayed).
+// per guild of the shard (IDENTIFY's `shard: [id, count]`; each guild's events go only to the session
+// of its shard, so several bot processes can split the guilds as on Discord); heartbeats
+// acknowledged; RESUME answered with RESUMED (nothing replayed).
 
 const op = {
   dispatch: 0,
@@ -55,6 +57,18 @@ function forIntents(intents: number, event: string, data: unknown, botId: string
     return { ...message, content: "", embeds: [], attachments: [], components: [] };
   }
   return data;
+}
+
+/** `[id, count]` with 0 ≤ id < count, as Discord checks IDENTIFY's shard (else it closes with 4010). */
+function validShard(shard: unknown): shard is [number, number] {
+  if (!Array.isArray(shard) || shard.length !== 2) return false;
+  const [id, count] = shard as unknown[];
+  return (
+    Number.isInteger(id) &&
+    Number.isInteger(count) &&
+    (id as number) >= 0 &&
+    (id as number) < (count as number)
+  );
 }
 
 export class StandInGateway {
@@ -162,7 +176,12 @@ export class StandInGateway {
       socket.close(4014, "Disallowed intent(s).");
       return;
     }
+    // Each shard [id, count] hears only its guilds, `(guild_id >> 22) % count === id` (see owns()).
     const shard = (d.shard as [number, number] | undefined) ?? [0, 1];
+    if (!validShard(shard)) {
+      socket.close(4010, "Invalid shard.");
+      return;
+    }
     const session: Session = {
       socket,
       id: randomBytes(16).toString("hex"),

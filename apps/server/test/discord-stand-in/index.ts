@@ -274,6 +274,15 @@ export class DiscordStandIn {
   }
 
   /**
+   * Holds the next request matching `method` and `path` for `ms` before answering it, as a slow
+   * Discord would; resolves when it arrives. A request whose client hangs up while held (a killed
+   * process) changes nothing and is recorded with status 0.
+   */
+  holdNext(method: string, path: string | RegExp, ms: number): Promise<RecordedRequest> {
+    return this.log.holdNext(method, path, ms);
+  }
+
+  /**
    * The requests whose bodies Discord would refuse (answered 400 Invalid Form Body or "Cannot send
    * an empty message", as Discord answers), from index `after` of `requests` on.
    */

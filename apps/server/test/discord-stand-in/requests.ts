@@ -13,12 +13,22 @@ export interface RecordedRequest {
   /** The audit-log reason header, decoded. */
   reason: string | null;
   at: number;
+  /** The answer's status; 0 for a held request whose client hung up before it was answered. */
   status: number;
+  /** The client's User-Agent: Hearth puts its roles and pid there, so a test can tell processes apart. */
+  userAgent: string | null;
   /**
    * Set when the stand-in refused the body as Discord would (see rest-rules.ts): Discord's error
    * code and the problems, one `path: message` line each.
    */
   refused?: { code: number; problems: string[] };
+}
+
+interface Hold {
+  method: string;
+  path: RegExp;
+  ms: number;
+  arrived: (request: RecordedRequest) => void;
 }
 
 interface Failure {
@@ -32,6 +42,7 @@ interface Failure {
 export class RequestLog {
   readonly requests: RecordedRequest[] = [];
   private readonly failures: Failure[] = [];
+  private readonly holds: Hold[] = [];
   private readonly listeners = new Set<(request: RecordedRequest) => void>();
 
   /**
@@ -43,17 +54,30 @@ export class RequestLog {
     path: string | RegExp,
     failure: { status: number; code?: number; message?: string; times?: number },
   ): void {
-    const pattern =
-      typeof path === "string" ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : path;
     for (let i = 0; i < (failure.times ?? 1); i++) {
       this.failures.push({
         method,
-        path: pattern,
+        path: pattern(path),
         status: failure.status,
         code: failure.code ?? 0,
         message: failure.message ?? "Injected failure",
       });
     }
+  }
+
+  /**
+   * Holds the next request matching `method` and `path` for `ms` before answering it (a slow
+   * Discord). Resolves as soon as that request arrives, while it is held. Should its client hang up
+   * meanwhile (a killed process), the request changes nothing and is recorded with status 0.
+   */
+  holdNext(method: string, path: string | RegExp, ms: number): Promise<RecordedRequest> {
+    return new Promise((arrived) => this.holds.push({ method, path: pattern(path), ms, arrived }));
+  }
+
+  /** Takes the first queued hold for a request off the queue. */
+  takeHold(method: string, path: string): Hold | undefined {
+    const hold = this.holds.findIndex((h) => h.method === method && h.path.test(path));
+    return hold >= 0 ? this.holds.splice(hold, 1)[0] : undefined;
   }
 
   /** Takes the first queued failure for a request off the queue. */
@@ -103,4 +127,9 @@ export class RequestLog {
       this.listeners.add(listener);
     });
   }
+}
+
+/** An exact path, or a pattern. */
+function pattern(path: string | RegExp): RegExp {
+  return typeof path === "string" ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) : path;
 }

@@ -50,6 +50,7 @@ export async function serve(
     reason: typeof reason === "string" ? decodeURIComponent(reason) : null,
     at: Date.now(),
     status: 0,
+    userAgent: request.headers["user-agent"] ?? null,
   };
   const answer = (status: number, body?: unknown) => {
     recorded.status = status;
@@ -71,6 +72,11 @@ export async function serve(
   }
   const route = server.routes.find((r) => r.method === recorded.method && r.pattern.test(recorded.path));
   if (!route) return answer(404, { message: "404: Not Found", code: 0 });
+  const hold = server.log.takeHold(recorded.method, recorded.path);
+  if (hold) {
+    hold.arrived(recorded);
+    if (await hungUpWithin(response, hold.ms)) return server.log.record(recorded);
+  }
   const failure = server.log.takeFailure(recorded.method, recorded.path);
   if (failure) return answer(failure.status, { message: failure.message, code: failure.code });
   const refusal = refusalOf(server.rules, recorded.method, recorded.path, recorded.body);
@@ -93,6 +99,21 @@ export async function serve(
     }
     return answer(500, { message: String(error), code: 0 });
   }
+}
+
+/** Waits `ms`; true when the client hung up meanwhile (its answer would reach no one). */
+function hungUpWithin(response: http.ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      response.off("close", hungUp);
+      resolve(false);
+    }, ms);
+    const hungUp = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    response.once("close", hungUp);
+  });
 }
 
 /**
