@@ -1,11 +1,13 @@
 import { CalcError, calculate, formatRational, rationals, serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { MessageEvent } from "../../discord/events.ts";
 import { type Attachment, DiscordError } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { isEnabled } from "../settings/service.ts";
 import { formatCsv, parseCsv, unsafeCell } from "./csv.ts";
@@ -24,6 +26,32 @@ export const marketItemLimit = serverCaps.marketItems.max;
 /** Prices are whole coins from 1 to 1,000T. */
 const maxPrice = 10n ** 15n;
 const maxImportBytes = 256 * 1024;
+
+/**
+ * A server's price list and answer channels in memory, read by every price question and
+ * `/market price`. A change here drops it at once, other processes hear through Redis
+ * (`lib/server-config-cache.ts`), and without that message it is trusted this long.
+ */
+export const priceListCacheTtlMs = 15_000;
+
+const priceLists = new ServerConfigCache<Storage, { items: store.MarketItem[]; channels: string[] }>(
+  "price lists",
+  priceListCacheTtlMs,
+  async (storage, serverId) => {
+    const [items, channels] = await Promise.all([
+      store.listItems(storage.db, serverId),
+      store.listChannels(storage.db, serverId),
+    ]);
+    return { items, channels };
+  },
+);
+
+/** Runs a change of the price list or answer channels, then has every process forget the cached copy. */
+async function changing<T>(serverId: string, change: Promise<T>): Promise<T> {
+  const result = await change;
+  serverConfigChanged(serverId);
+  return result;
+}
 
 /** An amount as members read it: `1.5M` with every digit when they differ. */
 export function coinsText(amount: bigint): string {
@@ -67,18 +95,21 @@ export async function setItemPrice(
 ): Promise<{ item: store.MarketItem; previous: bigint | null }> {
   const { name, key } = checkedName(input.name);
   const price = checkedPrice(input.price);
-  return transactionForServer(deps.storage, serverId, "market", async (trx) => {
-    const existing = await store.findItemByKey(trx, serverId, key);
-    if (!existing) checkCap(serverCaps.marketItems, await store.countItems(trx, serverId), "item");
-    const item = { key, name, price, updatedAt: Date.now(), updatedBy: actor.userId };
-    await store.upsertItems(trx, serverId, [item]);
-    await recordAudit(trx, serverId, actor, "market.set", {
-      item: name,
-      before: existing?.price.toString() ?? null,
-      after: price.toString(),
-    });
-    return { item, previous: existing?.price ?? null };
-  });
+  return changing(
+    serverId,
+    transactionForServer(deps.storage, serverId, "market", async (trx) => {
+      const existing = await store.findItemByKey(trx, serverId, key);
+      if (!existing) checkCap(serverCaps.marketItems, await store.countItems(trx, serverId), "item");
+      const item = { key, name, price, updatedAt: Date.now(), updatedBy: actor.userId };
+      await store.upsertItems(trx, serverId, [item]);
+      await recordAudit(trx, serverId, actor, "market.set", {
+        item: name,
+        before: existing?.price.toString() ?? null,
+        after: price.toString(),
+      });
+      return { item, previous: existing?.price ?? null };
+    }),
+  );
 }
 
 /** `/market remove`: by exact name (any case or spacing); a near miss answers suggestions instead. */
@@ -89,19 +120,22 @@ export async function removeItem(
   actor: AuditActor,
 ): Promise<store.MarketItem> {
   const { key } = checkedName(rawName);
-  return transactionForServer(deps.storage, serverId, "market", async (trx) => {
-    const existing = await store.findItemByKey(trx, serverId, key);
-    if (!existing) {
-      const match = findItem(await store.listItems(trx, serverId), rawName);
-      const hint = match.item ? [match.item] : match.suggestions;
-      throw notFound(
-        `"${rawName.trim()}" isn't on the price list.${hint.length ? ` Did you mean ${hint.map((i) => `**${i.name}**`).join(" or ")}?` : ""}`,
-      );
-    }
-    await store.deleteItem(trx, serverId, key);
-    await recordAudit(trx, serverId, actor, "market.remove", { item: existing.name });
-    return existing;
-  });
+  return changing(
+    serverId,
+    transactionForServer(deps.storage, serverId, "market", async (trx) => {
+      const existing = await store.findItemByKey(trx, serverId, key);
+      if (!existing) {
+        const match = findItem(await store.listItems(trx, serverId), rawName);
+        const hint = match.item ? [match.item] : match.suggestions;
+        throw notFound(
+          `"${rawName.trim()}" isn't on the price list.${hint.length ? ` Did you mean ${hint.map((i) => `**${i.name}**`).join(" or ")}?` : ""}`,
+        );
+      }
+      await store.deleteItem(trx, serverId, key);
+      await recordAudit(trx, serverId, actor, "market.remove", { item: existing.name });
+      return existing;
+    }),
+  );
 }
 
 /** `/market price` and chat questions: the item meant, or suggestions. */
@@ -110,7 +144,7 @@ export async function lookupItem(
   serverId: string,
   query: string,
 ): Promise<ItemMatch<store.MarketItem>> {
-  return findItem(await store.listItems(deps.storage.db, serverId), query);
+  return findItem((await priceLists.get(deps.storage, serverId)).items, query);
 }
 
 export interface PricedPiece extends TradePiece {
@@ -213,19 +247,22 @@ export async function importPrices(
     throw badRequest(`Nothing was imported. ${problems.slice(0, 10).join("; ")}${more}.`, "file");
   }
   if (parsed.size === 0) throw badRequest("The file has no item,price lines.", "file");
-  return transactionForServer(deps.storage, serverId, "market", async (trx) => {
-    const existing = new Set((await store.listItems(trx, serverId)).map((item) => item.key));
-    const added = [...parsed.keys()].filter((key) => !existing.has(key)).length;
-    if (existing.size + added > marketItemLimit) {
-      throw conflict(
-        `Importing would make ${existing.size + added} items, over this server's cap of ${marketItemLimit} price list items; remove some with /market remove first.`,
-        "file",
-      );
-    }
-    await store.upsertItems(trx, serverId, [...parsed.values()]);
-    await recordAudit(trx, serverId, actor, "market.import", { added, updated: parsed.size - added });
-    return { added, updated: parsed.size - added };
-  });
+  return changing(
+    serverId,
+    transactionForServer(deps.storage, serverId, "market", async (trx) => {
+      const existing = new Set((await store.listItems(trx, serverId)).map((item) => item.key));
+      const added = [...parsed.keys()].filter((key) => !existing.has(key)).length;
+      if (existing.size + added > marketItemLimit) {
+        throw conflict(
+          `Importing would make ${existing.size + added} items, over this server's cap of ${marketItemLimit} price list items; remove some with /market remove first.`,
+          "file",
+        );
+      }
+      await store.upsertItems(trx, serverId, [...parsed.values()]);
+      await recordAudit(trx, serverId, actor, "market.import", { added, updated: parsed.size - added });
+      return { added, updated: parsed.size - added };
+    }),
+  );
 }
 
 /** `/market export`: the list as CSV. */
@@ -243,14 +280,17 @@ export async function setAnswerChannel(
   actor: AuditActor,
 ): Promise<string[]> {
   if (enabled) await requireTextChannel(deps, serverId, channelId, "channel");
-  return transactionForServer(deps.storage, serverId, "market", async (trx) => {
-    if (await store.setChannel(trx, serverId, channelId, enabled)) {
-      await recordAudit(trx, serverId, actor, enabled ? "market.channel.add" : "market.channel.remove", {
-        channelId,
-      });
-    }
-    return store.listChannels(trx, serverId);
-  });
+  return changing(
+    serverId,
+    transactionForServer(deps.storage, serverId, "market", async (trx) => {
+      if (await store.setChannel(trx, serverId, channelId, enabled)) {
+        await recordAudit(trx, serverId, actor, enabled ? "market.channel.add" : "market.channel.remove", {
+          channelId,
+        });
+      }
+      return store.listChannels(trx, serverId);
+    }),
+  );
 }
 
 export const answerChannels = (deps: Pick<AppContext, "storage">, serverId: string) =>
@@ -269,9 +309,9 @@ export async function answerPriceQuestion(
   const query = priceQuestion(message.content);
   if (!query) return false;
   if (!(await isEnabled(ctx, message.guildId, "marketCheckerEnabled"))) return false;
-  const channels = await store.listChannels(ctx.storage.db, message.guildId);
+  const { channels, items } = await priceLists.get(ctx.storage, message.guildId);
   if (channels.length > 0 && !channels.includes(message.channelId)) return false;
-  const match = await lookupItem(ctx, message.guildId, query);
+  const match = findItem(items, query);
   const content = match.item
     ? `💰 **${match.item.name}**: ${coinsText(match.item.price)}`
     : match.suggestions.length > 0

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
-import { registerCache } from "../../lib/cache-registry.ts";
+import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";
 import { type PerkTier, wordPattern } from "./rules.ts";
 import { listMembers, listTiers, type PerkMember } from "./store.ts";
 import { type AfkNote, listAfk, listKeywords, listResponders, type Responder } from "./store-personal.ts";
@@ -21,67 +21,61 @@ export interface GuildPerks {
   afk: Map<string, AfkNote>;
 }
 
-/** Other processes may change perks too: a loaded index is trusted for this long at most. */
-const maxAgeMs = 60_000;
+/**
+ * A change through the services drops its server at once here and (through Redis, see
+ * `lib/server-config-cache.ts`) in other processes; without that message an index is trusted this long.
+ */
+export const perkCacheTtlMs = 60_000;
+
+const indexes = new ServerConfigCache<Storage, GuildPerks>(
+  "perk indexes",
+  perkCacheTtlMs,
+  (storage, serverId) => loadPerks(storage, serverId),
+);
 
 /**
  * A per-server index of tiers, members' perks, highlight keywords, responders and AFK notes. Each
- * change through the services invalidates its server; the age limit covers changes made elsewhere.
+ * change through the services invalidates its server.
  */
 export class PerkCache {
-  private readonly guilds = new Map<string, { loadedAt: number; data: Promise<GuildPerks> }>();
+  constructor(private readonly storage: Storage) {}
 
-  constructor(private readonly storage: Storage) {
-    registerCache("perk indexes", { size: () => this.guilds.size, clear: () => this.guilds.clear() });
+  get(serverId: string): Promise<GuildPerks> {
+    return indexes.get(this.storage, serverId);
   }
 
-  get(serverId: string, now = Date.now()): Promise<GuildPerks> {
-    const cached = this.guilds.get(serverId);
-    if (cached && now - cached.loadedAt < maxAgeMs) return cached.data;
-    const data = this.load(serverId);
-    this.guilds.set(serverId, { loadedAt: now, data });
-    data.catch(() => this.guilds.delete(serverId));
-    return data;
-  }
-
+  /** After a change has committed: this process and (through Redis) the others forget the server. */
   invalidate(serverId: string): void {
-    this.guilds.delete(serverId);
-  }
-
-  private async load(serverId: string): Promise<GuildPerks> {
-    const db = this.storage.db;
-    const [tiers, members, keywordRows, responders, afk] = await Promise.all([
-      listTiers(db, serverId),
-      listMembers(db, serverId),
-      listKeywords(db, serverId),
-      listResponders(db, serverId),
-      listAfk(db, serverId),
-    ]);
-    const byKeyword = new Map<string, string[]>();
-    for (const row of keywordRows)
-      byKeyword.set(row.keyword, [...(byKeyword.get(row.keyword) ?? []), row.userId]);
-    return {
-      tiers,
-      members: new Map(members.map((member) => [member.userId, member])),
-      keywords: [...byKeyword].map(([keyword, userIds]) => ({
-        keyword,
-        pattern: wordPattern(keyword),
-        userIds,
-      })),
-      responders: responders.map((responder) => ({ ...responder, pattern: wordPattern(responder.trigger) })),
-      afk: new Map(afk.map((note) => [note.userId, note])),
-    };
+    serverConfigChanged(serverId);
   }
 }
 
-const caches = new WeakMap<Storage, PerkCache>();
+async function loadPerks(storage: Storage, serverId: string): Promise<GuildPerks> {
+  const db = storage.db;
+  const [tiers, members, keywordRows, responders, afk] = await Promise.all([
+    listTiers(db, serverId),
+    listMembers(db, serverId),
+    listKeywords(db, serverId),
+    listResponders(db, serverId),
+    listAfk(db, serverId),
+  ]);
+  const byKeyword = new Map<string, string[]>();
+  for (const row of keywordRows)
+    byKeyword.set(row.keyword, [...(byKeyword.get(row.keyword) ?? []), row.userId]);
+  return {
+    tiers,
+    members: new Map(members.map((member) => [member.userId, member])),
+    keywords: [...byKeyword].map(([keyword, userIds]) => ({
+      keyword,
+      pattern: wordPattern(keyword),
+      userIds,
+    })),
+    responders: responders.map((responder) => ({ ...responder, pattern: wordPattern(responder.trigger) })),
+    afk: new Map(afk.map((note) => [note.userId, note])),
+  };
+}
 
 /** The cache of the process for this database. */
 export function perkCache(deps: Pick<AppContext, "storage">): PerkCache {
-  let cache = caches.get(deps.storage);
-  if (!cache) {
-    cache = new PerkCache(deps.storage);
-    caches.set(deps.storage, cache);
-  }
-  return cache;
+  return new PerkCache(deps.storage);
 }

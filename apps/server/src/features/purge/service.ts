@@ -2,6 +2,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { clearCaches } from "../../lib/cache-registry.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { serverConfigChanged } from "../../lib/server-config-cache.ts";
 import { listDashboardTokens, revokeDashboardToken } from "../auth/service.ts";
 import { depthOf, type TableScope } from "./scopes.ts";
 
@@ -40,7 +41,9 @@ export function resettableFeatures(scopes: readonly TableScope[]): string[] {
  * Deletes every row of one server in every feature table (or in one feature's tables), walking the
  * declared scopes: children before their parents, all in one transaction. A whole-server purge first
  * revokes every dashboard token (so sessions end in every process at once) and also deletes the jobs
- * that name the server. Caches of this process are cleared; other processes' expire within a minute.
+ * that name the server. Caches of this process are cleared; other processes forget the server's
+ * configuration at once through Redis (`lib/server-config-cache.ts`), and their other caches expire
+ * within a minute.
  */
 export async function purgeServerData(
   ctx: Deps,
@@ -86,6 +89,8 @@ export async function purgeServerData(
   });
   const jobs = feature ? 0 : await ctx.jobs.deleteMentioning(serverId);
   clearCaches();
+  // Other processes drop their copies of the server's configuration at once (Redis, when set).
+  serverConfigChanged(serverId);
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
   ctx.logger.warn(
     { serverId, feature: feature ?? "all", by: options.by, rows, tokensRevoked, jobs },

@@ -1,6 +1,12 @@
 import type { ServerSettings } from "@hearth/core";
 import type { Storage } from "../../db/database.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
+import {
+  forgetServerConfig,
+  onServerConfigChanged,
+  serverConfigChanged,
+  serverConfigGeneration,
+} from "../../lib/server-config-cache.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
 
 /**
@@ -15,7 +21,10 @@ import { TtlCache } from "../../lib/ttl-cache.ts";
  *
  * Entries are kept per storage (one per database the process opened: tests open many, with the same
  * server ids). A generation per server stops a read that started before a change from caching the
- * old value after the change dropped the entry.
+ * old value after the change dropped the entry. The generation and the change listeners are the
+ * ones every per-server configuration cache shares (`lib/server-config-cache.ts`): a change of any
+ * of a server's configuration (triggers, perks, stickies, the price list…) travels the same way, on
+ * the same Redis channel.
  */
 export const settingsCacheTtlMs = 5000;
 
@@ -25,9 +34,6 @@ interface Entry {
 }
 
 const caches = new WeakMap<Storage, TtlCache<string, Entry>>();
-/** Bumped by every change of a server: an entry read under an older generation is stale. */
-const generations = new Map<string, number>();
-const changeListeners: ((serverId: string) => void)[] = [];
 
 function cacheOf(storage: Storage): TtlCache<string, Entry> {
   let cache = caches.get(storage);
@@ -48,35 +54,26 @@ export async function cachedSettings(
   load: () => Promise<ServerSettings>,
 ): Promise<ServerSettings> {
   const cache = cacheOf(storage);
-  const generation = generations.get(serverId) ?? 0;
+  const generation = serverConfigGeneration(serverId);
   const cached = cache.get(serverId);
   if (cached && cached.generation === generation) return cached.settings;
   const settings = await load();
   // A change that landed while this read was in flight leaves the result uncached.
-  if ((generations.get(serverId) ?? 0) === generation) cache.set(serverId, { settings, generation });
+  if (serverConfigGeneration(serverId) === generation) cache.set(serverId, { settings, generation });
   return settings;
 }
 
-/** Drops a server's settings from this process's caches (a change here, or heard from another process). */
-export function forgetSettings(serverId: string): void {
-  // Generations only grow; the counter per server is a few bytes and bounded by the servers seen.
-  generations.set(serverId, (generations.get(serverId) ?? 0) + 1);
-}
+/**
+ * Drops a server's settings, and every other cached configuration of it, from this process's caches
+ * (a change here, or heard from another process).
+ */
+export const forgetSettings: (serverId: string) => void = forgetServerConfig;
 
 /** Called after a change has committed: this process forgets at once, listeners tell the others. */
-export function settingsChanged(serverId: string): void {
-  forgetSettings(serverId);
-  for (const listener of changeListeners) listener(serverId);
-}
+export const settingsChanged: (serverId: string) => void = serverConfigChanged;
 
 /** Lets the server tell other processes about a change (Redis pub/sub); answers the unsubscribe. */
-export function onSettingsChanged(listener: (serverId: string) => void): () => void {
-  changeListeners.push(listener);
-  return () => {
-    const index = changeListeners.indexOf(listener);
-    if (index >= 0) changeListeners.splice(index, 1);
-  };
-}
+export const onSettingsChanged: (listener: (serverId: string) => void) => () => void = onServerConfigChanged;
 
 /** The part of an ioredis client the settings bus uses (a publisher and a subscriber connection). */
 export interface PubSubClient {
@@ -89,8 +86,9 @@ export interface PubSubClient {
 export const settingsChannel = "hearth:settings-changed";
 
 /**
- * Shares settings changes between processes through Redis pub/sub: this process publishes each
- * change it makes, and forgets the server's cached settings when another process publishes one.
+ * Shares configuration changes between processes through Redis pub/sub: this process publishes each
+ * change it makes (settings or any other per-server configuration), and forgets the server's cached
+ * configuration when another process publishes one.
  * A failed publish is logged; the other processes then catch up within `settingsCacheTtlMs`.
  * Answers the function that stops both directions.
  */

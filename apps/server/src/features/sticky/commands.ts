@@ -65,7 +65,7 @@ export const stickyBot: BotFeature = {
         botUserId ??= (await ctx.discord.getBotMember(message.guildId))?.user.id ?? null;
         if (message.author.id === botUserId) return;
       }
-      await reposter.onMessage(message.channelId);
+      await reposter.onMessage(message.guildId, message.channelId);
     });
     return () => {
       stop();

@@ -23,8 +23,8 @@ export class StickyReposter {
   ) {}
 
   /** Counts a message from a member; schedules a repost when the sticky is due. */
-  async onMessage(channelId: string): Promise<void> {
-    if (await countStickyMessage(this.deps, channelId)) this.schedule(channelId);
+  async onMessage(serverId: string, channelId: string): Promise<void> {
+    if (await countStickyMessage(this.deps, serverId, channelId)) this.schedule(channelId);
   }
 
   private schedule(channelId: string): void {

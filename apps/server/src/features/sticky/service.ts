@@ -1,9 +1,11 @@
 import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import type { Storage } from "../../db/database.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";
 import * as store from "./store.ts";
 
 export type { Sticky } from "./store.ts";
@@ -11,6 +13,24 @@ export type { Sticky } from "./store.ts";
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
 export const stickyLimits = { maxLength: 2000, defaultTrigger: 10, minTrigger: 1, maxTrigger: 100 } as const;
+
+/**
+ * Which channels of a server have a sticky, in memory: a message elsewhere costs no database read.
+ * A change here drops it at once, other processes hear through Redis (`lib/server-config-cache.ts`),
+ * and without that message the set is trusted this long.
+ */
+export const stickyCacheTtlMs = 15_000;
+
+const stickyChannels = new ServerConfigCache<Storage, Set<string>>(
+  "sticky channels",
+  stickyCacheTtlMs,
+  async (storage, serverId) =>
+    new Set(
+      (await store.listStickies(storage.db, serverId))
+        .filter((sticky) => sticky.enabled)
+        .map((sticky) => sticky.channelId),
+    ),
+);
 
 /** How a sticky looks in its channel. */
 export function stickyMessage(text: string): OutgoingMessage {
@@ -72,6 +92,7 @@ export async function setSticky(
     { serverId, channelId: input.channelId, message, triggerCount, createdBy: input.userId },
     Date.now(),
   );
+  serverConfigChanged(serverId);
   await deleteCopy(deps, input.channelId, replaced?.lastMessageId ?? null);
   const sent = await deps.discord.sendMessage(input.channelId, stickyMessage(message));
   if (!(await store.setPostedCopy(deps.storage.db, sticky, sent.id, Date.now()))) {
@@ -84,6 +105,7 @@ export async function setSticky(
 export async function removeSticky(deps: Deps, serverId: string, channelId: string): Promise<store.Sticky> {
   const removed = await store.deleteSticky(deps.storage.db, serverId, channelId);
   if (!removed) throw notFound(`<#${channelId}> has no sticky message.`);
+  serverConfigChanged(serverId);
   await deleteCopy(deps, channelId, removed.lastMessageId);
   return removed;
 }
@@ -92,8 +114,16 @@ export function listStickies(deps: Pick<Deps, "storage">, serverId: string): Pro
   return store.listStickies(deps.storage.db, serverId);
 }
 
-/** Counts a member's message; true when the channel's sticky is due for a repost. */
-export async function countStickyMessage(deps: Pick<Deps, "storage">, channelId: string): Promise<boolean> {
+/**
+ * Counts a member's message; true when the channel's sticky is due for a repost. A channel without
+ * a sticky is answered from memory.
+ */
+export async function countStickyMessage(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+  channelId: string,
+): Promise<boolean> {
+  if (!(await stickyChannels.get(deps.storage, serverId)).has(channelId)) return false;
   const counted = await store.countMessage(deps.storage.db, channelId);
   return counted !== null && counted.messageCount >= counted.triggerCount;
 }
@@ -113,6 +143,7 @@ export async function repostSticky(deps: Deps, channelId: string): Promise<boole
     if (error instanceof DiscordError && error.code === "unknown_channel") {
       // The channel is gone: its sticky has nothing left to do.
       await store.deleteSticky(deps.storage.db, due.serverId, channelId);
+      serverConfigChanged(due.serverId);
       return false;
     }
     throw error;

@@ -125,7 +125,7 @@ describe("sticky service", () => {
     });
     expect(await repostSticky(test.ctx, channelId)).toBe(false);
     const reposter = new StickyReposter(test.ctx, 30);
-    for (let i = 0; i < 7; i++) await reposter.onMessage(channelId);
+    for (let i = 0; i < 7; i++) await reposter.onMessage(demoGuildId, channelId);
     await reposter.idle();
     const sent = await outbox("message.send", channelId);
     expect(sent).toHaveLength(2);
