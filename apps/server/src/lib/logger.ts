@@ -27,10 +27,12 @@ const redact = {
 function contextMixin(_merge: object, _level: number, logger: Logger): Record<string, unknown> {
   const fields = currentLogFields();
   if (!fields) return {};
-  const bound = logger.bindings();
+  // The logger's bindings as pino keeps them, serialised (`,"role":"api","reqId":"…"`): a substring test
+  // per field instead of parsing them back (`bindings()`) on every line of every request.
+  const bound = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? "";
   let added: Record<string, unknown> | null = null;
   for (const key in fields) {
-    if (key in bound) continue;
+    if (bound.includes(`"${key}":`)) continue;
     added ??= {};
     added[key] = fields[key];
   }
