@@ -21,9 +21,29 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /** Opens SQLite for a file path (or ":memory:") and PostgreSQL for a postgres:// URL. */
-export function openStorage(url: string, options: { poolSize?: number } = {}): Storage {
+export function openStorage(
+  url: string,
+  options: {
+    poolSize?: number;
+    connectionTimeoutMs?: number;
+    onConnectionError?: (error: Error) => void;
+  } = {},
+): Storage {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // A database that accepts no connection answers requests 503 within seconds instead of
+      // leaving them waiting (pg's default is to wait forever).
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5000,
+    });
+    // A connection that dies (PostgreSQL restarted, the network dropped) is an 'error' event on its
+    // client, and on the pool too while it is idle; unheard, either ends the process. The queries it
+    // was running fail (and answer 503: isDatabaseUnavailable), the pool drops the connection, and
+    // the next query opens a new one.
+    const heard = (error: Error) => options.onConnectionError?.(error);
+    pool.on("connect", (client) => client.on("error", heard));
+    pool.on("error", heard);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { DiscordError } from "../discord/port.ts";
 import { AppError } from "../lib/errors.ts";
 import { clientErrorOf } from "./client-errors.ts";
@@ -29,6 +30,27 @@ export function errorBody(status: number, message: string, field?: string) {
     ? { error: reasonPhrase(status), message }
     : { error: reasonPhrase(status), message, field };
 }
+
+/**
+ * A database outage fails every request until it ends: one warning when the first fails, then at
+ * most one every 10 s with the number answered 503 since, rather than a line per request.
+ */
+const databaseOutageLog = {
+  lastAt: 0,
+  since: 0,
+  note(log: { warn: (details: object, message: string) => void }, error: Error) {
+    this.since++;
+    const now = Date.now();
+    if (now - this.lastAt < 10_000) return;
+    const code = (error as { code?: unknown }).code;
+    log.warn(
+      { code: typeof code === "string" ? code : undefined, reason: error.message, answered503: this.since },
+      "database unavailable: answering 503 until it is back",
+    );
+    this.lastAt = now;
+    this.since = 0;
+  },
+};
 
 /** One error shape for every failure; stack traces and internal messages never leave the server. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -60,6 +82,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Fastify's own client errors: malformed JSON, wrong content type, body too large, rate limit.
     const known = clientErrorOf(error, request);
     if (known) return reply.status(known.status).send(errorBody(known.status, known.message, known.field));
+    // The database went away (a restart, a dropped connection): the request may be retried, and the
+    // pool reconnects by itself once the database answers again.
+    if (isDatabaseUnavailable(error)) {
+      databaseOutageLog.note(request.log, error);
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send(errorBody(503, "The database is unavailable right now; try again in a few seconds"));
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(errorBody(500, "Something went wrong on our side"));
   });
