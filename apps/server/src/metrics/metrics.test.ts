@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, dialects, type TestApp } from "../../test/helpers.ts";
+import { testConfig } from "../config.ts";
 import { queueStats } from "../jobs/stats.ts";
+import { startHearth } from "../server.ts";
 import { startMetricsServer } from "./http.ts";
 import { Metrics } from "./metrics.ts";
 
@@ -144,6 +149,32 @@ describe("/metrics exposure", () => {
     } finally {
       await open.close();
       await guarded.close();
+    }
+  });
+
+  it("a worker-only process, which has no API server, is scraped on METRICS_PORT", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-metrics-"));
+    const hearth = await startHearth(
+      testConfig({
+        roles: ["worker"],
+        databaseUrl: path.join(dir, "hearth.db"),
+        host: "127.0.0.1",
+        metricsPort: 0,
+        metricsToken,
+      }),
+    );
+    try {
+      expect(hearth.app).toBeNull();
+      const url = `http://127.0.0.1:${hearth.metricsPort}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const scraped = await fetch(url, { headers: { authorization: `Bearer ${metricsToken}` } });
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(sample(text, "hearth_jobs_due")).toBe(0);
+      expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
+    } finally {
+      await hearth.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
