@@ -1,0 +1,419 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Insertable } from "kysely";
+import pg from "pg";
+import { openStorage } from "../src/db/database.ts";
+import type { Database } from "../src/db/schema.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { periodStartAt } from "../src/features/grinders/periods.ts";
+import { getGrinderConfig } from "../src/features/grinders/service.ts";
+import { insertGrinders } from "../src/features/grinders/store.ts";
+
+/**
+ * `npm run bench:load`: the API under load as it is deployed, each process a real `main.ts` started
+ * as its own child (default logging, the sandbox's demo server), autocannon in another process.
+ *
+ * (a) issue 16: one process (all roles), SQLite, 50 connections × 20 s over the routes the site and
+ *     dashboard call (public giveaways and discovery pages, stats, dashboard overview, grinders,
+ *     settings, the dashboard's giveaway list and stats). RATE_LIMIT_MAX=0.
+ * (b) issue 17: two `ROLES=api` processes on PostgreSQL (a database made for the run on the server
+ *     of BENCH_LOAD_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL, dropped afterwards), 200
+ *     connections × 60 s spread over both, the same reads plus dashboard writes (settings, giveaway
+ *     configuration, dashboard access audit entries). Skipped, saying so, without a PostgreSQL URL.
+ *
+ * Before the run the demo server is grown to a busy community's size: 1,000 grinders and 500
+ * giveaways with 20 entrants each (written straight to the database the processes use).
+ *
+ * Every figure is printed beside its target. RSS is read from /proc before the run (after a short
+ * warm-up, so start-up's one-time allocations don't count as growth) and after it.
+ *
+ * Env: BENCH_LOAD_SCENARIOS (a,b), BENCH_LOAD_A_SECONDS (20), BENCH_LOAD_A_CONNECTIONS (50),
+ * BENCH_LOAD_B_SECONDS (60), BENCH_LOAD_B_CONNECTIONS (200), BENCH_LOAD_WARMUP_SECONDS (5);
+ * BENCH_LOAD_PER_ROUTE=1 also loads each route of (a) alone first.
+ */
+
+const root = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+const mainPath = join(root, "apps/server/src/main.ts");
+const autocannonPath = createRequire(import.meta.url).resolve("autocannon");
+
+const env = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+interface Hearth {
+  child: ChildProcess;
+  url: string;
+  logPath: string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** Starts `main.ts` with `vars`; answers once /health says ok (or fails with the log's end). */
+async function startHearth(dir: string, name: string, vars: Record<string, string>): Promise<Hearth> {
+  const port = await freePort();
+  const logPath = join(dir, `${name}.log`);
+  const log = openSync(logPath, "w");
+  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      LOG_FORMAT: "json",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      RATE_LIMIT_MAX: "0",
+      TOKEN_WRITE_LIMIT: "0",
+      ...vars,
+    },
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const answer = await fetch(`${url}/health`);
+      if (answer.ok) return { child, url, logPath };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${name} did not start:\n${readFileSync(logPath, "utf8").slice(-2000)}`);
+}
+
+async function stopHearth(hearth: Hearth): Promise<void> {
+  if (hearth.child.exitCode !== null) return;
+  const exited = new Promise((done) => hearth.child.once("exit", done));
+  hearth.child.kill("SIGTERM");
+  const timer = setTimeout(() => hearth.child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The demo server's dashboard token, printed once by the process that seeded it. */
+function demoToken(hearth: Hearth): string {
+  const match = /Dashboard token \(shown once\): ([0-9a-f]{56})/.exec(readFileSync(hearth.logPath, "utf8"));
+  if (!match?.[1]) throw new Error(`no demo token in ${hearth.logPath}`);
+  return match[1];
+}
+
+/** Resident set size of a process, MB (Linux /proc). */
+function rssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+const grinderCount = 1000;
+const giveawayCount = 500;
+const entrantsEach = 20;
+
+/** Grows the demo server: 1,000 grinders on its tiers, 500 giveaways (a third running) with entrants. */
+async function growDemo(databaseUrl: string): Promise<void> {
+  const storage = openStorage(databaseUrl);
+  try {
+    const db = storage.db;
+    const { tiers, period } = await getGrinderConfig(db, demoGuildId);
+    const now = Date.now();
+    const grinders: Insertable<Database["grinders"]>[] = Array.from({ length: grinderCount }, (_, i) => {
+      const tier = tiers[i % tiers.length];
+      if (!tier) throw new Error("the demo setup has no tiers");
+      return {
+        id: String(1_500_000_000_000_000_000n + BigInt(i)),
+        server_id: demoGuildId,
+        user_id: String(900_000_000_000_000_000n + BigInt(i)),
+        username: `grinder_${i}`,
+        display_name: `Grinder ${i}`,
+        tier_id: tier.id,
+        tier_name: tier.name,
+        on_break: i % 17 === 0 ? 1 : 0,
+        break_started_at: i % 17 === 0 ? now - 86_400_000 : null,
+        break_until: null,
+        hired_at: now - (i % 90) * 86_400_000 - i * 1000,
+        hired_by: demoOwnerId,
+        hired_by_name: "Ember Keeper",
+        period_start: periodStartAt(period, i % 3 === 1 ? now - 7 * 86_400_000 : now),
+        period_total: i % 3 === 2 ? 0 : tier.payment + (i % 5) * 10_000,
+        leftover_payment: i % 4 === 0 ? 50_000 : 0,
+        last_payment_at: i % 3 === 2 ? null : now - (i % 7) * 3_600_000,
+        archived_at: null,
+        archived_by: null,
+        archive_reason: null,
+      };
+    });
+    await insertGrinders(db, grinders);
+    const channel = await db
+      .selectFrom("sandbox_channels")
+      .select("id")
+      .where("guild_id", "=", demoGuildId)
+      .executeTakeFirstOrThrow();
+    for (let start = 0; start < giveawayCount; start += 25) {
+      const rows: Insertable<Database["giveaways"]>[] = Array.from({ length: 25 }, (_, n) => {
+        const i = start + n;
+        const running = i % 3 === 0;
+        return {
+          server_id: demoGuildId,
+          channel_id: channel.id,
+          message_id: String(1_400_000_000_000_000_000n + BigInt(i)),
+          guild_name: "Ember Hollow",
+          prize: `Load prize ${i}`,
+          description: "A giveaway of the load benchmark",
+          winner_count: 1 + (i % 3),
+          host_id: demoOwnerId,
+          donor_id: null,
+          min_account_age: 0,
+          min_member_age: 0,
+          min_invites: 0,
+          required_roles: "[]",
+          status: running ? "active" : "ended",
+          end_time: running ? now + (i + 1) * 3_600_000 : now - i * 3_600_000,
+          ended_at: running ? null : now - i * 3_600_000,
+          created_at: now - i * 3_600_000 - 86_400_000,
+        };
+      });
+      const inserted = await db.insertInto("giveaways").values(rows).returning("id").execute();
+      const entries = inserted.flatMap(({ id }) =>
+        Array.from({ length: entrantsEach }, (_, e) => ({
+          giveaway_id: id,
+          user_id: String(900_000_000_000_000_000n + BigInt(e)),
+          username: `grinder_${e}`,
+          entries: 1,
+          has_bypass: 0,
+          entered_at: now,
+        })),
+      );
+      for (let at = 0; at < entries.length; at += 100) {
+        await db
+          .insertInto("giveaway_entries")
+          .values(entries.slice(at, at + 100))
+          .execute();
+      }
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+interface Request {
+  method: "GET" | "POST" | "PUT";
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** The reads the site's public pages and the dashboard's tabs make, as they make them. */
+function reads(token: string): Request[] {
+  const auth = { authorization: token };
+  return [
+    { method: "GET", path: "/api/giveaways?limit=24&sort=newest" },
+    { method: "GET", path: "/api/discovery?limit=24" },
+    { method: "GET", path: "/api/stats" },
+    { method: "GET", path: "/api/dashboard/server", headers: auth },
+    { method: "GET", path: `/api/grinders/${demoGuildId}/grinders?limit=500`, headers: auth },
+    { method: "GET", path: "/api/settings/fetch", headers: auth },
+    { method: "GET", path: `/api/giveaways/${demoGuildId}?limit=100`, headers: auth },
+    { method: "GET", path: `/api/giveaways/bb/stats/${demoGuildId}`, headers: auth },
+  ];
+}
+
+/** Dashboard writes: each changes a row (or adds an audit entry) and is safe to repeat. */
+function writes(token: string): Request[] {
+  const json = { authorization: token, "content-type": "application/json" };
+  return [
+    { method: "PUT", path: "/api/settings/edit", headers: json, body: '{"tipsEnabled":true,"tipsEvery":25}' },
+    {
+      method: "PUT",
+      path: `/api/giveaways/y/config/${demoGuildId}`,
+      headers: json,
+      body: '{"bypassRoles":[],"blacklistRoles":[],"multiplierRoles":[]}',
+    },
+    { method: "POST", path: "/api/dashboard/access", headers: json, body: '{"path":"/dashboard"}' },
+  ];
+}
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  total: number;
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+/** autocannon in its own process, so its work doesn't take the server's CPU in this process. */
+async function cannon(
+  urls: string[],
+  requests: Request[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const script = `
+    const autocannon = require(${JSON.stringify(autocannonPath)});
+    autocannon(JSON.parse(process.env.LOAD_OPTIONS), (error, result) => {
+      if (error) { console.error(error); process.exit(1); }
+      process.stdout.write(JSON.stringify(result));
+    });`;
+  const options = { url: urls.length === 1 ? urls[0] : urls, connections, duration: seconds, requests };
+  const { stdout } = await promisify(execFile)(process.execPath, ["-e", script], {
+    env: { ...process.env, LOAD_OPTIONS: JSON.stringify(options) },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const result = JSON.parse(stdout) as {
+    requests: { average: number; total: number };
+    latency: { p50: number; p99: number; max: number };
+    errors: number;
+    timeouts: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+  );
+  const failed = Object.entries(statuses)
+    .filter(([code]) => !code.startsWith("2"))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    total: result.requests.total,
+    errors: result.errors + result.timeouts + failed,
+    statuses,
+  };
+}
+
+const mark = (met: boolean) => (met ? "met" : "NOT met");
+
+function printLoad(result: LoadResult, targets: { rps?: number; p99?: number }) {
+  const rps = result.requestsPerSecond;
+  console.log(
+    `  throughput   ${rps.toFixed(0).padStart(7)} req/s   target ${targets.rps ? `≥ ${targets.rps} (${mark(rps >= targets.rps)})` : "none set (printed)"}`,
+  );
+  console.log(`  latency p50  ${String(result.p50).padStart(7)} ms`);
+  console.log(
+    `  latency p99  ${String(result.p99).padStart(7)} ms      target ${targets.p99 ? `≤ ${targets.p99} ms (${mark(result.p99 <= targets.p99)})` : "none set (printed)"}   (max ${result.max} ms)`,
+  );
+  console.log(
+    `  errors       ${String(result.errors).padStart(7)}         target 0 (${mark(result.errors === 0)})   ${result.total} requests, statuses ${JSON.stringify(result.statuses)}`,
+  );
+}
+
+function printRss(name: string, before: number, after: number) {
+  const growth = ((after - before) / before) * 100;
+  console.log(
+    `  RSS ${name.padEnd(8)} ${before.toFixed(0)} → ${after.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %)   target growth ≤ 10 % (${mark(growth <= 10)})`,
+  );
+}
+
+async function warmUp(urls: string[], requests: Request[]) {
+  await cannon(urls, requests, 10, env("BENCH_LOAD_WARMUP_SECONDS", 5));
+}
+
+async function scenarioA(): Promise<void> {
+  const seconds = env("BENCH_LOAD_A_SECONDS", 20);
+  const connections = env("BENCH_LOAD_A_CONNECTIONS", 50);
+  const dir = mkdtempSync(join(tmpdir(), "hearth-load-a-"));
+  console.log(
+    `\n(a) 1 process (all roles), SQLite, ${connections} connections × ${seconds} s, 8 routes the site and dashboard call, RATE_LIMIT_MAX=0`,
+  );
+  const databaseUrl = join(dir, "hearth.db");
+  const hearth = await startHearth(dir, "hearth", { DATABASE_URL: databaseUrl });
+  try {
+    await growDemo(databaseUrl);
+    const requests = reads(demoToken(hearth));
+    await warmUp([hearth.url], requests);
+    if (process.env.BENCH_LOAD_PER_ROUTE) {
+      // Each route alone (10 connections, 3 s): where the mix's time goes.
+      for (const request of requests) {
+        const alone = await cannon([hearth.url], [request], 10, 3);
+        console.log(
+          `  alone: ${alone.requestsPerSecond.toFixed(0).padStart(6)} req/s p99 ${String(alone.p99).padStart(4)} ms  ${request.method} ${request.path.replace(demoGuildId, "{id}")}`,
+        );
+      }
+    }
+    const before = rssMb(hearth.child.pid);
+    const result = await cannon([hearth.url], requests, connections, seconds);
+    const after = rssMb(hearth.child.pid);
+    printLoad(result, { rps: 3000, p99: 100 });
+    printRss("process", before, after);
+  } finally {
+    await stopHearth(hearth);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function scenarioB(): Promise<void> {
+  const base =
+    process.env.BENCH_LOAD_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const seconds = env("BENCH_LOAD_B_SECONDS", 60);
+  const connections = env("BENCH_LOAD_B_CONNECTIONS", 200);
+  console.log(
+    `\n(b) 2 api processes (ROLES=api), PostgreSQL, ${connections} connections × ${seconds} s over both, 8 reads + 3 dashboard writes`,
+  );
+  if (!base?.startsWith("postgres")) {
+    console.log(
+      "  skipped: set TEST_DATABASE_URL (or BENCH_LOAD_DATABASE_URL / DATABASE_URL) to a postgres:// URL; a database is created for the run and dropped after",
+    );
+    return;
+  }
+  const database = `hearth_load_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${database}`);
+  const url = new URL(base);
+  url.pathname = `/${database}`;
+  const dir = mkdtempSync(join(tmpdir(), "hearth-load-b-"));
+  const started: Hearth[] = [];
+  try {
+    const vars = { DATABASE_URL: url.toString(), ROLES: "api" };
+    // One at a time: the first migrates and seeds the demo server (and prints its token).
+    started.push(await startHearth(dir, "api1", vars));
+    await growDemo(vars.DATABASE_URL);
+    started.push(await startHearth(dir, "api2", vars));
+    const [api1, api2] = started as [Hearth, Hearth];
+    const token = demoToken(api1);
+    const requests = [...reads(token), ...writes(token)];
+    const urls = [api1.url, api2.url];
+    await warmUp(urls, requests);
+    const before = started.map((hearth) => rssMb(hearth.child.pid));
+    const result = await cannon(urls, requests, connections - (connections % 2), seconds);
+    const after = started.map((hearth) => rssMb(hearth.child.pid));
+    printLoad(result, {});
+    for (const [index] of started.entries()) {
+      printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0);
+    }
+  } finally {
+    for (const hearth of started) await stopHearth(hearth);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const scenarios = (process.env.BENCH_LOAD_SCENARIOS ?? "a,b").split(",").map((s) => s.trim());
+console.log("Load (on this machine; figures from a shared, busy machine are noisy)");
+if (scenarios.includes("a")) await scenarioA();
+if (scenarios.includes("b")) await scenarioB();
