@@ -8,7 +8,7 @@ import type { MessageEvent } from "../discord/events.ts";
 import { forgetServerConfig } from "../lib/server-config-cache.ts";
 import { removeItem, setAnswerChannel, setItemPrice } from "./market/service.ts";
 import { editSettings, shareSettingsChanges } from "./settings/service.ts";
-import { countStickyMessage, removeSticky, setSticky } from "./sticky/service.ts";
+import { countStickyMessages, removeSticky, setSticky } from "./sticky/service.ts";
 import { addTrigger, removeTrigger } from "./triggers/service.ts";
 
 // Message listeners decide from per-server configuration held in memory (lib/server-config-cache.ts).
@@ -146,16 +146,16 @@ describe("message listeners see configuration changes at once", () => {
   });
 
   it("a channel's sticky counts from the moment it is set, and stops when removed", async () => {
-    expect(await countStickyMessage(t.ctx, demoGuildId, trading)).toBe(false);
+    expect(await countStickyMessages(t.ctx, demoGuildId, trading)).toBe(false);
     await setSticky(t.ctx, demoGuildId, {
       channelId: trading,
       message: "Use a middleman",
       triggerCount: 1,
       userId: demoOwnerId,
     });
-    expect(await countStickyMessage(t.ctx, demoGuildId, trading)).toBe(true);
+    expect(await countStickyMessages(t.ctx, demoGuildId, trading)).toBe(true);
     await removeSticky(t.ctx, demoGuildId, trading);
-    expect(await countStickyMessage(t.ctx, demoGuildId, trading)).toBe(false);
+    expect(await countStickyMessages(t.ctx, demoGuildId, trading)).toBe(false);
   });
 });
 

@@ -1,17 +1,24 @@
 import type { AppContext } from "../../context.ts";
-import { countStickyMessage, repostSticky } from "./service.ts";
+import { countStickyMessages, isStickyChannel, repostSticky } from "./service.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
 interface ChannelState {
+  serverId: string;
+  /** Messages seen here and not yet added to the stored count. */
+  pending: number;
   timer: NodeJS.Timeout | null;
   running: Promise<void> | null;
 }
 
 /**
- * Turns a channel's messages into sticky reposts. A burst causes one repost: when the count is due,
- * the repost waits `debounceMs` for the burst to settle, one repost runs at a time per channel, and
- * the database claim (count reset in the statement that checks it) keeps other processes out.
+ * Turns a channel's messages into sticky reposts. Messages in a channel without a sticky cost
+ * nothing (the set of sticky channels is in memory). In a sticky's channel, messages are counted in
+ * memory and added to the stored count together `debounceMs` after the first of them (one write per
+ * channel per burst, not one per message); when that makes the sticky due, it is reposted. One
+ * flush runs at a time per channel, and the database claim (count reset in the statement that
+ * checks it) keeps other processes out. Counts not yet added when the process stops are lost: the
+ * next repost comes that many messages later.
  */
 export class StickyReposter {
   private readonly channels = new Map<string, ChannelState>();
@@ -22,15 +29,12 @@ export class StickyReposter {
     private readonly debounceMs = 1500,
   ) {}
 
-  /** Counts a message from a member; schedules a repost when the sticky is due. */
+  /** Counts a message from a member; schedules the count's write (and a repost when due). */
   async onMessage(serverId: string, channelId: string): Promise<void> {
-    if (await countStickyMessage(this.deps, serverId, channelId)) this.schedule(channelId);
-  }
-
-  private schedule(channelId: string): void {
-    if (this.stopped) return;
-    const state = this.channels.get(channelId) ?? { timer: null, running: null };
+    if (this.stopped || !(await isStickyChannel(this.deps, serverId, channelId))) return;
+    const state = this.channels.get(channelId) ?? { serverId, pending: 0, timer: null, running: null };
     this.channels.set(channelId, state);
+    state.pending++;
     if (state.timer) return;
     state.timer = setTimeout(() => {
       state.timer = null;
@@ -39,20 +43,23 @@ export class StickyReposter {
   }
 
   private async run(channelId: string, state: ChannelState): Promise<void> {
-    // A repost still in flight finishes first; the counter it reset decides whether another is due.
+    // A flush still in flight finishes first; the counter it reset decides whether another is due.
     if (state.running) await state.running;
-    const running = repostSticky(this.deps, channelId)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        this.deps.logger.warn({ err: error, channelId }, "sticky: repost failed");
-      });
+    const count = state.pending;
+    state.pending = 0;
+    const running = (async () => {
+      if (count > 0 && !(await countStickyMessages(this.deps, state.serverId, channelId, count))) return;
+      await repostSticky(this.deps, channelId);
+    })().catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, channelId }, "sticky: repost failed");
+    });
     state.running = running;
     await running;
     state.running = null;
-    if (!state.timer) this.channels.delete(channelId);
+    if (!state.timer && state.pending === 0) this.channels.delete(channelId);
   }
 
-  /** Drops pending reposts (the count stays in the database; the next message schedules again). */
+  /** Drops pending counts and reposts (the next message schedules again). */
   stop(): void {
     this.stopped = true;
     for (const state of this.channels.values()) if (state.timer) clearTimeout(state.timer);

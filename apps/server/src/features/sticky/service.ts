@@ -114,17 +114,27 @@ export function listStickies(deps: Pick<Deps, "storage">, serverId: string): Pro
   return store.listStickies(deps.storage.db, serverId);
 }
 
-/**
- * Counts a member's message; true when the channel's sticky is due for a repost. A channel without
- * a sticky is answered from memory.
- */
-export async function countStickyMessage(
+/** Whether the channel has a sticky (answered from memory). */
+export async function isStickyChannel(
   deps: Pick<Deps, "storage">,
   serverId: string,
   channelId: string,
 ): Promise<boolean> {
-  if (!(await stickyChannels.get(deps.storage, serverId)).has(channelId)) return false;
-  const counted = await store.countMessage(deps.storage.db, channelId);
+  return (await stickyChannels.get(deps.storage, serverId)).has(channelId);
+}
+
+/**
+ * Adds members' messages to a channel's count; true when its sticky is due for a repost. A channel
+ * without a sticky is answered from memory.
+ */
+export async function countStickyMessages(
+  deps: Pick<Deps, "storage">,
+  serverId: string,
+  channelId: string,
+  count = 1,
+): Promise<boolean> {
+  if (!(await isStickyChannel(deps, serverId, channelId))) return false;
+  const counted = await store.countMessage(deps.storage.db, channelId, count);
   return counted !== null && counted.messageCount >= counted.triggerCount;
 }
 

@@ -109,14 +109,15 @@ export async function deleteSticky(db: Db, serverId: string, channelId: string):
   return row ? toSticky(row) : null;
 }
 
-/** Counts one message in the channel; answers the new count and the trigger, or null without a sticky. */
+/** Counts messages in the channel; answers the new count and the trigger, or null without a sticky. */
 export async function countMessage(
   db: Db,
   channelId: string,
+  count = 1,
 ): Promise<{ messageCount: number; triggerCount: number } | null> {
   const row = await db
     .updateTable("sticky_messages")
-    .set((eb) => ({ message_count: eb("message_count", "+", 1) }))
+    .set((eb) => ({ message_count: eb("message_count", "+", count) }))
     .where("channel_id", "=", channelId)
     .where("enabled", "=", 1)
     .returning(["message_count", "trigger_count"])
