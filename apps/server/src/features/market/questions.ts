@@ -17,13 +17,19 @@ const patterns: readonly RegExp[] = [
   /^value\s+of\s+(?<item>.+)$/i,
 ];
 
+/**
+ * What every pattern above needs (its first word, or `price` last): most chat fails this one test
+ * and never reaches the five patterns.
+ */
+const mayAsk = /^(?:pc\s|price|how\s|what|value\s)|\sprice$/i;
+
 /** The item a chat message asks the price of, or null when it isn't a price question. */
 export function priceQuestion(content: string): string | null {
   const text = content
     .trim()
     .replace(/\s*\?+$/, "")
     .replace(/\s+/g, " ");
-  if (text.length === 0 || text.length > 80) return null;
+  if (text.length === 0 || text.length > 80 || !mayAsk.test(text)) return null;
   for (const pattern of patterns) {
     const item = pattern
       .exec(text)
