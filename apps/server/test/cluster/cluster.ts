@@ -49,6 +49,7 @@ export function senderPid(request: RecordedRequest): number | null {
 export class Cluster {
   readonly processes: HearthProcess[] = [];
   readonly guilds: ClusterGuild[] = [];
+  /** A stand-in for the built website (the api role serves it; the test reads only the API). */
   private readonly webDist = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-cluster-"));
 
   private constructor(
@@ -77,7 +78,11 @@ export class Cluster {
     redis.pathname = `/${1 + ((randomBytes(1)[0] ?? 0) % 15)}`;
     const standIn = await DiscordStandIn.start();
     const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
-    return new Cluster(standIn, options.databaseUrl, name, url.toString(), redis.toString(), db);
+    // Dropping the database at the end closes its idle connections from the server's side.
+    db.on("error", () => {});
+    const cluster = new Cluster(standIn, options.databaseUrl, name, url.toString(), redis.toString(), db);
+    fs.writeFileSync(path.join(cluster.webDist, "index.html"), "<!doctype html><title>Hearth</title>");
+    return cluster;
   }
 
   /** Two servers on each shard, each with an owner, a member and the channels the test uses. */
@@ -123,7 +128,7 @@ export class Cluster {
       DISCORD_TOKEN: this.standIn.token,
       DISCORD_API_URL: this.standIn.apiUrl,
       DISCORD_CLIENT_ID: this.standIn.state.appId,
-      WEB_DIST: path.join(this.webDist, "none"),
+      WEB_DIST: this.webDist,
       // The test writes hundreds of giveaways from one address with one token a minute.
       RATE_LIMIT_MAX: "0",
       TOKEN_WRITE_LIMIT: "0",

@@ -18,6 +18,8 @@ export class HearthProcess {
   readonly logs: LogLine[] = [];
   /** Everything the process wrote that isn't a JSON log line (the start banner, a crash). */
   readonly text: string[] = [];
+  /** Every line, in order. */
+  private readonly lines: string[] = [];
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly child: ChildProcess;
   private readonly waiters = new Set<() => void>();
@@ -123,12 +125,12 @@ export class HearthProcess {
 
   /** The last lines the process wrote, for failure messages. */
   tail(count = 30): string {
-    const lines = [...this.text, ...this.logs.map((line) => JSON.stringify(line))];
-    return lines.slice(-count).join("\n");
+    return this.lines.slice(-count).join("\n");
   }
 
   private take(line: string): void {
     if (line.trim() === "") return;
+    this.lines.push(line);
     if (line.startsWith("{")) {
       try {
         this.logs.push(JSON.parse(line) as LogLine);

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defaultWelcomeConfig } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../discord-stand-in/index.ts";
@@ -45,6 +47,15 @@ async function call(base: string, method: string, path: string, token?: string, 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `promise`, or a failure naming `what` after `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Runs `work` over `items` with at most `limit` in flight. */
 async function inParallel<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
   let next = 0;
@@ -70,7 +81,7 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
   let cluster: Cluster;
   let api: HearthProcess[];
   let bots: HearthProcess[];
-  let workers: HearthProcess[];
+  let workers: HearthProcess[] = [];
   let guilds: ClusterGuild[];
   const started = Date.now();
   /** When the giveaways and timers fall due. */
@@ -95,14 +106,11 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
     // All at once: each migrates the fresh database at start, safely in parallel.
     api = [cluster.spawn("api#0", "api"), cluster.spawn("api#1", "api")];
     bots = Array.from({ length: shardCount }, (_, shard) => cluster.spawnBot(shard));
-    workers = [cluster.spawn("worker#0", "worker"), cluster.spawn("worker#1", "worker")];
     await Promise.all(cluster.processes.map((process) => process.started(120_000)));
     await cluster.standIn.gateway.whenIdentified(shardCount);
     console.log(`cluster: ${cluster.processes.length} processes started in ${Date.now() - started} ms`);
     for (const guild of guilds) guild.token = await cluster.dashboardToken(guild.id, guild.ownerId);
-    console.log(
-      `cluster: ${cluster.processes.length} processes up and dashboard tokens made in ${Date.now() - started} ms`,
-    );
+    console.log(`cluster: dashboard tokens made by /dashboard create after ${Date.now() - started} ms`);
   }, 150_000);
 
   afterAll(async () => {
@@ -115,6 +123,17 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
           .map((line) => JSON.stringify(line))
           .join("\n")}`,
       );
+    }
+    // CLUSTER_LOGS=<dir> keeps every process's output there, one file each.
+    const keep = process.env.CLUSTER_LOGS;
+    if (keep) {
+      fs.mkdirSync(keep, { recursive: true });
+      for (const process of cluster.processes) {
+        fs.writeFileSync(
+          path.join(keep, `${process.name}.log`),
+          `${process.tail(Number.POSITIVE_INFINITY)}\n`,
+        );
+      }
     }
     await cluster.destroy();
     console.log(`cluster: whole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -162,6 +181,9 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
     console.log(
       `cluster: ${giveawayCount} giveaways and ${timerCount} timers created in ${Date.now() - t0} ms`,
     );
+    // The workers start now, while the jobs wait to fall due and the api and bot tests run: nothing
+    // has run a job yet.
+    workers = [cluster.spawn("worker#0", "worker"), cluster.spawn("worker#1", "worker")];
   }, 60_000);
 
   it("a dashboard write on api#0 is read back on api#1 at once", async () => {
@@ -242,6 +264,7 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
   });
 
   it("a worker killed (SIGKILL) while running a job: the job runs once, elsewhere, after its lease", async () => {
+    await Promise.all(workers.map((worker) => worker.started(120_000)));
     const guild = guilds[2] as ClusterGuild;
     const channel = guild.channels.jobs;
     const timer = await call(
@@ -258,7 +281,11 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
     expect(timer.status).toBe(201);
     specialTimers.push(timer.body.id);
     // Discord holds the end's post until the worker that sent it is gone: the worker dies mid-job.
-    const held = await cluster.standIn.holdNext("POST", `/channels/${channel}/messages`, 60_000);
+    const held = await within(
+      cluster.standIn.holdNext("POST", `/channels/${channel}/messages`, 60_000),
+      20_000,
+      "post of the timer's end",
+    );
     expect(String(held.body.content)).toContain("Timer ended: killed-worker-timer");
     const holder = workers.find((worker) => worker.pid === senderPid(held)) as HearthProcess;
     expect(holder).toBeDefined();
@@ -313,7 +340,11 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
     );
     expect(created.status).toBe(201);
     specialTimers.push(created.body.id);
-    const held = await cluster.standIn.holdNext("POST", `/channels/${channel}/messages`, slowMs);
+    const held = await within(
+      cluster.standIn.holdNext("POST", `/channels/${channel}/messages`, slowMs),
+      20_000,
+      "post of the timer's end",
+    );
     const runner = workers.find((worker) => worker.pid === senderPid(held)) as HearthProcess;
     expect(runner).toBeDefined();
     await expect
