@@ -86,5 +86,7 @@ export function triggerMatcher(keyword: string, mode: TriggerMatchMode): (lowere
     `(?<![\\p{L}\\p{N}_])${escapeRegExp(key).replace(/ /g, "\\s+")}(?![\\p{L}\\p{N}_])`,
     "u",
   );
-  return (lowered) => lowered.includes(key.split(" ")[0] as string) && pattern.test(lowered);
+  // The first word is looked for before the pattern runs: most messages lack it.
+  const firstWord = key.split(" ")[0] as string;
+  return (lowered) => lowered.includes(firstWord) && pattern.test(lowered);
 }
