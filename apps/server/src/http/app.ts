@@ -24,8 +24,8 @@ import { responseSerializerCompiler } from "./response-serializer.ts";
 import {
   apiSecurityHeaders,
   decisionPath,
-  isJsonApi,
   originFormUrl,
+  securityHeaderHook,
   securityHeaders,
 } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
@@ -146,10 +146,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     strictTransportSecurity: https ? undefined : false,
   });
   const jsonHeaders = apiSecurityHeaders(https);
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isJsonApi(decisionPath(request)) ? jsonHeaders : documentHeaders);
-    done();
-  });
+  app.addHook("onRequest", securityHeaderHook(jsonHeaders, documentHeaders));
 
   if (ctx.config.rateLimitMax > 0) {
     await app.register(rateLimit, {

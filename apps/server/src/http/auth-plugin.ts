@@ -47,10 +47,21 @@ export function requiredPermission(method: string, config: { permission?: Permis
   return config?.permission ?? defaultPermission(method);
 }
 
+const levels: ReadonlySet<string> = new Set(permissionLevel.options);
+
 /** A token's level; an unknown stored value counts as the least powerful. */
 export function levelOf(token: DashboardToken): PermissionLevel {
-  const parsed = permissionLevel.safeParse(token.permission);
-  return parsed.success ? parsed.data : "manager";
+  return levels.has(token.permission) ? (token.permission as PermissionLevel) : "manager";
+}
+
+/** What the hook needs to know of a route, worked out on its first request rather than on every one. */
+interface RoutePolicy {
+  /** A private /api route: needs a live token. */
+  guarded: boolean;
+  required: PermissionLevel;
+  serverIdParam: string;
+  /** `METHOD /route`, for the 403's wording. */
+  what: string;
 }
 
 /**
@@ -92,9 +103,28 @@ export const authPlugin = fp<{
     if (token && reply.statusCode === 403) await monitor.forbidden(token, request.ip);
   });
 
-  app.addHook("onRequest", async (request, reply) => {
+  const policies = new Map<string, RoutePolicy>();
+  const policyOf = (request: FastifyRequest): RoutePolicy | null => {
     const url = request.routeOptions.url;
-    if (!url?.startsWith("/api") || isPublicRoute(request.method, url)) return;
+    if (url === undefined) return null;
+    const key = `${request.method} ${url}`;
+    let policy = policies.get(key);
+    if (!policy) {
+      const config = request.routeOptions.config;
+      policy = {
+        guarded: url.startsWith("/api") && !isPublicRoute(request.method, url),
+        required: requiredPermission(request.method, config),
+        serverIdParam: config.serverIdParam ?? "serverId",
+        what: key,
+      };
+      policies.set(key, policy);
+    }
+    return policy;
+  };
+
+  app.addHook("onRequest", async (request, reply) => {
+    const policy = policyOf(request);
+    if (!policy?.guarded) return;
 
     const blockedMs = await limiter.blockedFor(request.ip);
     if (blockedMs > 0) {
@@ -126,17 +156,14 @@ export const authPlugin = fp<{
     }
     request.dashboardToken = token;
 
-    const param = request.routeOptions.config.serverIdParam ?? "serverId";
-    const serverId = (request.params as Record<string, string | undefined>)[param];
+    const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
     if (serverId !== undefined && serverId !== token.serverId) {
       return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
     }
 
-    const required = requiredPermission(request.method, request.routeOptions.config);
     const level = levelOf(token);
-    if (!hasPermission(level, required)) {
-      const what = `${request.method} ${url}`;
-      return reply.status(403).send(errorBody(403, permissionRefusal(level, required, what)));
+    if (!hasPermission(level, policy.required)) {
+      return reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
@@ -40,7 +40,7 @@ export function onTokenRevoked(listener: (tokenId: string) => void): () => void 
 }
 
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }
 
 /** 28 random bytes as 56 lowercase hex characters. */
@@ -131,19 +131,26 @@ export function findLiveDashboardToken(deps: Pick<AppContext, "storage">, server
   return store.findLiveTokenForUser(deps.storage.db, serverId, userId);
 }
 
-/** The live token behind a raw Authorization value, or null. Never throws on malformed input. */
+/**
+ * The live token behind a raw Authorization value, or null. Never throws on malformed input. On the
+ * hot path (a token in use) this is one SHA-256 of the token and one lookup in the cache above.
+ */
 export async function resolveToken(deps: Pick<AppContext, "storage">, raw: string | undefined) {
   if (!raw) return null;
-  const token = raw.trim().toLowerCase();
-  if (!tokenPattern.test(token)) return null;
-  const hash = hashToken(token);
-  let record = liveTokens.get(hash);
+  // The dashboard sends the token as it was given (lowercase hex); anything else is normalised first.
+  let token = raw;
+  if (!tokenPattern.test(token)) {
+    token = raw.trim().toLowerCase();
+    if (!tokenPattern.test(token)) return null;
+  }
+  const tokenHash = hashToken(token);
+  let record = liveTokens.get(tokenHash);
   if (!record) {
     const readAt = Date.now();
-    const loaded = await store.findLiveTokenByHash(deps.storage.db, hash);
+    const loaded = await store.findLiveTokenByHash(deps.storage.db, tokenHash);
     if (!loaded) return null;
     // Only a fresh read is cached: re-setting on a hit would slide the expiry forever.
-    liveTokens.set(hash, loaded, readAt);
+    liveTokens.set(tokenHash, loaded, readAt);
     record = loaded;
   }
   const now = Date.now();
