@@ -27,6 +27,16 @@ async function sample(name: string, labels: Record<string, string>): Promise<num
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
 }
 
+/** The sample once it appears (a gateway frame is counted when the client reads it, a moment after it is sent). */
+async function eventually(name: string, labels: Record<string, string>): Promise<number | undefined> {
+  for (let tries = 0; tries < 100; tries++) {
+    const value = await sample(name, labels);
+    if (value !== undefined) return value;
+    await sleep(20);
+  }
+  return undefined;
+}
+
 beforeAll(async () => {
   // Heartbeats every 100 ms so the shard's ping is measured within the test.
   standIn = await DiscordStandIn.start({ heartbeatIntervalMs: 100 });
@@ -55,23 +65,27 @@ describe("Discord metrics from the discord.js adapter", () => {
   it("counts gateway events by shard and type, and reads the shard's heartbeat ping", async () => {
     expect(await sample("hearth_gateway_events_total", { shard: "0", event: "GUILD_CREATE" })).toBe(1);
     await standIn.postMessage({ guildId, channelId, authorId, content: "hello" });
-    await adapter.events.idle();
-    let ping: number | undefined;
-    for (let tries = 0; tries < 50 && ping === undefined; tries++) {
-      ping = await sample("hearth_gateway_ping_seconds", { shard: "0" });
-      if (ping === undefined) await sleep(50);
-    }
+    expect(await eventually("hearth_gateway_events_total", { shard: "0", event: "MESSAGE_CREATE" })).toBe(1);
+    const ping = await eventually("hearth_gateway_ping_seconds", { shard: "0" });
     expect(ping).toBeGreaterThanOrEqual(0);
     expect(ping).toBeLessThan(1);
-    expect(await sample("hearth_gateway_events_total", { shard: "0", event: "MESSAGE_CREATE" })).toBe(1);
   });
 
-  it("counts REST errors by status and route bucket, and 429s as rate-limit hits", async () => {
+  it("counts failed REST calls by status, Discord's error code and route bucket; 429s as rate-limit hits", async () => {
+    const bucket = { route: "/channels/:id/messages", method: "POST" };
     standIn.failNext("POST", `/channels/${channelId}/messages`, { status: 403, code: 50013 });
     const refused = await adapter.sendMessage(channelId, { content: "no" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DiscordError);
-    const bucket = { route: "/channels/:id/messages", method: "POST" };
-    expect(await sample("hearth_discord_rest_errors_total", { ...bucket, status: "403" })).toBe(1);
+    expect(
+      await sample("hearth_discord_rest_errors_total", { ...bucket, status: "403", code: "50013" }),
+    ).toBe(1);
+
+    // Discord is down: discord.js tries four times, the call fails once.
+    standIn.failNext("POST", `/channels/${channelId}/messages`, { status: 502, times: 4 });
+    await expect(adapter.sendMessage(channelId, { content: "down" })).rejects.toBeInstanceOf(DiscordError);
+    expect(await sample("hearth_discord_rest_errors_total", { ...bucket, status: "502", code: "none" })).toBe(
+      1,
+    );
 
     // Discord says "slow down" once; discord.js waits and sends again, and the send succeeds.
     standIn.failNext("POST", `/channels/${channelId}/messages`, {
@@ -80,7 +94,7 @@ describe("Discord metrics from the discord.js adapter", () => {
     });
     await adapter.sendMessage(channelId, { content: "yes" });
     expect(await sample("hearth_discord_rest_rate_limits_total", bucket)).toBe(1);
-    expect(await sample("hearth_discord_rest_errors_total", { ...bucket, status: "429" })).toBe(1);
+    expect(await sample("hearth_discord_rest_errors_total", { ...bucket, status: "429" })).toBeUndefined();
     // Ids never become label values.
     expect(await metrics.exposition()).not.toContain(channelId);
   });
@@ -88,6 +102,9 @@ describe("Discord metrics from the discord.js adapter", () => {
   it("folds ids, invite codes and tokens out of route labels", () => {
     expect(routeLabel("/channels/:id/messages")).toBe("/channels/:id/messages");
     expect(routeLabel("/invites/abcDEF12")).toBe("/invites/:code");
+    expect(
+      routeLabel("/channels/123456789012345678/messages/123456789012345679/reactions/%F0%9F%8E%89/@me"),
+    ).toBe("/channels/:id/messages/:id/reactions/:reaction");
     expect(routeLabel("/webhooks/12345678901234567890/aW50ZXJhY3Rpb246MTIzNDU2Nzg5/messages/@original")).toBe(
       "/webhooks/:id/:token/messages/@original",
     );

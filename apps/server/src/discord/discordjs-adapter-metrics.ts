@@ -1,11 +1,20 @@
 import type { EventEmitter } from "node:events";
-import { type Client, Events, type REST, RESTEvents } from "discord.js";
+import {
+  type Client,
+  DiscordAPIError,
+  Events,
+  HTTPError,
+  RateLimitError,
+  type REST,
+  RESTEvents,
+} from "discord.js";
 import type { Metrics } from "../metrics/metrics.ts";
 
 /**
- * Counts what Discord's REST API answered: each rate limit discord.js waited for or was told of
- * (`rateLimited`, by route bucket such as `/channels/:id/messages`), and every answer of 400 or above
- * by status. Route buckets are patterns, so ids never become label values.
+ * Counts what Discord's REST API answered: each rate limit discord.js waited for (`rateLimited`) or
+ * was surprised by (a 429 answer), by route bucket such as `/channels/:id/messages`, and each call
+ * that failed, by HTTP status and Discord's error code (50013 Missing Permissions…). Route buckets
+ * are patterns, so ids never become label values.
  */
 export function instrumentRest(rest: REST, metrics: Metrics): void {
   rest.on(RESTEvents.RateLimited, (info) => {
@@ -16,17 +25,40 @@ export function instrumentRest(rest: REST, metrics: Metrics): void {
     });
   });
   rest.on(RESTEvents.Response, (request, response) => {
-    // discord.js hands listeners a clone of the answer; nothing reads its body, so let it go.
-    const body = response.body as { cancel?: () => Promise<void> } | null;
-    body?.cancel?.().catch(() => {});
-    if (response.status < 400) return;
-    const labels = { route: routeLabel(request.route), method: request.method.toUpperCase() };
-    metrics.restErrors.inc({ ...labels, status: String(response.status) });
-    // A 429 discord.js did not see coming (it emits rateLimited only for the waits it plans itself).
-    if (response.status === 429) {
-      metrics.restRateLimits.inc({ ...labels, scope: response.headers.get("x-ratelimit-scope") ?? "user" });
-    }
+    // discord.js emits rateLimited only for the waits it plans itself; a 429 it didn't see coming
+    // is retried after Retry-After without one. (The body is never touched: with Node's default
+    // transport the listener gets the very stream discord.js reads next.)
+    if (response.status !== 429) return;
+    metrics.restRateLimits.inc({
+      route: routeLabel(request.route),
+      method: request.method.toUpperCase(),
+      scope: response.headers.get("x-ratelimit-scope") ?? "user",
+    });
   });
+  // Every call (get, post, … and discord.js's own) goes through request(): count the ones that fail.
+  const request = rest.request.bind(rest);
+  rest.request = async (options) => {
+    try {
+      return await request(options);
+    } catch (error) {
+      const labels = {
+        route: routeLabel(options.fullRoute),
+        method: (options.method ?? "GET").toUpperCase(),
+      };
+      metrics.restErrors.inc({ ...labels, ...failureOf(error) });
+      throw error;
+    }
+  };
+}
+
+/** A failed call's status and code labels: Discord's answer, or how the call failed without one. */
+function failureOf(error: unknown): { status: string; code: string } {
+  if (error instanceof DiscordAPIError) return { status: String(error.status), code: String(error.code) };
+  if (error instanceof HTTPError) return { status: String(error.status), code: "none" };
+  if (error instanceof RateLimitError) return { status: "429", code: "none" };
+  const code = (error as { code?: unknown } | null)?.code;
+  const name = error instanceof Error ? error.name : "unknown";
+  return { status: "none", code: typeof code === "string" && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : name };
 }
 
 /**
@@ -36,6 +68,7 @@ export function instrumentRest(rest: REST, metrics: Metrics): void {
  */
 export function routeLabel(route: string): string {
   return (route.split("?")[0] ?? route)
+    .replace(/\/reactions\/.*/, "/reactions/:reaction")
     .replace(/\/invites\/[^/]+/, "/invites/:code")
     .replace(/\/\d{5,}(?=\/|$)/g, "/:id")
     .replace(/\/[A-Za-z0-9_.-]{20,}(?=\/|$)/g, "/:token");

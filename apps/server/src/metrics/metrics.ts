@@ -53,11 +53,11 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  /** Discord REST answers of 400 or above, by HTTP status and route bucket. */
+  /** Discord REST calls that failed, by HTTP status, Discord's error code and route bucket. */
   readonly restErrors = new Counter({
     name: "hearth_discord_rest_errors_total",
-    help: "Discord REST error answers, by HTTP status and route bucket",
-    labelNames: ["status", "route", "method"] as const,
+    help: "Discord REST calls that failed, by HTTP status and Discord error code (status none: no answer, code the network error) and route bucket",
+    labelNames: ["status", "code", "route", "method"] as const,
     registers: [this.registry],
   });
 
