@@ -24,6 +24,7 @@ import { RedisFailureLimiter } from "./http/failure-limiter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { queueStats } from "./jobs/stats.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
+import { RedisHealth } from "./lib/redis-health.ts";
 import { startMetricsServer } from "./metrics/http.ts";
 import { Metrics } from "./metrics/metrics.ts";
 
@@ -93,11 +94,22 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const ctx: AppContext = { config, storage, discord, jobs, logger, startedAt: Date.now() };
 
   const demoToken = discord.kind === "sandbox" ? await prepareSandbox(ctx) : null;
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  // No request waits on Redis for more than a second, even for a command sent as it went away.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, commandTimeout: 1000 })
+    : null;
   // Revocations reach every process at once through Redis; without it, a token cached by another
   // process expires from that cache within seconds.
   const subscriber = redis?.duplicate() ?? null;
-  const stopPublishing = redis ? onTokenRevoked((id) => void redis.publish(revocationChannel, id)) : () => {};
+  // Redis going away is said once (and its return); nothing waits on it meanwhile (lib/redis-health.ts).
+  const redisHealth = redis && subscriber ? new RedisHealth(logger, redis, subscriber) : null;
+  const stopPublishing =
+    redis && redisHealth
+      ? onTokenRevoked((id) => {
+          if (!redisHealth.up) return;
+          redis.publish(revocationChannel, id).catch((err) => redisHealth.commandFailed(err));
+        })
+      : () => {};
   if (subscriber) {
     await subscriber.subscribe(revocationChannel);
     subscriber.on("message", (channel: string, id: string) => {
@@ -107,16 +119,12 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   // Settings changes travel the same way: the bot reads switches through a cache of a few seconds.
   const stopSettingsSharing =
     redis && subscriber
-      ? await shareSettingsChanges(redis, subscriber, (err) =>
-          logger.warn({ err }, "settings change not published"),
-        )
+      ? await shareSettingsChanges(redis, subscriber, (err) => redisHealth?.commandFailed(err))
       : () => {};
   // And the block list and lockdown, which sit in front of every interaction and event.
   const stopBlockListSharing =
     redis && subscriber
-      ? await shareGlobalStateChanges(redis, subscriber, (err) =>
-          logger.warn({ err }, "block list change not published"),
-        )
+      ? await shareGlobalStateChanges(redis, subscriber, (err) => redisHealth?.commandFailed(err))
       : () => {};
 
   const heartbeat = async () => {

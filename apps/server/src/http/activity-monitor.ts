@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { availabilityOf, type RedisAvailability } from "../lib/redis-health.ts";
 import type { DashboardToken } from "./auth-plugin.ts";
 
 /*
@@ -101,21 +102,42 @@ export class MemoryActivityStore implements ActivityStore {
   }
 }
 
-/** Sorted sets scored by time, trimmed to their window on every write, expiring with it. */
+/**
+ * Sorted sets scored by time, trimmed to their window on every write, expiring with it. While Redis
+ * is unavailable the counts are kept in this process instead, so the rules still hold per process and
+ * no request waits on Redis or fails for it.
+ */
 export class RedisActivityStore implements ActivityStore {
-  constructor(private readonly redis: Redis) {}
+  private readonly local = new MemoryActivityStore();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly availability: RedisAvailability = availabilityOf(redis),
+  ) {}
 
   async addAddress(tokenId: string, address: string, now: number): Promise<number> {
-    return this.add(`hearth:tokenaddr:${tokenId}`, address, now, addressWindowMs);
+    if (!this.availability.up) return this.local.addAddress(tokenId, address, now);
+    try {
+      return await this.add(`hearth:tokenaddr:${tokenId}`, address, now, addressWindowMs);
+    } catch (error) {
+      this.availability.commandFailed(error);
+      return this.local.addAddress(tokenId, address, now);
+    }
   }
 
   async addForbidden(tokenId: string, now: number): Promise<number> {
-    return this.add(
-      `hearth:token403:${tokenId}`,
-      `${now}:${randomBytes(4).toString("hex")}`,
-      now,
-      forbiddenWindowMs,
-    );
+    if (!this.availability.up) return this.local.addForbidden(tokenId, now);
+    try {
+      return await this.add(
+        `hearth:token403:${tokenId}`,
+        `${now}:${randomBytes(4).toString("hex")}`,
+        now,
+        forbiddenWindowMs,
+      );
+    } catch (error) {
+      this.availability.commandFailed(error);
+      return this.local.addForbidden(tokenId, now);
+    }
   }
 
   private async add(key: string, member: string, now: number, windowMs: number): Promise<number> {

@@ -1,4 +1,5 @@
 import type { Redis } from "ioredis";
+import { availabilityOf, type RedisAvailability } from "../lib/redis-health.ts";
 
 /** Counts failed authentications per address in fixed one-minute windows. */
 export interface FailureLimiter {
@@ -42,19 +43,40 @@ export class MemoryFailureLimiter implements FailureLimiter {
   }
 }
 
-/** Shares the counts between API processes when REDIS_URL is set. */
+/**
+ * Shares the counts between API processes when REDIS_URL is set. While Redis is unavailable the
+ * counts are kept in this process (the limit still holds, per process) and nothing waits on Redis.
+ */
 export class RedisFailureLimiter implements FailureLimiter {
-  constructor(private readonly redis: Redis) {}
+  private readonly local = new MemoryFailureLimiter();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly availability: RedisAvailability = availabilityOf(redis),
+  ) {}
 
   async blockedFor(address: string): Promise<number> {
+    const local = await this.local.blockedFor(address);
+    if (!this.availability.up) return local;
     const key = `hearth:authfail:${address}`;
-    const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
-    return Number(count ?? 0) >= failureLimit.max && ttl > 0 ? ttl : 0;
+    try {
+      const [count, ttl] = await Promise.all([this.redis.get(key), this.redis.pttl(key)]);
+      return Math.max(Number(count ?? 0) >= failureLimit.max && ttl > 0 ? ttl : 0, local);
+    } catch (error) {
+      this.availability.commandFailed(error);
+      return local;
+    }
   }
 
   async recordFailure(address: string): Promise<void> {
+    if (!this.availability.up) return this.local.recordFailure(address);
     const key = `hearth:authfail:${address}`;
-    const count = await this.redis.incr(key);
-    if (count === 1) await this.redis.pexpire(key, failureLimit.windowMs);
+    try {
+      const count = await this.redis.incr(key);
+      if (count === 1) await this.redis.pexpire(key, failureLimit.windowMs);
+    } catch (error) {
+      this.availability.commandFailed(error);
+      await this.local.recordFailure(address);
+    }
   }
 }
