@@ -6,6 +6,7 @@ import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
 import type { BotFeature } from "../src/features/feature.ts";
 import { DatabaseJobQueue } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";
+import { Metrics } from "../src/metrics/metrics.ts";
 import type { DiscordStandIn } from "./discord-stand-in/index.ts";
 import { bindFeatureCommands, openTestStorage } from "./helpers.ts";
 
@@ -51,6 +52,8 @@ export async function startStandInBot(
     apiUrl: standIn.apiUrl,
     gateway: true,
     logger,
+    // Counted as a bot process with metrics on is: the instrumentation must change nothing it sees.
+    metrics: new Metrics({ defaultMetrics: false }),
   });
   const ctx: AppContext = {
     config: testConfig({ databaseUrl: test.url, ...options.config }),

@@ -8,6 +8,7 @@ import { createDashboardToken, listDashboardTokens } from "../features/auth/serv
 import { listenForGuilds } from "../features/guilds/listeners.ts";
 import { badRequest } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
+import { Metrics } from "../metrics/metrics.ts";
 import { DiscordJsAdapter } from "./discordjs-adapter.ts";
 import { botIntents } from "./discordjs-adapter-client.ts";
 import type { BotEventMap, BotEventName } from "./events.ts";
@@ -69,7 +70,14 @@ beforeAll(async () => {
   standIn.state.addMember(guild.id, closed.id);
 
   test = await openTestStorage();
-  adapter = new DiscordJsAdapter({ token: standIn.token, apiUrl: standIn.apiUrl, gateway: true, logger });
+  // With metrics on, as a bot process scraped by Prometheus runs: the counting must change nothing here.
+  adapter = new DiscordJsAdapter({
+    token: standIn.token,
+    apiUrl: standIn.apiUrl,
+    gateway: true,
+    logger,
+    metrics: new Metrics({ defaultMetrics: false }),
+  });
   const deps = { storage: test.storage, discord: adapter, logger };
   bot = createBot(deps, adapter);
   // The guilds and auth features' listeners, bound as the program binds every feature's.
