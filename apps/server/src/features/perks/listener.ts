@@ -89,12 +89,20 @@ export class PerkListener {
     const wasActive = (userId: string) => this.spoke.within(`${message.channelId}:${userId}`, now);
     const highlightCandidates = this.highlightCandidates(perks, message, now, wasActive);
     this.spoke.mark(`${message.channelId}:${message.author.id}`, now);
-    const results = await Promise.allSettled([
-      this.afk(perks, guildId, message, now),
-      this.autoReact(perks, guildId, message),
-      this.highlight(perks, guildId, message, highlightCandidates, now),
-      this.respond(perks, guildId, message, now),
-    ]);
+    // Only the perks this message can set off run (most chat sets off none: nothing to await).
+    const work: Promise<void>[] = [];
+    if (perks.afk.has(message.author.id) || message.mentionUserIds.some((userId) => perks.afk.has(userId))) {
+      work.push(this.afk(perks, guildId, message, now));
+    }
+    if (perks.members.get(message.author.id)?.emojis.length)
+      work.push(this.autoReact(perks, guildId, message));
+    if (highlightCandidates.size > 0) {
+      work.push(this.highlight(perks, guildId, message, highlightCandidates, now));
+    }
+    if (message.content !== "" && perks.responders.length > 0)
+      work.push(this.respond(perks, guildId, message, now));
+    if (work.length === 0) return;
+    const results = await Promise.allSettled(work);
     for (const result of results) {
       if (result.status === "rejected") {
         this.deps.logger.warn({ err: result.reason, guildId }, "perks: a message perk failed");
