@@ -42,6 +42,10 @@ describe("every log line names its request or interaction", () => {
         await command.reply("logged");
       }),
     ]);
+    bot.onButton("logprobe:", async (interaction, { logger }) => {
+      logger.info("from a button handler");
+      await interaction.reply("clicked", { ephemeral: true });
+    });
     bot.events.on("memberAdd", async () => {
       await sleep(1);
       t.ctx.logger.info("from a member listener");
@@ -74,6 +78,20 @@ describe("every log line names its request or interaction", () => {
     expect(new Set(serviceLines.map((line) => line.interactionId))).toEqual(ids);
     // Bound once: the child logger's field is not repeated by the log context.
     expect(JSON.stringify(handlerLines[0]).match(/"interactionId"/g)).toHaveLength(1);
+  });
+
+  it("a button handler gets a logger naming the interaction and the button", async () => {
+    const [channel] = (await t.sandbox.listChannels(demoGuildId)).filter((c) => c.type === 0);
+    const message = await t.sandbox.sendMessage(channel?.id ?? "", { content: "a panel" });
+    await t.sandbox.simulateButton({
+      guildId: demoGuildId,
+      userId: demoOwnerId,
+      messageId: message.id,
+      customId: "logprobe:42",
+    });
+    const [line] = log.find("from a button handler");
+    expect(line).toMatchObject({ guildId: demoGuildId, command: "button logprobe:42" });
+    expect(line?.interactionId).toMatch(/^\d{17,20}$/);
   });
 
   it("an event listener's lines carry the event's type and ids", async () => {
