@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { prerender } from "./scripts/prerender";
 
 // Pinned so `vite` behaves the same whether run from the repo root or from apps/web.
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -16,37 +17,27 @@ export const coreAliases = {
   "@hearth/core/template/": coreSource("template/"),
 };
 /**
- * Writes a .br and a .gz copy next to every text asset of the build, so a static server that
+ * Writes a .br and a .gz copy next to every text file of the build, so a static server that
  * serves pre-compressed files (@fastify/static's `preCompressed`) sends them without compressing
  * on each request. Brotli at its best quality costs build time once instead of CPU per response.
  */
-function precompress(): Plugin {
+async function precompress(outDir: string): Promise<void> {
   const compressible = /\.(?:js|css|html|svg|txt|json)$/;
-  let outDir = "";
-  return {
-    name: "hearth:precompress",
-    apply: "build",
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = await readdir(outDir, { recursive: true });
-      await Promise.all(
-        files
-          .filter((file) => compressible.test(file))
-          .map(async (file) => {
-            const full = path.join(outDir, file);
-            const body = await readFile(full);
-            if (body.length < 1024) return;
-            await writeFile(`${full}.gz`, gzipSync(body, { level: 9 }));
-            await writeFile(
-              `${full}.br`,
-              brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-            );
-          }),
-      );
-    },
-  };
+  const files = await readdir(outDir, { recursive: true });
+  await Promise.all(
+    files
+      .filter((file) => compressible.test(file))
+      .map(async (file) => {
+        const full = path.join(outDir, file);
+        const body = await readFile(full);
+        if (body.length < 1024) return;
+        await writeFile(`${full}.gz`, gzipSync(body, { level: 9 }));
+        await writeFile(
+          `${full}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }),
+  );
 }
 
 /**
@@ -82,7 +73,13 @@ const apiTarget = "http://localhost:3000";
 
 export default defineConfig({
   root,
-  plugins: [react(), tailwindcss(), precompress(), sourceMapsOutsideDist()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The public pages rendered to HTML (scripts/prerender.ts), then every text file compressed.
+    prerender({ alias: coreAliases, after: precompress }),
+    sourceMapsOutsideDist(),
+  ],
   resolve: { alias: coreAliases },
   server: {
     proxy: {

@@ -8,13 +8,39 @@ import { decisionPath } from "./security-headers.ts";
 /** `x.js.map` (and its pre-compressed copies): a source map. */
 export const isSourceMap = (pathname: string) => /\.map(\.(gz|br))?$/i.test(pathname);
 
+/** The empty page shell the web build keeps beside the prerendered pages (apps/web/scripts/prerender.ts). */
+export const SPA_SHELL = "spa.html";
+
 /**
- * Serves the built website with an SPA fallback: unknown non-API GETs get index.html so client
- * routes work on reload, while unknown /api paths stay JSON 404s.
+ * The pages the web build prerendered, by path: `dist/<path>/index.html` (the landing page is
+ * `dist/index.html`). Read once at start-up, like the static files themselves.
+ */
+export function prerenderedPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of fs.readdirSync(webDist, { recursive: true, encoding: "utf8" })) {
+    if (path.basename(file) !== "index.html") continue;
+    const parts = path
+      .dirname(file)
+      .split(path.sep)
+      .filter((part) => part !== ".");
+    if (parts[0] === "assets") continue;
+    pages.set(`/${parts.join("/")}`, [...parts, "index.html"].join("/"));
+  }
+  return pages;
+}
+
+/**
+ * Serves the built website. A public page the build prerendered (landing, commands, docs, legal,
+ * discovery and giveaways shells) is sent as its own HTML, so it paints before any script runs;
+ * any other non-API GET (the dashboard, a giveaway's page, unknown paths) gets the empty shell and
+ * renders in the browser, while unknown /api paths stay JSON 404s.
  */
 export async function registerWebStatic(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = path.join(webDist, "index.html");
   const hasBuild = fs.existsSync(indexPath);
+  const pages = hasBuild ? prerenderedPages(webDist) : new Map<string, string>();
+  // A build from before prerendering has only index.html, which is then the shell.
+  const shell = fs.existsSync(path.join(webDist, SPA_SHELL)) ? SPA_SHELL : "index.html";
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -24,7 +50,9 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
       preCompressed: true,
       // Source maps are the site's source code: never served, even from a build that has them in dist.
       allowedPath: (pathname) => !isSourceMap(pathname),
-      // Hashed assets never change; index.html must always be revalidated.
+      // Hashed assets never change; pages must always be revalidated. `send` would otherwise
+      // write its own `public, max-age=0` over these.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
@@ -40,7 +68,11 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
     const isApi = decoded === "/api" || decoded.startsWith("/api/") || decoded === "/health";
     if (!isApi && hasBuild && (request.method === "GET" || request.method === "HEAD")) {
       const fileLike = path.extname(pathname) !== "";
-      if (!fileLike) return reply.header("cache-control", "no-cache").sendFile("index.html");
+      if (!fileLike) {
+        // `/commands/` is `/commands`; only the landing page is `/`.
+        const page = pages.get(decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded);
+        return reply.header("cache-control", "no-cache").sendFile(page ?? shell);
+      }
     }
     return reply.status(404).send(errorBody(404, `No route for ${request.method} ${pathname}`));
   });

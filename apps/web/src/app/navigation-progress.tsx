@@ -1,9 +1,12 @@
-import { useNavigation } from "react-router";
+import { createContext, useContext } from "react";
+
+/** True while the browser router is moving to a page whose code is still loading (see app.tsx). */
+export const NavigationPendingContext = createContext(false);
 
 /** A thin bar while a lazily loaded page is fetched, so a slow chunk doesn't feel like a dead click. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
+  const pending = useContext(NavigationPendingContext);
+  if (!pending) return null;
   return (
     <div
       role="progressbar"

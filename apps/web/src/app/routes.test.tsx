@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SITE_TITLE } from "../lib/route-handle";
 import { docsPages } from "../pages/docs/docs-nav";
 import { mockApi } from "../test/api-mock";
 import { renderApp } from "../test/render";
-import { SITE_TITLE } from "./route-handle";
 
 function renderAt(path: string) {
   return renderApp(path).router;

@@ -1,15 +1,37 @@
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
+import { type ComponentType, createElement, type LazyExoticComponent, lazy } from "react";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import { SiteLayout } from "../components/layout/site-layout";
-import { docsPages } from "../pages/docs/docs-nav";
+import type { RouteHandle } from "../lib/route-handle";
+import { docsPageModules } from "../pages/docs/docs-page-modules";
 import { RootLayout } from "./root-layout";
-import { RouteError } from "./route-error";
-import type { RouteHandle } from "./route-handle";
 
-/** Turns a page module's named export into a route's lazy loader, so every page is its own chunk. */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+/**
+ * A page module's named export as a lazily loaded component, so every page is its own chunk.
+ * The layouts wrap their outlet in <Suspense>: on a client navigation the current page stays up
+ * while the next chunk loads; when a prerendered page hydrates, its HTML stays until the chunk is in.
+ */
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  { queries = true }: { queries?: boolean } = {},
+): LazyExoticComponent<ComponentType> {
+  if (!queries) return lazy(async () => ({ default: pick(await load()) }));
+  // The query library comes with the page, in parallel (see with-queries.tsx).
+  return lazy(async () => {
+    const [module, { WithQueries }] = await Promise.all([load(), import("./with-queries")]);
+    const Page = pick(module);
+    return {
+      default: () => (
+        <WithQueries>
+          <Page />
+        </WithQueries>
+      ),
+    };
+  });
 }
+
+/** A route's element for a lazily loaded page. */
+const element = (component: LazyExoticComponent<ComponentType>) => createElement(component);
 
 const notFound = page(
   () => import("../pages/not-found-page"),
@@ -17,107 +39,23 @@ const notFound = page(
 );
 const notFoundHandle: RouteHandle = { title: "Page not found" };
 
-// One chunk per docs page, so a guide loads only when it is opened.
-const docsLoaders: Record<string, () => Promise<{ Component: ComponentType }>> = {
-  "/docs": page(
-    () => import("../pages/docs/pages/introduction"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/setup": page(
-    () => import("../pages/docs/pages/setup"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/dashboard": page(
-    () => import("../pages/docs/pages/dashboard"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/grinder": page(
-    () => import("../pages/docs/pages/grinder"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/welcome": page(
-    () => import("../pages/docs/pages/welcome"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/selfroles": page(
-    () => import("../pages/docs/pages/selfroles"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/votetracker": page(
-    () => import("../pages/docs/pages/votetracker"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/sticky": page(
-    () => import("../pages/docs/pages/sticky"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/boards": page(
-    () => import("../pages/docs/pages/boards"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/perks": page(
-    () => import("../pages/docs/pages/perks"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/statica": page(
-    () => import("../pages/docs/pages/statica"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/components": page(
-    () => import("../pages/docs/pages/components"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/embeds": page(
-    () => import("../pages/docs/pages/embeds"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/events": page(
-    () => import("../pages/docs/pages/events"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/economy": page(
-    () => import("../pages/docs/pages/economy"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/security": page(
-    () => import("../pages/docs/pages/security"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/advanced": page(
-    () => import("../pages/docs/pages/advanced"),
-    (m) => m.DocsContent,
-  ),
-  "/docs/support": page(
-    () => import("../pages/docs/pages/support"),
-    (m) => m.DocsContent,
-  ),
-};
-
-const docsRoutes: RouteObject[] = docsPages.map((entry) => {
-  const handle: RouteHandle = { title: entry.title, description: entry.summary };
-  const lazy = docsLoaders[entry.path];
-  if (!lazy) throw new Error(`No page module for ${entry.path}`);
-  return entry.path === "/docs"
-    ? { index: true, handle, lazy }
-    : { path: entry.path.slice("/docs/".length), handle, lazy };
-});
-
-/** The spec's route table (site-and-docs §2). */
+/** The spec's route table (site-and-docs §2), rendered by <AppRoutes> in any router. */
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    // Shown only while the first page's chunk loads; the dark body background already covers it.
-    HydrateFallback: () => null,
+    element: createElement(RootLayout, { handlesOf: routeHandles }),
     children: [
       {
-        Component: SiteLayout,
+        element: createElement(SiteLayout),
         children: [
           {
             index: true,
-            lazy: page(
-              () => import("../pages/home-page"),
-              (m) => m.HomePage,
+            element: element(
+              // The landing page reads only its live figures, without the query library.
+              page(
+                () => import("../pages/home-page"),
+                (m) => m.HomePage,
+                { queries: false },
+              ),
             ),
           },
           {
@@ -127,9 +65,11 @@ export const routes: RouteObject[] = [
               description:
                 "Every Hearth slash command in eight categories, with usage, permissions and examples you can copy.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/commands-page"),
-              (m) => m.CommandsPage,
+            element: element(
+              page(
+                () => import("../pages/commands-page"),
+                (m) => m.CommandsPage,
+              ),
             ),
           },
           {
@@ -139,9 +79,11 @@ export const routes: RouteObject[] = [
               description:
                 "Add Hearth to your Discord server: the authorisation link and the five permissions it asks for.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/invite-page"),
-              (m) => m.InvitePage,
+            element: element(
+              page(
+                () => import("../pages/invite-page"),
+                (m) => m.InvitePage,
+              ),
             ),
           },
           {
@@ -151,9 +93,11 @@ export const routes: RouteObject[] = [
               description:
                 "Get help with Hearth: the support server, answers to common questions and response-time targets.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/support-page"),
-              (m) => m.SupportPage,
+            element: element(
+              page(
+                () => import("../pages/support-page"),
+                (m) => m.SupportPage,
+              ),
             ),
           },
           {
@@ -162,9 +106,11 @@ export const routes: RouteObject[] = [
               title: "Terms of Service",
               description: "The terms that govern your use of Hearth, its dashboard and this website.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/terms-page"),
-              (m) => m.TermsPage,
+            element: element(
+              page(
+                () => import("../pages/terms-page"),
+                (m) => m.TermsPage,
+              ),
             ),
           },
           {
@@ -174,9 +120,11 @@ export const routes: RouteObject[] = [
               description:
                 "What information Hearth collects, why, how long it is kept and the choices you have.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/privacy-page"),
-              (m) => m.PrivacyPage,
+            element: element(
+              page(
+                () => import("../pages/privacy-page"),
+                (m) => m.PrivacyPage,
+              ),
             ),
           },
           {
@@ -185,9 +133,11 @@ export const routes: RouteObject[] = [
               title: "Refund Policy",
               description: "How refunds for Hearth premium work, including the uptime guarantee.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/refund-page"),
-              (m) => m.RefundPage,
+            element: element(
+              page(
+                () => import("../pages/refund-page"),
+                (m) => m.RefundPage,
+              ),
             ),
           },
           {
@@ -197,9 +147,11 @@ export const routes: RouteObject[] = [
               description:
                 "Browse public Discord communities that use Hearth: search, filter by tag and join with one click.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/discovery-page"),
-              (m) => m.DiscoveryPage,
+            element: element(
+              page(
+                () => import("../pages/discovery-page"),
+                (m) => m.DiscoveryPage,
+              ),
             ),
           },
           {
@@ -209,9 +161,11 @@ export const routes: RouteObject[] = [
               description:
                 "Public giveaways from servers using Hearth: prizes, countdowns, entry requirements and winners.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/giveaways-page"),
-              (m) => m.GiveawaysPage,
+            element: element(
+              page(
+                () => import("../pages/giveaways-page"),
+                (m) => m.GiveawaysPage,
+              ),
             ),
           },
           {
@@ -221,9 +175,11 @@ export const routes: RouteObject[] = [
               description:
                 "A public Hearth giveaway: its prize, entry requirements, winners and participants.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/giveaway-detail-page"),
-              (m) => m.GiveawayDetailPage,
+            element: element(
+              page(
+                () => import("../pages/giveaway-detail-page"),
+                (m) => m.GiveawayDetailPage,
+              ),
             ),
           },
           {
@@ -232,30 +188,53 @@ export const routes: RouteObject[] = [
               title: "Tournament",
               description: "A public Hearth tournament: its bracket, players, results and champion.",
             } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/tournament-page"),
-              (m) => m.TournamentPage,
+            element: element(
+              page(
+                () => import("../pages/tournament-page"),
+                (m) => m.TournamentPage,
+              ),
             ),
           },
           {
             path: "dashboard/:serverId?",
             handle: { title: "Dashboard" } satisfies RouteHandle,
-            lazy: page(
-              () => import("../pages/dashboard-page"),
-              (m) => m.DashboardPage,
+            element: element(
+              page(
+                () => import("../pages/dashboard-page"),
+                (m) => m.DashboardPage,
+              ),
             ),
           },
-          { path: "*", handle: notFoundHandle, lazy: notFound },
+          { path: "*", handle: notFoundHandle, element: element(notFound) },
         ],
       },
       {
-        path: "docs",
-        lazy: page(
-          () => import("../pages/docs/docs-layout"),
-          (m) => m.DocsLayout,
+        // The docs layout brings its own route table (pages/docs/docs-routes.tsx), loaded with it.
+        path: "docs/*",
+        handle: { nested: true } satisfies RouteHandle,
+        element: element(
+          page(
+            () => {
+              // Start the guide's chunk together with the layout's rather than after it.
+              if (typeof window !== "undefined") {
+                void docsPageModules[window.location.pathname.replace(/(.)\/+$/, "$1")]?.();
+              }
+              return import("../pages/docs/docs-layout");
+            },
+            (m) => m.DocsLayout,
+          ),
         ),
-        children: [...docsRoutes, { path: "*", handle: notFoundHandle, lazy: notFound }],
       },
     ],
   },
 ];
+
+/** The app's pages for the current location, inside whichever router is above (browser, static, memory). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/** The handles of the routes matching `pathname`, outermost first (for the title and description). */
+export function routeHandles(pathname: string): (RouteHandle | undefined)[] {
+  return (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+}

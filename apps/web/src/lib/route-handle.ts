@@ -1,9 +1,11 @@
-/** Static data attached to a route; read with useMatches(). */
+/** Static data attached to a route (app/routes.tsx, pages/docs/docs-routes.tsx); read with matchRoutes(). */
 export interface RouteHandle {
   /** Page name for document.title; the home page has none and keeps the site title. */
   title?: string;
   /** The page's meta description for search results; the site's own when absent. */
   description?: string;
+  /** The route renders its own route table, whose routes name the page (the docs). */
+  nested?: true;
 }
 
 export const SITE_TITLE = "Hearth — Discord automation";

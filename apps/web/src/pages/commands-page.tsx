@@ -106,7 +106,8 @@ export function CommandsPage() {
             </button>
           </div>
         ) : !all ? (
-          <p role="status" className="mt-6 text-sm text-stone-400">
+          // Tall enough that the footer starts below the fold and doesn't jump when the list arrives.
+          <p role="status" className="mt-6 min-h-[70vh] text-sm text-stone-400">
             Loading commands…
           </p>
         ) : (

@@ -141,7 +141,8 @@ export function DiscoveryPage() {
           </form>
         </search>
 
-        <div ref={results} className="mt-10">
+        {/* A new box once the list arrives: the list replaces the loading state rather than moving it. */}
+        <div ref={results} key={data === undefined ? "waiting" : "listed"} className="mt-10">
           {servers.isPending || (data === undefined && !servers.isError) ? (
             // Tall enough that the footer starts below the fold and doesn't jump when the list arrives.
             <LoadingState className="min-h-[70vh]">Loading servers...</LoadingState>

@@ -1,9 +1,9 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { AppProviders } from "../app/providers";
-import { routes } from "../app/routes";
+import { AppRoutes } from "../app/routes";
 
 /** A query client for tests: no retries, so errors show at once. */
 export function testQueryClient(): QueryClient {
@@ -18,16 +18,20 @@ type Router = ReturnType<typeof createMemoryRouter>;
 export function renderRouter(router: Router) {
   const client = testQueryClient();
   const view = render(
-    <AppProviders queryClient={client}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <QueryClientProvider client={client}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </QueryClientProvider>,
   );
   return { router, client, ...view };
 }
 
 /** The whole app at `path`, with the real routes and providers. */
 export function renderApp(path: string) {
-  return renderRouter(createMemoryRouter(routes, { initialEntries: [path] }));
+  return renderRouter(
+    createMemoryRouter([{ path: "*", element: <AppRoutes /> }], { initialEntries: [path] }),
+  );
 }
 
 /** One element with the providers and a router around it. */

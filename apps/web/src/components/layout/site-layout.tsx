@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { MAIN_CONTENT_ID } from "../ui/skip-link";
 import { SiteFooter } from "./site-footer";
@@ -10,7 +11,10 @@ export function SiteLayout() {
       <SiteHeader />
       {/* tabIndex lets the skip link move focus here. */}
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Outlet />
+        {/* The pages load lazily: the current one stays up while the next one's code loads. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
     </div>

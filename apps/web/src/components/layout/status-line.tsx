@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { cn } from "../../lib/cn";
-import { healthQuery } from "../../lib/health";
+import { readHealth } from "../../lib/health";
+import { useLiveRead } from "../../lib/use-live-read";
 
 const states = {
   checking: { text: "Checking status...", dot: "bg-stone-400", ping: false },
@@ -11,14 +11,15 @@ const states = {
 
 /** The footer's status line, from the server's own health check rather than a fixed claim. */
 export function StatusLine() {
-  const health = useQuery(healthQuery);
-  const state = health.isPending
-    ? states.checking
-    : health.isError
-      ? states.unknown
-      : health.data === "ok"
-        ? states.ok
-        : states.degraded;
+  const health = useLiveRead("health", readHealth);
+  const state =
+    health.status === "pending"
+      ? states.checking
+      : health.status === "error"
+        ? states.unknown
+        : health.data === "ok"
+          ? states.ok
+          : states.degraded;
 
   return (
     <p className="inline-flex items-center gap-2 text-sm text-stone-300" aria-live="polite">

@@ -1,13 +1,10 @@
 import type { StatsResponse } from "@hearth/core";
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiGet } from "../../lib/api-client";
+import { useLiveRead } from "../../lib/use-live-read";
 
-export const statsQuery = queryOptions({
-  queryKey: ["stats"],
-  queryFn: ({ signal }) => apiGet<StatsResponse>("/api/stats", signal),
-  staleTime: 60_000,
-});
+const readStats = () => apiGet<StatsResponse>("/api/stats");
 
+/** `GET /api/stats`, read once a minute at most (the landing page's live figures). */
 export function useStats() {
-  return useQuery(statsQuery);
+  return useLiveRead("stats", readStats);
 }

@@ -40,10 +40,14 @@ export function StatsRow({
   duration?: number;
 }) {
   const stats = useStats();
-  if (stats.isError) return null;
+  if (stats.status === "error") return null;
 
   return (
-    <section aria-label="Live statistics" aria-busy={stats.isPending} className={cn("w-full", className)}>
+    <section
+      aria-label="Live statistics"
+      aria-busy={stats.status === "pending"}
+      className={cn("w-full", className)}
+    >
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {(stats.data ? statTiles(stats.data) : placeholders).map((tile) => (
           <div
@@ -55,9 +59,10 @@ export function StatsRow({
               {stats.data ? (
                 <CountUp end={tile.end} duration={duration} suffix={tile.suffix} decimals={tile.decimals} />
               ) : (
+                // One line of the figure's own height (1lh), so the figure replaces it without a shift.
                 <span
                   aria-hidden="true"
-                  className="inline-block h-9 w-20 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none"
+                  className="mx-auto block h-[1lh] w-20 animate-pulse rounded-md bg-white/10 motion-reduce:animate-none"
                 />
               )}
             </dd>

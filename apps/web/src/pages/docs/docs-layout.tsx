@@ -1,9 +1,11 @@
-import { useRef } from "react";
-import { Link, Outlet } from "react-router";
+import { Suspense, useRef } from "react";
+import { Link } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { MAIN_CONTENT_ID } from "../../components/ui/skip-link";
 import { cn } from "../../lib/cn";
+import { useDocumentTitle } from "../../lib/use-document-title";
 import { useRouteDisclosure } from "../../lib/use-route-disclosure";
+import { DocsRoutes, docsRouteHandles } from "./docs-routes";
 import { DocsSidebar } from "./docs-sidebar";
 
 const SIDEBAR_ID = "docs-sidebar";
@@ -24,6 +26,7 @@ function DocsBrand() {
 export function DocsLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const sidebar = useRouteDisclosure(menuButton);
+  useDocumentTitle(docsRouteHandles);
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
@@ -88,7 +91,10 @@ export function DocsLayout() {
       </aside>
 
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
-        <Outlet />
+        {/* Each guide loads lazily: the current one stays up while the next one's code loads. */}
+        <Suspense fallback={null}>
+          <DocsRoutes />
+        </Suspense>
       </main>
     </div>
   );

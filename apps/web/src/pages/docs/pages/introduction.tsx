@@ -24,13 +24,13 @@ export function DocsContent() {
         intro="Live figures from this Hearth instance."
       >
         <StatsRow duration={1500} />
+        {/* The count comes last, so nothing before it moves when it arrives. */}
         <p className="mt-3 text-sm text-stone-400">
-          {shownCount === undefined ? "Every command" : `${shownCount} commands`} in{" "}
-          {commandCategories.length} categories, all documented below and on the{" "}
+          {commandCategories.length} categories of commands, all documented below and on the{" "}
           <Link to="/commands" className="text-ember-300 underline underline-offset-4 hover:text-ember-200">
             commands page
           </Link>
-          .
+          {shownCount === undefined ? "." : `: ${shownCount} in all.`}
         </p>
       </DocsSection>
 
