@@ -13,7 +13,18 @@ const list = process.argv.includes("--list");
 function layerOf(file) {
   const rel = path.relative(src, file).split(path.sep);
   const top = rel.length === 1 ? rel[0].replace(/\.ts$/, "") : rel[0];
-  const layers = { lib: 0, config: 0, db: 1, discord: 2, jobs: 2, context: 3, bot: 4, http: 4, features: 5 };
+  const layers = {
+    lib: 0,
+    config: 0,
+    metrics: 0.5,
+    db: 1,
+    discord: 2,
+    jobs: 2,
+    context: 3,
+    bot: 4,
+    http: 4,
+    features: 5,
+  };
   return layers[top] ?? 6;
 }
 
