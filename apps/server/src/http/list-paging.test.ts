@@ -306,6 +306,36 @@ describe("grinder pages", () => {
   });
 });
 
+describe("GET /api/stats", () => {
+  it("carries an ETag and answers 304 to it while the figures are the same", async () => {
+    const t = await createTestApp();
+    try {
+      // uptimeSeconds ticks once a second: a pair straddling a tick may differ, so try a few.
+      let revalidated = false;
+      for (let attempt = 0; attempt < 5 && !revalidated; attempt++) {
+        const first = await t.app.inject({ url: "/api/stats" });
+        expect(first.statusCode).toBe(200);
+        expect(first.headers["cache-control"]).toBe("no-cache");
+        const again = await t.app.inject({
+          url: "/api/stats",
+          headers: { "if-none-match": first.headers.etag as string },
+        });
+        if (again.statusCode === 304) {
+          expect(again.body).toBe("");
+          revalidated = true;
+        } else {
+          expect(again.json()).not.toEqual(first.json());
+        }
+      }
+      expect(revalidated).toBe(true);
+      const stale = await t.app.inject({ url: "/api/stats", headers: { "if-none-match": 'W/"old"' } });
+      expect(stale.statusCode).toBe(200);
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
 describe("If-None-Match", () => {
   it("matches weakly, in a list, or *", () => {
     expect(matchesEtag('W/"abc"', 'W/"abc"')).toBe(true);

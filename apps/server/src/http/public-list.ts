@@ -39,6 +39,11 @@ export function preparePage<T>(page: Page<T>, url: string, serialise: (items: T[
   return { body, etag: etagOf(body), headers };
 }
 
+/** A public answer that isn't a page (the landing page's figures), with its ETag. */
+export function prepareJson(body: string): PreparedList {
+  return { body, etag: etagOf(body), headers: {} };
+}
+
 /** Whether an `If-None-Match` header names this ETag (or is `*`). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

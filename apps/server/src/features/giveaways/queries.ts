@@ -7,6 +7,7 @@ import {
   type GiveawayWinner,
   type GiveawayWinnerRecord,
   giveawayListResponse,
+  giveawayStatsResponse,
   giveawayTotalsHeaders,
   nextCursor,
   pageOffset,
@@ -201,6 +202,19 @@ export async function listServerWinners(
       entriesCount: await entryStore.countEntries(db, giveaway.id),
     })),
   );
+}
+
+/**
+ * The dashboard's giveaway statistics as JSON, read at most once a second per server (dropped at
+ * once by this process's giveaway writes, like the lists).
+ */
+export async function giveawayStatsBody(deps: Deps, serverId: string): Promise<string> {
+  const prepared = await giveawayLists.get(deps.storage, `stats\u0000${serverId}`, async () => ({
+    body: JSON.stringify(giveawayStatsResponse.parse(await getGiveawayStats(deps, serverId))),
+    etag: "",
+    headers: {},
+  }));
+  return prepared.body;
 }
 
 export async function getGiveawayStats(deps: Deps, serverId: string): Promise<GiveawayStats> {

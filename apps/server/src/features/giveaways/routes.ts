@@ -15,6 +15,7 @@ import {
   rerollGiveawayResponse,
   serverIdParams,
 } from "@hearth/core";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
@@ -23,7 +24,7 @@ import { sendList } from "../../http/public-list.ts";
 import { getGiveawayConfig, putGiveawayConfig, resetGiveawayConfig } from "./config.ts";
 import {
   getGiveawayDetail,
-  getGiveawayStats,
+  giveawayStatsBody,
   listParticipants,
   listServerWinners,
   pageGiveawayList,
@@ -31,6 +32,9 @@ import {
 import { createGiveaway, deleteGiveaway, endGiveaway, rerollGiveaway } from "./service.ts";
 
 const tags = ["giveaways"];
+/** Sent pre-serialised (checked against the schema when built). */
+const sendJson = (reply: FastifyReply, body: string) =>
+  reply.type("application/json; charset=utf-8").send(body);
 const security = [{ dashboardToken: [] }];
 /** The `x/winners`, `bb/stats` and `y/config` paths name the server `:id`; the auth hook checks it. */
 const serverInId = { serverIdParam: "id" };
@@ -127,7 +131,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         response: { 200: giveawayStatsResponse },
       },
     },
-    async (request) => getGiveawayStats(ctx, request.params.id),
+    async (request, reply) => sendJson(reply, await giveawayStatsBody(ctx, request.params.id)),
   );
 
   app.get(

@@ -167,6 +167,8 @@ export async function endGiveaway(
   giveawayListsChanged();
   if (options.by === "manual") await ctx.jobs.cancel(endJobKey(messageId));
   await screenGiveawayDraw(ctx, serverId, messageId, 0, secureRandomInt);
+  // Anti-pool may have replaced a winner: the lists and stats show the draw as it stands.
+  giveawayListsChanged();
   await announceDraw(ctx, serverId, messageId, 0);
   return getGiveawayDetail(ctx, serverId, messageId);
 }
@@ -223,6 +225,7 @@ export async function rerollGiveaway(
   });
   giveawayListsChanged();
   await screenGiveawayDraw(ctx, serverId, messageId, draw.number, secureRandomInt);
+  giveawayListsChanged();
   await announceDraw(ctx, serverId, messageId, draw.number);
   const detail = await getGiveawayDetail(ctx, serverId, messageId);
   // Anti-pool may have replaced some of the drawn winners: answer the draw as it stands.

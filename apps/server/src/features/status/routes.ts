@@ -10,11 +10,33 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import type { AppContext } from "../../context.ts";
+import { prepareJson, sendList } from "../../http/public-list.ts";
 import { version } from "../../lib/version.ts";
 import { countActiveGuilds } from "../guilds/service.ts";
 import { commandRunTotal, uptimePercent } from "./store.ts";
 
+/** The landing page's database figures are read at most once a second per process. */
+const statsTtlMs = 1000;
+
 export const statusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  let figures: {
+    expiresAt: number;
+    read: Promise<[{ servers: number; users: number }, number, number]>;
+  } | null = null;
+  const readFigures = (now: number) => {
+    if (figures && figures.expiresAt > now) return figures.read;
+    const read = Promise.all([
+      countActiveGuilds(ctx),
+      commandRunTotal(ctx.storage.db),
+      uptimePercent(ctx.storage.db, now),
+    ]);
+    figures = { expiresAt: now + statsTtlMs, read };
+    read.catch(() => {
+      figures = null;
+    });
+    return read;
+  };
+
   app.get(
     "/health",
     {
@@ -48,24 +70,21 @@ export const statusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     {
       schema: {
         tags: ["system"],
-        summary: "Live figures for the landing page",
+        summary: "Live figures for the landing page (read at most once a second; ETag, 304 on If-None-Match)",
         response: { 200: statsResponse },
       },
     },
-    async () => {
+    async (request, reply) => {
       const now = Date.now();
-      const [guilds, commandsRun, uptime] = await Promise.all([
-        countActiveGuilds(ctx),
-        commandRunTotal(ctx.storage.db),
-        uptimePercent(ctx.storage.db, now),
-      ]);
-      return {
+      const [guilds, commandsRun, uptime] = await readFigures(now);
+      const stats = statsResponse.parse({
         ...guilds,
         commandsRun,
         commands: shownCommands(app.commandPaths).length,
         uptimeSeconds: Math.floor((now - ctx.startedAt) / 1000),
         uptimePercent: uptime,
-      };
+      });
+      return sendList(request, reply, prepareJson(JSON.stringify(stats)));
     },
   );
 
