@@ -98,9 +98,11 @@ export const authPlugin = fp<{
 }>(async (app: FastifyInstance, { resolveToken, limiter, monitor }) => {
   app.decorateRequest("dashboardToken", null);
 
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook, not an async one: every answer passes here and only a 403 has work to do.
+  app.addHook("onResponse", (request, reply, done) => {
     const token = request.dashboardToken;
-    if (token && reply.statusCode === 403) await monitor.forbidden(token, request.ip);
+    if (!token || reply.statusCode !== 403) return done();
+    monitor.forbidden(token, request.ip).then(() => done(), done);
   });
 
   const policies = new Map<string, RoutePolicy>();
