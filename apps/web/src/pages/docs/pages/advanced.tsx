@@ -173,6 +173,14 @@ export function DocsContent() {
               "The developers' server, the only place /dev is registered (defaults to COMMANDS_GUILD_ID).",
             ],
             [<C key="i">DEV_EVAL</C>, "true lets /dev eval run code (off by default)."],
+            [
+              <C key="j">METRICS_TOKEN</C>,
+              "Turns on Prometheus metrics on the API's port, for requests carrying this bearer token only.",
+            ],
+            [
+              <C key="k">METRICS_PORT</C>,
+              "A second port serving only the metrics, in any role (how bot and worker processes are scraped).",
+            ],
           ]}
         />
         <div className="mt-6 max-w-3xl space-y-3 text-sm leading-relaxed text-stone-300">
@@ -196,7 +204,8 @@ export function DocsContent() {
         <Callout tone="tip" title="Scaling out">
           One process with SQLite serves a single community or a few hundred. Beyond that, use PostgreSQL, run
           several stateless api processes behind a load balancer, bot processes for the gateway and workers
-          for jobs, with Redis between them.
+          for jobs, with Redis between them. The repository's README has the recipe, and systemd units for
+          each role are in <C>deploy/systemd/</C>.
         </Callout>
       </DocsSection>
 
