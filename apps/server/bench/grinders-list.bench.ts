@@ -12,10 +12,12 @@ import { load, printLoad, startBareServer } from "./harness.ts";
 const grinderCount = 1000;
 
 /**
- * GET /api/grinders/{id}/grinders with 1,000 grinders on the demo server (token auth, one join over
- * grinders and tiers, the ledger rolled forward per grinder, zod-checked serialisation of ~500 KB)
- * against a bare node:http server answering the same JSON. Measured with the one-second roster
- * cache (the steady state under load) and without it (every request rebuilds the list).
+ * GET /api/grinders/{id}/grinders with 1,000 grinders on the demo server: the default page (100,
+ * sorted and cut by the database, the ledger rolled forward for its rows only) against a bare
+ * node:http server answering the same JSON, with the one-second roster cache (the steady state
+ * under load) and without it (every request reads its page); then the dashboard's whole-roster
+ * read (`limit=500`, two pages for 1,000) without the cache. Issue 16's target: the uncached list
+ * at 1,000 grinders ≥ 1,000 req/s (126 req/s when every request built all 1,000).
  */
 export async function benchGrindersList(): Promise<{ ratio: number; uncachedRatio: number }> {
   const t = await createTestApp();
@@ -60,10 +62,11 @@ export async function benchGrindersList(): Promise<{ ratio: number; uncachedRati
   const answer = await fetch(`${url}${path}`, { headers });
   const body = await answer.text();
   const count = (JSON.parse(body) as unknown[]).length;
+  const total = answer.headers.get("x-total-count");
   const bare = await startBareServer(body, answer.headers);
 
   console.log(
-    `\nGET ${path.replace(demoGuildId, "{id}")} (${count} grinders, ${(body.length / 1024).toFixed(0)} KB) vs bare node:http`,
+    `\nGET ${path.replace(demoGuildId, "{id}")} (default page: ${count} of ${total} grinders, ${(body.length / 1024).toFixed(0)} KB) vs bare node:http`,
   );
   await fetch(`${bare.url}/`);
   const hearth = await load(`${url}${path}`, headers);
@@ -72,14 +75,23 @@ export async function benchGrindersList(): Promise<{ ratio: number; uncachedRati
   const ttl = rosterCacheOptions.ttlMs;
   rosterCacheOptions.ttlMs = 0;
   const uncached = await load(`${url}${path}`, headers);
-  rosterCacheOptions.ttlMs = ttl;
   printLoad("Hearth API, roster cache off", uncached);
+  const fullPage = await load(`${url}${path}?limit=500`, headers);
+  printLoad("Hearth API, limit=500, cache off", fullPage);
+  rosterCacheOptions.ttlMs = ttl;
   const baseline = await load(`${bare.url}/`);
   printLoad("bare node:http, same JSON", baseline);
   const ratio = hearth.requestsPerSecond / baseline.requestsPerSecond;
   const uncachedRatio = uncached.requestsPerSecond / baseline.requestsPerSecond;
   console.log(`  ratio ${ratio.toFixed(2)} (cache off: ${uncachedRatio.toFixed(2)})`);
-  if (hearth.non2xx + hearth.errors + uncached.non2xx + uncached.errors > 0) {
+  const met = uncached.requestsPerSecond >= 1000 ? "met" : "NOT met";
+  console.log(
+    `  uncached list at 1,000 grinders (default page) ${uncached.requestsPerSecond.toFixed(0)} req/s   target ≥ 1,000 (${met})`,
+  );
+  if (
+    hearth.non2xx + hearth.errors + uncached.non2xx + uncached.errors + fullPage.non2xx + fullPage.errors >
+    0
+  ) {
     console.log("  warning: a Hearth run had failed requests");
   }
 
