@@ -22,8 +22,11 @@ if (!enabled) {
 /** Giveaways and timers scheduled to fall due at the same moment, across the four servers. */
 const giveawayCount = 200;
 const timerCount = 120;
-/** Giveaways must end at least a minute after they are created. */
-const dueInMs = 80_000;
+/**
+ * Giveaways must end at least a minute after they are created: the last one is created up to half a
+ * minute after the first on a busy machine.
+ */
+const dueInMs = 90_000;
 
 interface Answer {
   status: number;
@@ -87,6 +90,8 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
   /** When the giveaways and timers fall due. */
   let dueAt = 0;
   const prizes: string[] = [];
+  /** Giveaways a member entered: they end with that member as the winner. */
+  const entered: { prize: string; guild: ClusterGuild; messageId: string }[] = [];
   const timerTexts: string[] = [];
   /** The timers of the kill and slow-job tests, left out of the count of those falling due together. */
   const specialTimers: number[] = [];
@@ -163,7 +168,26 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
         { channelId: guild.channels.giveaways, prize, winnerCount: 1, endTime: dueAt },
       );
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      if (i < 2 * guilds.length) entered.push({ prize, guild, messageId: answer.body.messageId });
     });
+    const giveawaysMs = Date.now() - t0;
+    // A member enters two giveaways of each server with its Enter button, answered by its shard's bot.
+    for (const { guild, messageId } of entered) {
+      const click = cluster.standIn.buttonClick({
+        guildId: guild.id,
+        userId: guild.memberId,
+        messageId,
+        customId: "giveaway:enter",
+      });
+      const after = cluster.standIn.requests.length;
+      await cluster.standIn.dispatch("INTERACTION_CREATE", click);
+      const callback = await cluster.standIn.waitForRequest(
+        (request) => request.path === `/interactions/${click.id}/${click.token}/callback`,
+        { after, timeoutMs: 10_000 },
+      );
+      expect(callback.body.data.content).toContain("You're in!");
+      expect(senderPid(callback)).toBe((bots[guild.shard] as HearthProcess).pid);
+    }
     const timers = Array.from({ length: timerCount }, (_, i) => i);
     await inParallel(timers, 8, async (i) => {
       const guild = guilds[i % guilds.length] as ClusterGuild;
@@ -179,7 +203,7 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     });
     console.log(
-      `cluster: ${giveawayCount} giveaways and ${timerCount} timers created in ${Date.now() - t0} ms`,
+      `cluster: ${giveawayCount} giveaways created in ${giveawaysMs} ms, ${timerCount} timers and ${entered.length} entries (Enter button) in ${Date.now() - t0} ms all told`,
     );
     // The workers start now, while the jobs wait to fall due and the api and bot tests run: nothing
     // has run a job yet.
@@ -347,6 +371,17 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
     );
     const runner = workers.find((worker) => worker.pid === senderPid(held)) as HearthProcess;
     expect(runner).toBeDefined();
+    // Two leases into the run, the claim is still the runner's and reaches past now: renewed.
+    await sleep(jobLeaseMs * 2);
+    const claim = (
+      await cluster.db.query(
+        "select status, locked_by, locked_until from jobs where kind = 'timer.end' and payload = $1",
+        [JSON.stringify({ timerId: created.body.id })],
+      )
+    ).rows[0] as { status: string; locked_by: string; locked_until: string };
+    expect(claim.status).toBe("running");
+    expect(claim.locked_by).toContain(`:${runner.pid}:`);
+    expect(Number(claim.locked_until)).toBeGreaterThan(Date.now());
     await expect
       .poll(async () => (await timerJob(created.body.id))?.status, {
         timeout: slowMs + 10_000,
@@ -416,6 +451,11 @@ describe.skipIf(!enabled)("several Hearth processes on PostgreSQL and Redis", ()
       if (prize) perPrize.get(prize)?.push(request);
       const timer = /^⏰ Timer ended: (cluster-timer-\d+)$/.exec(content)?.[1];
       if (timer) perTimer.get(timer)?.push(request);
+    }
+    for (const { prize, guild } of entered) {
+      const [announcement] = perPrize.get(prize) ?? [];
+      expect(String(announcement?.body.content)).toContain(`<@${guild.memberId}>`);
+      expect(String(announcement?.body.content)).toContain("You won");
     }
     const notOnce = [...perPrize, ...perTimer]
       .filter(([, posts]) => posts.length !== 1)
