@@ -12,6 +12,7 @@ import type { UserInfo } from "../src/discord/port.ts";
 import { gameEvents } from "../src/features/event-helper/fixtures.ts";
 import { rumbleMessages } from "../src/features/rumble/fixtures.ts";
 import { seededRandom } from "../src/lib/seeded-random.ts";
+import { serverConfigLoads } from "../src/lib/server-config-cache.ts";
 import { makeSnowflake } from "../src/lib/snowflake.ts";
 import { createTestContext } from "../test/helpers.ts";
 import { type BenchServer, seedBenchServers } from "./message-servers.ts";
@@ -337,7 +338,16 @@ async function run(dialect: "sqlite" | "postgres") {
     // Then matching nothing must cost nothing.
     quietSent = 0;
     counting.reset();
+    const loadsBefore = { ...serverConfigLoads };
     for (let round = 1; round <= 3; round++) await quietRound(round);
+    const waited =
+      serverConfigLoads.missing +
+      serverConfigLoads.changed +
+      serverConfigLoads.expired -
+      loadsBefore.missing -
+      loadsBefore.changed -
+      loadsBefore.expired;
+    const refreshed = serverConfigLoads.refreshed - loadsBefore.refreshed;
     const quietQueries = counting.counter.queries;
     const quietTables = [...counting.counter.byTable].sort((a, b) => b[1] - a[1]).slice(0, 4);
 
@@ -372,7 +382,7 @@ async function run(dialect: "sqlite" | "postgres") {
       `  ${dialect}: slash command acknowledgement under that load (${commandsAnswered} commands): p50 ${ms(percentile(ack, 50))}, p99 ${ms(ackP99)} (target ≤ ${targets.ackP99Ms} ms: ${mark(ackP99 <= targets.ackP99Ms)})`,
     );
     console.log(
-      `  ${dialect}: database queries: ${quietQueries} for ${quietSent.toLocaleString("en")} chat messages that match nothing (target 0: ${mark(quietQueries === 0)}; ${primingQueries.toLocaleString("en")} to load ${servers.length.toLocaleString("en")} servers' configuration first)${quietTables.length ? ` [${quietTables.map(([k, n]) => `${k} ${n}`).join(", ")}]` : ""}; ${(queries / Math.max(1, sent)).toFixed(3)} per event in the mixed run [${byTable.map(([k, n]) => `${k} ${n}`).join(", ")}]`,
+      `  ${dialect}: database queries: ${quietQueries} for ${quietSent.toLocaleString("en")} chat messages that match nothing, ${waited} of them configuration loads a message waited on (target 0: ${mark(waited === 0)}), the rest ${refreshed} background reloads of configuration near its time limit (at most one per server and kind per limit) (${primingQueries.toLocaleString("en")} queries to load ${servers.length.toLocaleString("en")} servers' configuration first)${quietTables.length ? ` [${quietTables.map(([k, n]) => `${k} ${n}`).join(", ")}]` : ""}; ${(queries / Math.max(1, sent)).toFixed(3)} per event in the mixed run [${byTable.map(([k, n]) => `${k} ${n}`).join(", ")}]`,
     );
     if (profile) {
       // BENCH_PROFILE=<dir> also keeps the profile, for a flame view (Chrome DevTools, speedscope).

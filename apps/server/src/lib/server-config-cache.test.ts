@@ -88,6 +88,28 @@ describe("ServerConfigCache", () => {
     expect(await t.cache.get(t.storage, "s1")).toBe(2);
   });
 
+  it("reloads a server read near its expiry in the background: readers don't wait, and never see a value past its time", async () => {
+    const t = setup(1000);
+    expect(await t.cache.get(t.storage, "s1")).toBe(1);
+    t.source.set("s1", 2);
+    t.tick(800);
+    const release = t.holdLoads();
+    // The reload is under way (held); the reader gets the current value without waiting for it.
+    expect(await t.cache.get(t.storage, "s1")).toBe(1);
+    expect(t.loads()).toBe(2);
+    expect(await t.cache.get(t.storage, "s1")).toBe(1);
+    expect(t.loads()).toBe(2);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await t.cache.get(t.storage, "s1")).toBe(2);
+    // The reloaded entry (its load started at 800) is reloaded near its own expiry, at 1800, in turn.
+    t.source.set("s1", 3);
+    t.tick(990);
+    expect(await t.cache.get(t.storage, "s1")).toBe(2);
+    t.tick(10);
+    expect(await t.cache.get(t.storage, "s1")).toBe(3);
+  });
+
   it("never keeps a load that a change overtook", async () => {
     const t = setup();
     const release = t.holdLoads();

@@ -50,11 +50,22 @@ interface Entry<T> {
   value: Promise<T>;
   generation: number;
   expiresAt: number;
+  /** From this time a read starts a background reload (once), so readers never wait on expiry. */
+  refreshAt: number;
+  refreshing: boolean;
 }
+
+/** Loads by cause, for the benchmark: only `missing` and `changed` and `expired` keep a reader waiting. */
+export const serverConfigLoads = { missing: 0, changed: 0, expired: 0, refreshed: 0 };
+
+/** A read within the last quarter of an entry's time starts its reload in the background. */
+const refreshFrom = 0.75;
 
 /**
  * One kind of per-server configuration, cached per database (tests and tools open several, with
- * the same server ids): `get` answers the cached load or loads it.
+ * the same server ids): `get` answers the cached load or loads it. A server read often is reloaded
+ * in the background before its entry expires (from `refreshFrom` of its time), so its messages never
+ * wait on a read; the value served is still never older than `ttlMs` from when its load started.
  */
 export class ServerConfigCache<S extends object, T> {
   private readonly stores = new WeakMap<S, Map<string, Entry<T>>>();
@@ -79,15 +90,40 @@ export class ServerConfigCache<S extends object, T> {
     return entries;
   }
 
-  /** The server's configuration for this database, from memory unless stale. */
-  get(storage: S, serverId: string): Promise<T> {
+  /**
+   * The server's configuration for this database, from memory unless stale. `load` replaces the
+   * cache's loader for this read (a caller that has its own way to read it).
+   */
+  get(storage: S, serverId: string, load = this.load): Promise<T> {
     const entries = this.entries(storage);
     const generation = serverConfigGeneration(serverId);
     const now = this.now();
     const cached = entries.get(serverId);
-    if (cached && cached.generation === generation && cached.expiresAt > now) return cached.value;
-    const value = this.load(storage, serverId);
-    const entry = { value, generation, expiresAt: now + this.ttlMs };
+    if (cached && cached.generation === generation && cached.expiresAt > now) {
+      if (!cached.refreshing && now >= cached.refreshAt)
+        this.refresh(entries, storage, serverId, cached, load);
+      return cached.value;
+    }
+    serverConfigLoads[!cached ? "missing" : cached.generation !== generation ? "changed" : "expired"]++;
+    return this.start(entries, storage, serverId, generation, now, load);
+  }
+
+  private start(
+    entries: Map<string, Entry<T>>,
+    storage: S,
+    serverId: string,
+    generation: number,
+    now: number,
+    load: (storage: S, serverId: string) => Promise<T>,
+  ): Promise<T> {
+    const value = load(storage, serverId);
+    const entry: Entry<T> = {
+      value,
+      generation,
+      expiresAt: now + this.ttlMs,
+      refreshAt: now + this.ttlMs * refreshFrom,
+      refreshing: false,
+    };
     entries.delete(serverId);
     entries.set(serverId, entry);
     if (entries.size > this.capacity) entries.delete(entries.keys().next().value as string);
@@ -99,5 +135,35 @@ export class ServerConfigCache<S extends object, T> {
       if (serverConfigGeneration(serverId) !== generation) drop();
     }, drop);
     return value;
+  }
+
+  /** Reloads in the background; readers keep the current entry until the new one has landed. */
+  private refresh(
+    entries: Map<string, Entry<T>>,
+    storage: S,
+    serverId: string,
+    current: Entry<T>,
+    load: (storage: S, serverId: string) => Promise<T>,
+  ): void {
+    current.refreshing = true;
+    serverConfigLoads.refreshed++;
+    const startedAt = this.now();
+    load(storage, serverId).then(
+      (value) => {
+        // A change meanwhile (or an entry already replaced) wins over this reload.
+        if (entries.get(serverId) !== current || serverConfigGeneration(serverId) !== current.generation)
+          return;
+        entries.set(serverId, {
+          value: Promise.resolve(value),
+          generation: current.generation,
+          expiresAt: startedAt + this.ttlMs,
+          refreshAt: startedAt + this.ttlMs * refreshFrom,
+          refreshing: false,
+        });
+      },
+      () => {
+        // The entry expires as it would have (a database that fails isn't asked again per read).
+      },
+    );
   }
 }

@@ -1,13 +1,11 @@
 import type { ServerSettings } from "@hearth/core";
 import type { Storage } from "../../db/database.ts";
-import { registerCache } from "../../lib/cache-registry.ts";
 import {
   forgetServerConfig,
   onServerConfigChanged,
+  ServerConfigCache,
   serverConfigChanged,
-  serverConfigGeneration,
 } from "../../lib/server-config-cache.ts";
-import { TtlCache } from "../../lib/ttl-cache.ts";
 
 /**
  * The bot reads a server's switches on every message and command, so reads are cached per process.
@@ -17,7 +15,8 @@ import { TtlCache } from "../../lib/ttl-cache.ts";
  * - Other processes hear of it through `onSettingsChanged` → Redis pub/sub (`server.ts`, when
  *   REDIS_URL is set) → `forgetSettings`.
  * - Whatever happens to that message (no Redis, a dropped connection), an entry lives at most
- *   `settingsCacheTtlMs` from the moment it was read: the expiry is absolute, reads never extend it.
+ *   `settingsCacheTtlMs` from the moment its read started: the expiry is absolute, reads never
+ *   extend it (a server read often is read again in the background shortly before).
  *
  * Entries are kept per storage (one per database the process opened: tests open many, with the same
  * server ids). A generation per server stops a read that started before a change from caching the
@@ -28,39 +27,22 @@ import { TtlCache } from "../../lib/ttl-cache.ts";
  */
 export const settingsCacheTtlMs = 5000;
 
-interface Entry {
-  settings: ServerSettings;
-  generation: number;
-}
+const settingsCache = new ServerConfigCache<Storage, ServerSettings>(
+  "server settings",
+  settingsCacheTtlMs,
+  () => Promise.reject(new Error("settings are read with their loader")),
+);
 
-const caches = new WeakMap<Storage, TtlCache<string, Entry>>();
-
-function cacheOf(storage: Storage): TtlCache<string, Entry> {
-  let cache = caches.get(storage);
-  if (!cache) {
-    // Date.now read at each call (not bound once), so tests can move the clock.
-    const created = new TtlCache<string, Entry>(settingsCacheTtlMs, 50_000, () => Date.now());
-    caches.set(storage, created);
-    registerCache("server settings", { size: () => created.size, clear: () => created.clear() });
-    cache = created;
-  }
-  return cache;
-}
-
-/** Reads through the cache; `load` runs on a miss. */
-export async function cachedSettings(
+/**
+ * Reads through the cache; `load` runs on a miss (and, for a server read often, in the background
+ * shortly before its entry expires, so its messages don't wait).
+ */
+export function cachedSettings(
   storage: Storage,
   serverId: string,
   load: () => Promise<ServerSettings>,
 ): Promise<ServerSettings> {
-  const cache = cacheOf(storage);
-  const generation = serverConfigGeneration(serverId);
-  const cached = cache.get(serverId);
-  if (cached && cached.generation === generation) return cached.settings;
-  const settings = await load();
-  // A change that landed while this read was in flight leaves the result uncached.
-  if (serverConfigGeneration(serverId) === generation) cache.set(serverId, { settings, generation });
-  return settings;
+  return settingsCache.get(storage, serverId, () => load());
 }
 
 /**
