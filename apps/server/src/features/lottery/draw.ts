@@ -91,10 +91,16 @@ export async function drawLottery(
 const isTransient = (error: unknown) =>
   !(error instanceof DiscordError) || error.code === "unavailable" || error.code === "rate_limited";
 const announceAttempts = 10;
+/** How long a claim on an announcement holds; the safety check runs just after it lapses. */
+export const announceLeaseMs = 60_000;
+const announceCheckKey = (id: number) => `lottery-announce-check:${id}`;
 
 /**
- * Shows the draw in Discord, once: the lottery message gets the result and a disabled button, and
- * the channel hears who won. A transient failure is retried by a job (up to 10 times).
+ * Shows the draw in Discord, at least once and, short of a crash between posting and recording it,
+ * exactly once: the lottery message gets the result and a disabled button, and the channel hears who
+ * won. The poster claims the announcement for a minute and a durable check is scheduled for just
+ * after, so a process that dies mid-way leaves the announcement to the check instead of losing it.
+ * A transient failure is retried by a job (up to 10 times).
  */
 export async function announceLottery(
   ctx: Deps,
@@ -104,8 +110,13 @@ export async function announceLottery(
 ): Promise<void> {
   const db = ctx.storage.db;
   const lottery = await store.findById(db, serverId, lotteryId);
-  if (lottery?.status !== "ended") return;
-  if (!(await store.markAnnounced(db, lottery.id, Date.now()))) return;
+  if (lottery?.status !== "ended" || lottery.announcedAt !== null) return;
+  const now = Date.now();
+  await ctx.jobs.schedule(announceJobKind, { serverId, lotteryId, attempt }, now + announceLeaseMs + 5_000, {
+    dedupeKey: announceCheckKey(lottery.id),
+  });
+  // Someone else is posting it right now; the check above covers them dying.
+  if (!(await store.claimAnnouncement(db, lottery.id, now, announceLeaseMs))) return;
   try {
     if (lottery.messageId) {
       await ctx.discord
@@ -119,15 +130,23 @@ export async function announceLottery(
   } catch (error) {
     const retry = isTransient(error) && attempt < announceAttempts;
     ctx.logger.warn({ err: error, lotteryId, attempt, retry }, "announcing a lottery draw failed");
-    if (!retry) return;
-    await store.clearAnnounced(db, lottery.id);
-    await ctx.jobs.schedule(
-      announceJobKind,
-      { serverId, lotteryId, attempt: attempt + 1 },
-      Date.now() + 30_000 * attempt,
-      { dedupeKey: `lottery-announce:${lotteryId}` },
-    );
+    if (retry) {
+      await store.releaseAnnouncement(db, lottery.id);
+      await ctx.jobs.schedule(
+        announceJobKind,
+        { serverId, lotteryId, attempt: attempt + 1 },
+        Date.now() + 30_000 * attempt,
+        { dedupeKey: `lottery-announce:${lotteryId}` },
+      );
+    } else {
+      // Discord refuses it for good (a missing permission, a deleted channel): given up, as logged.
+      await store.markAnnounced(db, lottery.id, Date.now());
+    }
+    await ctx.jobs.cancel(announceCheckKey(lottery.id));
+    return;
   }
+  await store.markAnnounced(db, lottery.id, Date.now());
+  await ctx.jobs.cancel(announceCheckKey(lottery.id));
 }
 
 /**

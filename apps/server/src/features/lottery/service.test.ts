@@ -283,6 +283,52 @@ describe.each(dialects)("lotteries on %s", (dialect) => {
     expect((await outbox("message.send")).length).toBe(before + 1);
   });
 
+  it("a poster that dies between claiming the announcement and posting it leaves it to the check, which posts it once", async () => {
+    const lottery = await start();
+    // The first poster hangs forever at the post, as a process killed there would.
+    vi.spyOn(t.sandbox, "sendMessage").mockImplementationOnce(() => new Promise(() => undefined));
+    const before = (await outbox("message.send")).length;
+    void drawLottery(t.ctx, demoGuildId, { by: "manual" });
+    await vi.waitFor(async () => {
+      const row = await store.findById(t.ctx.storage.db, demoGuildId, lottery.id);
+      expect(row?.status).toBe("ended");
+      const claimed = await t.ctx.storage.db
+        .selectFrom("lotteries")
+        .select("announce_claimed_at")
+        .where("id", "=", lottery.id)
+        .executeTakeFirstOrThrow();
+      expect(claimed.announce_claimed_at).not.toBeNull();
+    });
+    const check = t.ctx.storage.db
+      .selectFrom("jobs")
+      .select(["id", "run_at"])
+      .where("dedupe_key", "=", `lottery-announce-check:${lottery.id}`)
+      .where("status", "=", "pending");
+    const scheduled = await check.executeTakeFirstOrThrow();
+    expect(Number(scheduled.run_at)).toBeGreaterThan(Date.now() + 55_000);
+    // A start-up sweep while the claim still holds doesn't post it beside the (dead) poster.
+    await recoverLotteries(t.ctx);
+    expect((await outbox("message.send")).length).toBe(before);
+    // The lease lapses and the check comes due: posted once, and recorded.
+    await t.ctx.storage.db
+      .updateTable("lotteries")
+      .set({ announce_claimed_at: Date.now() - 61_000 })
+      .where("id", "=", lottery.id)
+      .execute();
+    await t.ctx.storage.db
+      .updateTable("jobs")
+      .set({ run_at: Date.now() - 1 })
+      .where("id", "=", scheduled.id)
+      .execute();
+    expect(await t.ctx.jobs.runDue()).toBe(1);
+    const posts = (await outbox("message.send")).slice(before);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.message.content).toContain("The lottery for");
+    expect((await store.findById(t.ctx.storage.db, demoGuildId, lottery.id))?.announcedAt).not.toBeNull();
+    expect(await check.executeTakeFirst()).toBeUndefined();
+    expect(await t.ctx.jobs.runDue()).toBe(0);
+  });
+
   it("draws nobody when no one took a ticket, and says so", async () => {
     await start();
     const drawn = await drawLottery(t.ctx, demoGuildId, { by: "manual" });

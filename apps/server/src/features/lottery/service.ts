@@ -94,6 +94,7 @@ export async function startLottery(
       tickets_sold: null,
       entrants: null,
       announced_at: null,
+      announce_claimed_at: null,
       created_at: now,
     });
     await recordAudit(trx, serverId, actor, "lottery.start", {

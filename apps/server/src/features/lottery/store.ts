@@ -238,19 +238,31 @@ export async function setWinner(
     .execute();
 }
 
-/** Claims the announcement: true once, for the caller that should post it. */
-export async function markAnnounced(db: Db, id: number, now: number): Promise<boolean> {
+/**
+ * Claims the announcement for `leaseMs`: true for the caller that should post it now. A claim older
+ * than the lease is a poster that died before finishing, and may be taken over.
+ */
+export async function claimAnnouncement(db: Db, id: number, now: number, leaseMs: number): Promise<boolean> {
   const updated = await db
     .updateTable("lotteries")
-    .set({ announced_at: now })
+    .set({ announce_claimed_at: now })
     .where("id", "=", id)
     .where("announced_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("announce_claimed_at", "is", null), eb("announce_claimed_at", "<", now - leaseMs)]),
+    )
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }
 
-export async function clearAnnounced(db: Db, id: number): Promise<void> {
-  await db.updateTable("lotteries").set({ announced_at: null }).where("id", "=", id).execute();
+/** The announcement went out (or was given up for good): nothing posts it again. */
+export async function markAnnounced(db: Db, id: number, now: number): Promise<void> {
+  await db.updateTable("lotteries").set({ announced_at: now }).where("id", "=", id).execute();
+}
+
+/** Lets the claim go, for a retry later. */
+export async function releaseAnnouncement(db: Db, id: number): Promise<void> {
+  await db.updateTable("lotteries").set({ announce_claimed_at: null }).where("id", "=", id).execute();
 }
 
 export async function deleteLottery(db: Db, id: number): Promise<void> {

@@ -20,7 +20,10 @@ export interface LotteryTables {
     /** Set by the draw: every ticket taken, and by how many members. */
     tickets_sold: number | null;
     entrants: number | null;
+    /** Set once the announcement went out. */
     announced_at: number | null;
+    /** Who is posting the announcement now: a claim that lapses after a minute (a crashed poster). */
+    announce_claimed_at: number | null;
     created_at: number;
   };
   lottery_tickets: {
