@@ -31,8 +31,8 @@ import { insertGrinders } from "../src/features/grinders/store.ts";
  * Before the run the demo server is grown to a busy community's size: 1,000 grinders and 500
  * giveaways with 20 entrants each (written straight to the database the processes use).
  *
- * Every figure is printed beside its target. RSS is read from /proc before the run (after a short
- * warm-up, so start-up's one-time allocations don't count as growth) and after it.
+ * Every figure is printed beside its target. RSS is read from /proc before the run (after a warm-up
+ * of the same load, so start-up's and the heap's one-time growth don't count) and after it.
  *
  * Env: BENCH_LOAD_SCENARIOS (a,b), BENCH_LOAD_A_SECONDS (20), BENCH_LOAD_A_CONNECTIONS (50),
  * BENCH_LOAD_B_SECONDS (60), BENCH_LOAD_B_CONNECTIONS (200), BENCH_LOAD_WARMUP_SECONDS (5);
@@ -328,8 +328,13 @@ function printRss(name: string, before: number, after: number) {
   );
 }
 
-async function warmUp(urls: string[], requests: Request[]) {
-  await cannon(urls, requests, 10, env("BENCH_LOAD_WARMUP_SECONDS", 5));
+/**
+ * The same load for a few seconds first: "before" is then the process at its steady state under
+ * this load (heap grown to the concurrency, code optimised), and growth after the run is what the
+ * run itself kept.
+ */
+async function warmUp(urls: string[], requests: Request[], connections: number) {
+  await cannon(urls, requests, connections, env("BENCH_LOAD_WARMUP_SECONDS", 5));
 }
 
 async function scenarioA(): Promise<void> {
@@ -344,7 +349,7 @@ async function scenarioA(): Promise<void> {
   try {
     await growDemo(databaseUrl);
     const requests = reads(demoToken(hearth));
-    await warmUp([hearth.url], requests);
+    await warmUp([hearth.url], requests, connections);
     if (process.env.BENCH_LOAD_PER_ROUTE) {
       // Each route alone (10 connections, 3 s): where the mix's time goes.
       for (const request of requests) {
@@ -397,7 +402,7 @@ async function scenarioB(): Promise<void> {
     const token = demoToken(api1);
     const requests = [...reads(token), ...writes(token)];
     const urls = [api1.url, api2.url];
-    await warmUp(urls, requests);
+    await warmUp(urls, requests, connections - (connections % 2));
     const before = started.map((hearth) => rssMb(hearth.child.pid));
     const result = await cannon(urls, requests, connections - (connections % 2), seconds);
     const after = started.map((hearth) => rssMb(hearth.child.pid));

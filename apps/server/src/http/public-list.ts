@@ -12,6 +12,8 @@ import { registerCache } from "../lib/cache-registry.ts";
 /** An answer ready to send: its JSON, its paging headers and its ETag. */
 export interface PreparedList {
   body: string;
+  /** The body's UTF-8 bytes, encoded once (a big page isn't re-encoded on every send). */
+  bytes: Buffer;
   etag: string;
   headers: Record<string, string>;
 }
@@ -36,12 +38,12 @@ export function preparePage<T>(page: Page<T>, url: string, serialise: (items: T[
     params.set("cursor", page.next);
     headers.link = `<${path}?${params}>; rel="next"`;
   }
-  return { body, etag: etagOf(body), headers };
+  return { body, bytes: Buffer.from(body), etag: etagOf(body), headers };
 }
 
 /** A public answer that isn't a page (the landing page's figures), with its ETag. */
 export function prepareJson(body: string): PreparedList {
-  return { body, etag: etagOf(body), headers: {} };
+  return { body, bytes: Buffer.from(body), etag: etagOf(body), headers: {} };
 }
 
 /** Whether an `If-None-Match` header names this ETag (or is `*`). */
@@ -61,7 +63,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 export function sendList(request: FastifyRequest, reply: FastifyReply, list: PreparedList) {
   reply.header("etag", list.etag).header("cache-control", "no-cache").headers(list.headers);
   if (matchesEtag(request.headers["if-none-match"], list.etag)) return reply.status(304).send();
-  return reply.type("application/json; charset=utf-8").send(list.body);
+  return reply.type("application/json; charset=utf-8").send(list.bytes);
 }
 
 /** A number per database (tests open many in one process), so their lists never mix. */

@@ -13,7 +13,7 @@ import {
   pageOffset,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { listCache, type PreparedList, preparePage } from "../../http/public-list.ts";
+import { listCache, type PreparedList, prepareJson, preparePage } from "../../http/public-list.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as entryStore from "./entry-store.ts";
 import * as listStore from "./list-store.ts";
@@ -210,9 +210,8 @@ export async function listServerWinners(
  */
 export async function giveawayStatsBody(deps: Deps, serverId: string): Promise<string> {
   const prepared = await giveawayLists.get(deps.storage, `stats\u0000${serverId}`, async () => ({
-    body: JSON.stringify(giveawayStatsResponse.parse(await getGiveawayStats(deps, serverId))),
+    ...prepareJson(JSON.stringify(giveawayStatsResponse.parse(await getGiveawayStats(deps, serverId)))),
     etag: "",
-    headers: {},
   }));
   return prepared.body;
 }

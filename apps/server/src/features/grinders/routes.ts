@@ -37,7 +37,7 @@ const security = [{ dashboardToken: [] }];
 const tags = ["grinders"];
 const base = "/api/grinders/:serverId/grinders";
 /** Lists are sent pre-serialised from the roster cache (checked against their schema when built). */
-const sendJson = (reply: FastifyReply, body: string) =>
+const sendJson = (reply: FastifyReply, body: string | Buffer) =>
   reply.type("application/json; charset=utf-8").send(body);
 
 export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -61,7 +61,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           JSON.stringify(grindersResponse.parse(items)),
         ),
       );
-      return sendJson(reply.headers(page.headers), page.body);
+      return sendJson(reply.headers(page.headers), page.bytes);
     },
   );
 
