@@ -1,7 +1,7 @@
 import type { ServerSettings, SettingsEditBody } from "@hearth/core";
 import { defineCommand } from "../../bot/commands/command.ts";
 import type { Embed } from "../../discord/port.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { AppError, badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { fieldDetail, fieldEdit } from "./helper-fields.ts";
 import { editSettings, getSettings } from "./service.ts";
@@ -44,6 +44,29 @@ function settingsEmbed(settings: ServerSettings): Embed {
   };
 }
 
+/**
+ * The settings service names the API's fields (`heistImageUrl`) and points to the dashboard's
+ * Pool Manager field; a member using /settings knows the command's options (`image_link`) and
+ * needs to know where the pool manager is cleared.
+ */
+async function editFromCommand(...args: Parameters<typeof editSettings>): Promise<ServerSettings> {
+  try {
+    return await editSettings(...args);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    if (error.field === "heistImageUrl") {
+      throw badRequest(`**image_link**: ${error.message.replace(/^heistImageUrl: /, "")}`, "image_link");
+    }
+    if (error.field === "antiPoolShow.toggle") {
+      throw badRequest(
+        `${error.message} (The pool manager is cleared on the dashboard's Settings tab.)`,
+        "toggle",
+      );
+    }
+    throw error;
+  }
+}
+
 const toggleBody = (field: ToggleField | "antiPool", toggle: boolean): SettingsEditBody =>
   field === "antiPool" ? { antiPoolShow: { toggle } } : { [field]: toggle };
 
@@ -63,7 +86,7 @@ const settingsCommand = defineCommand("settings", async (command) => {
   }
   const fields = fieldEdit(name, command.options);
   if (fields) {
-    const edited = await editSettings(
+    const edited = await editFromCommand(
       ctx,
       serverId,
       { ...fields, ...(toggle === undefined ? {} : toggleBody(feature.field, toggle)) },
@@ -82,7 +105,7 @@ const settingsCommand = defineCommand("settings", async (command) => {
     );
     return;
   }
-  const settings = await editSettings(ctx, serverId, toggleBody(feature.field, toggle), {
+  const settings = await editFromCommand(ctx, serverId, toggleBody(feature.field, toggle), {
     tokenId: null,
     userId: command.user.id,
   });

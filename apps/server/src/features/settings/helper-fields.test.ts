@@ -91,6 +91,9 @@ describe("/settings sets the same fields", () => {
     expect(cleared?.message?.content).toBe("**Heist image** is ⛔ Off · no image link.");
     const [bad] = await settings({ feature: "heist_image", image_link: "https://x.com/a.exe" });
     expect(bad?.message?.content).toMatch(/The image must be a PNG, JPG, GIF or WebP image/);
+    // Named by the command's option, not the API's field.
+    expect(bad?.message?.content).toMatch(/^\*\*image_link\*\*: /);
+    expect(bad?.message?.content).not.toContain("heistImageUrl");
     const [bots] = await settings({
       feature: "events_cheat",
       game_bots: "<@270904126974590976>, 555555555555555555",

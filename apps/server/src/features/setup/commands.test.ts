@@ -144,9 +144,10 @@ describe("/settings", () => {
       { antiPoolShow: { poolManagerId: plainId } },
       { tokenId: null, userId: demoOwnerId },
     );
-    expect(text(await run("settings", { feature: "anti_pool", toggle: false }))).toMatch(
-      /Cannot disable Anti-Pool Protection/,
-    );
+    const refusal = text(await run("settings", { feature: "anti_pool", toggle: false }));
+    expect(refusal).toMatch(/Cannot disable Anti-Pool Protection/);
+    // /settings can't clear the pool manager: the refusal says where it is cleared.
+    expect(refusal).toContain("cleared on the dashboard's Settings tab");
     expect((await getSettings(t.ctx, demoGuildId)).antiPoolShow.toggle).toBe(true);
   });
 
