@@ -87,7 +87,7 @@ describe("/heist announce", () => {
     const [embed] = post.message.embeds;
     expect(embed?.description).toMatch(/^Starts <t:\d+:R> \(<t:\d+:f>\)/);
     expect(embed?.fields.map((f) => [f.name, f.value])).toEqual([
-      ["Amount", "⏣ 50,000,000 (50.0M)"],
+      ["Amount", "⏣ **50M** (50,000,000)"],
       ["Host", `<@${demoOwnerId}>`],
       ["Requirements", "Lifesaver, 5k in wallet"],
     ]);

@@ -1,4 +1,4 @@
-import { abbreviateNumber, parseAmount } from "@hearth/core";
+import { formatRational, parseAmount, rationals } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Embed } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
@@ -20,6 +20,12 @@ export interface HeistInput {
 
 const requirementsMax = 1000;
 
+/** An amount as the calculator, bank calculator and market write it: **25M** (25,000,000). */
+function amountText(amount: number): string {
+  const { short, full } = formatRational(rationals.rational(BigInt(amount)));
+  return short === full ? `**${short}**` : `**${short}** (${full})`;
+}
+
 /** The announcement embed: start time (relative and absolute), amount, requirements, host, image. */
 export function heistEmbed(heist: {
   startsAt: number;
@@ -36,7 +42,7 @@ export function heistEmbed(heist: {
     fields: [
       {
         name: "Amount",
-        value: `⏣ ${heist.amount.toLocaleString("en-US")} (${abbreviateNumber(heist.amount)})`,
+        value: `⏣ ${amountText(heist.amount)}`,
         inline: true,
       },
       { name: "Host", value: `<@${heist.hostId}>`, inline: true },
