@@ -98,6 +98,8 @@ describe("the calculator on the bot", () => {
     expect(answer?.ephemeral).toBe(true);
     expect(answer?.message?.content).toContain('Missing ")" (at position 13)');
     expect(answer?.message?.content).toContain("(250k+1.2m/4\n            ^");
+    // The help line starts after the code block, on a line of its own.
+    expect(answer?.message?.content).toContain("^\n```\nNumbers take k, m, b or t");
   });
 });
 

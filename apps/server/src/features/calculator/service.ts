@@ -26,7 +26,7 @@ export function calculateForCommand(
     const caret = `${" ".repeat(Math.min(error.position, shown.length + 1) - 1)}^`;
     return {
       ok: false,
-      text: `${error.message}.\n\`\`\`\n${shown}\n${caret}\n\`\`\`Numbers take k, m, b or t; operators are + - * / ^ % and "of".`,
+      text: `${error.message}.\n\`\`\`\n${shown}\n${caret}\n\`\`\`\nNumbers take k, m, b or t; operators are + - * / ^ % and "of".`,
     };
   }
 }
