@@ -15,7 +15,7 @@ import { arbitraryOf, mutatedArbitraryOf, nest } from "./zod-arbitrary.ts";
 // JSON, wrong content types, a 1 MB string, deep nesting and `__proto__`/`constructor` keys. No answer
 // may be a 5xx, and every 400 names the field at fault (`{error, message, field}`). The seed is printed;
 // FUZZ_SEED=<n> replays a run, FUZZ_BODIES=<n> changes how many generated bodies are sent in total,
-// FUZZ_PROFILE=1 prints the time spent per route and per hand-made case.
+// FUZZ_PROFILE=1 prints the bodies, cost and answers per route and the time per hand-made case.
 
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const totalBodies = Number(process.env.FUZZ_BODIES ?? 10_000);
@@ -23,7 +23,11 @@ console.log(`routes fuzz: seed ${seed} (replay with FUZZ_SEED=${seed})`);
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 let t: TestApp;
-let ids: string[] = [];
+let ids: { channels: string[]; roles: string[]; members: string[] } = {
+  channels: [],
+  roles: [],
+  members: [],
+};
 
 beforeAll(async () => {
   // Grinder DMs are paced 250 ms apart for Discord's sake; the sandbox needs no pause.
@@ -39,7 +43,12 @@ beforeAll(async () => {
     .where("guild_id", "=", demoGuildId)
     .limit(20)
     .execute();
-  ids = [...channels.map((c) => c.id), ...roles.map((r) => r.id), ...members.map((m) => m.user_id)];
+  ids = {
+    channels: channels.map((c) => c.id),
+    roles: roles.filter((r) => r.id !== demoGuildId && !r.managed).map((r) => r.id),
+    members: members.map((m) => m.user_id),
+  };
+  await readRowValues();
 }, 60_000);
 afterAll(() => t?.cleanup());
 
@@ -51,11 +60,69 @@ const writeRoutes = () =>
     .sort((a, b) => destructive(a.url) - destructive(b.url));
 const destructive = (url: string) => (/purge|reset|tokens/.test(url) ? 1 : 0);
 
-/** Path parameters: the demo server for server ids, an id of the demo server otherwise. */
-function fill(url: string): string {
-  return url.replace(/:(\w+)/g, (_match, name: string) =>
-    /server|guild/i.test(name) || name === "id" ? demoGuildId : (ids[0] ?? "123456789012345678"),
+/**
+ * Values for path parameters, so generated bodies reach the service and not only a 404: the rows the
+ * demo server has (every table with a server_id or guild_id column, read through the schema), by
+ * parameter name (`giveawayId`: a giveaway_id column, or the id of a table named like giveaways; `id`:
+ * the id of a table named like the segment before it), plus one id that exists nowhere.
+ */
+const rowValues: { table: string; column: string; value: string }[] = [];
+async function readRowValues() {
+  const tables = await t.ctx.storage.db.introspection.getTables();
+  for (const table of tables) {
+    const columns = table.columns.map((column) => column.name);
+    const scope = columns.find((name) => name === "server_id" || name === "guild_id");
+    if (!scope || table.name.startsWith("sandbox_")) continue;
+    const rows = await t.ctx.storage.db
+      .selectFrom(table.name as "guilds")
+      .selectAll()
+      .where(scope as "id", "=", demoGuildId)
+      .limit(8)
+      .execute()
+      .catch(() => []);
+    for (const row of rows as Record<string, unknown>[])
+      for (const [column, value] of Object.entries(row))
+        if (
+          (column === "id" || column.endsWith("_id") || column === "tier" || column === "name") &&
+          value !== null
+        )
+          rowValues.push({ table: table.name, column, value: String(value) });
+  }
+}
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const stemOf = (name: string) => snake(name).replace(/_id$/, "").replace(/s$/, "");
+
+function candidatesFor(url: string, param: string): string[] {
+  if (/server|guild/i.test(param)) return [demoGuildId];
+  const before =
+    url
+      .split(`/:${param}`)[0]
+      ?.split("/")
+      .filter((part) => part && !part.startsWith(":"))
+      .pop() ?? "";
+  const stem = param === "id" ? stemOf(before) : stemOf(param);
+  const values = rowValues.filter(
+    ({ table, column }) =>
+      column === snake(param) ||
+      ((column === "id" || column === "user_id") && stem.length > 1 && table.includes(stem)) ||
+      (param === "tier" && column === "tier"),
   );
+  // Some routes' `id` is the server's (the discovery listing, the giveaway config).
+  const first = param === "id" ? [demoGuildId] : [];
+  return [...new Set([...first, ...values.map(({ value }) => value)])]
+    .slice(0, 12)
+    .concat("123456789012345678");
+}
+
+/** Path parameters for the n-th request of a route: its candidates in turn. */
+function fill(url: string, n = 0): string {
+  return url.replace(/:(\w+)/g, (_match, name: string) => {
+    const candidates = candidatesFor(url, name);
+    // Every other request of an `id` route names the server (for routes whose id is the server's).
+    const pick = name === "id" && n % 2 === 0 ? demoGuildId : candidates[n % candidates.length];
+    return encodeURIComponent(pick ?? "123456789012345678");
+  });
 }
 
 /** A per-route seed from the run's seed, so one route's bodies replay even when routes are added. */
@@ -72,16 +139,18 @@ let sent = 0;
 const problems: Problem[] = [];
 const statuses = new Map<number, number>();
 const caseTimes = new Map<number, number>();
+const routeStatuses = new Map<string, Map<number, number>>();
 
 /** Sends one request and records what breaks the rules. */
 async function send(
   route: { method: string; url: string },
   payload: string | undefined,
   contentType = "application/json",
+  n = 0,
 ): Promise<void> {
   const res = await t.app.inject({
     method: route.method as "POST",
-    url: fill(route.url),
+    url: fill(route.url, n),
     headers: {
       authorization: t.token,
       ...(payload === undefined ? {} : { "content-type": contentType }),
@@ -91,10 +160,14 @@ async function send(
   if (res.statusCode === 401) {
     // A generated body revoked the token (a token route, say): make another and send again.
     t.token = (await createDashboardToken(t.ctx, { serverId: demoGuildId, permission: "owner" })).token;
-    return send(route, payload, contentType);
+    return send(route, payload, contentType, n);
   }
   sent++;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+  const key = `${route.method} ${route.url}`;
+  const byStatus = routeStatuses.get(key) ?? new Map<number, number>();
+  byStatus.set(res.statusCode, (byStatus.get(res.statusCode) ?? 0) + 1);
+  routeStatuses.set(key, byStatus);
   const problem = (why: string) =>
     problems.push({
       route: `${route.method} ${route.url} (${contentType}) ${why}`,
@@ -124,25 +197,43 @@ describe("fuzzed bodies on every write route", () => {
   it("generated and mutated bodies: no 5xx, every 400 names its field", async () => {
     const routes = writeRoutes();
     expect(routes.length).toBeGreaterThan(30);
-    const perRoute = Math.ceil(totalBodies / routes.length);
     const started = performance.now();
-    for (const route of routes) {
+    // Each route's bodies are one seeded sequence. A first round sends every route the same share of
+    // a fifth of the total and times it; the rest goes to the routes in inverse proportion to their
+    // cost (a grinder DM broadcast costs ten plain writes), so the run stays short while every route
+    // gets at least its first round. Replaying a seed sends each route a prefix of the same sequence.
+    const bodiesOf = (route: (typeof routes)[number], count: number): unknown[] => {
       const schema = bodySchemaOf(route);
       const options = { ids };
-      const bodies: unknown[] = schema
-        ? fc.sample(
-            fc.oneof(
-              { weight: 1, arbitrary: arbitraryOf(schema, options) },
-              { weight: 1, arbitrary: mutatedArbitraryOf(schema, options) },
-            ),
-            { seed: routeSeed(keyOf(route)), numRuns: perRoute },
+      const arbitrary = schema
+        ? fc.oneof(
+            { weight: 1, arbitrary: arbitraryOf(schema, options) },
+            { weight: 1, arbitrary: mutatedArbitraryOf(schema, options) },
           )
-        : fc.sample(fc.jsonValue({ maxDepth: 3 }), { seed: routeSeed(keyOf(route)), numRuns: perRoute });
+        : fc.jsonValue({ maxDepth: 3 });
+      return fc.sample(arbitrary, { seed: routeSeed(keyOf(route)), numRuns: count });
+    };
+    const sendAll = async (route: (typeof routes)[number], bodies: unknown[], from: number) => {
       const t0 = performance.now();
-      for (const body of bodies) await send(route, body === undefined ? undefined : JSON.stringify(body));
+      for (let n = from; n < bodies.length; n++) {
+        const body = bodies[n];
+        await send(route, body === undefined ? undefined : JSON.stringify(body), "application/json", n);
+      }
+      return (performance.now() - t0) / Math.max(1, bodies.length - from);
+    };
+    const firstRound = Math.max(20, Math.ceil(totalBodies / 5 / routes.length));
+    const cost = new Map<string, number>();
+    for (const route of routes) cost.set(keyOf(route), await sendAll(route, bodiesOf(route, firstRound), 0));
+    const remaining = Math.max(0, totalBodies - sent);
+    const weights = routes.map((route) => 1 / Math.max(0.5, cost.get(keyOf(route)) ?? 1));
+    const weightSum = weights.reduce((a, b) => a + b, 0);
+    for (const [index, route] of routes.entries()) {
+      const extra = Math.ceil((remaining * (weights[index] ?? 0)) / weightSum);
+      await sendAll(route, bodiesOf(route, firstRound + extra), firstRound);
       if (process.env.FUZZ_PROFILE)
         console.log(
-          `routes fuzz: ${keyOf(route)} ${bodies.length} bodies ${(performance.now() - t0).toFixed(0)} ms`,
+          `routes fuzz: ${keyOf(route)} ${firstRound + extra} bodies, ${(cost.get(keyOf(route)) ?? 0).toFixed(1)} ms each ` +
+            JSON.stringify(Object.fromEntries(routeStatuses.get(keyOf(route)) ?? [])),
         );
     }
     const seconds = (performance.now() - started) / 1000;

@@ -26,10 +26,12 @@ type CheckDef = {
 type Schema = z.core.$ZodType;
 
 export interface ArbitraryOptions {
-  /** Ids that exist (channels, roles, members of the demo server): snowflake-shaped strings use them often. */
-  ids?: readonly string[];
+  /** Ids that exist in the demo server: snowflake-shaped strings use them often, by the key's name. */
+  ids?: { channels: readonly string[]; roles: readonly string[]; members: readonly string[] };
   /** Longest array generated when the schema allows more (keeps bodies small; mutations add large ones). */
   maxArray?: number;
+  /** The object key the value is for: its name hints at a shape refinements ask for (a URL, an invite, a colour). */
+  key?: string;
 }
 
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
@@ -61,16 +63,16 @@ function stringArbitrary(def: Def, options: ArbitraryOptions): fc.Arbitrary<stri
   if (format === "datetime") return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
   if (pattern) {
     const matching = safeStringMatching(pattern);
-    if (pattern.source.match(snowflakePattern) && options.ids?.length) {
-      return fc.oneof(
-        { weight: 3, arbitrary: fc.constantFrom(...options.ids) },
-        { weight: 1, arbitrary: matching },
-      );
+    const pool = options.ids ? idsFor(options.key ?? "", options.ids) : [];
+    if (pattern.source.match(snowflakePattern) && pool.length > 0) {
+      return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: matching });
     }
     return matching;
   }
   if (max < min) max = min;
+  const hinted = hintedString(options.key ?? "");
   const text = fc.string({ minLength: min, maxLength: max, unit: "grapheme" });
+  if (hinted) return fc.oneof({ weight: 3, arbitrary: hinted }, { weight: 1, arbitrary: text });
   // Discord-ish text is mostly plain: mix in ASCII-only strings and the template language's braces.
   return fc.oneof(
     text,
@@ -79,6 +81,27 @@ function stringArbitrary(def: Def, options: ArbitraryOptions): fc.Arbitrary<stri
       .constantFrom("{user}", "{server}", "{user.mention}", "{#if x}", "<@123456789012345678>", "**bold**")
       .filter((value) => value.length >= min && value.length <= max),
   );
+}
+
+/** The existing ids a key's name asks for: `channelId` a channel, `requiredRoles` a role, `userId` a member. */
+function idsFor(key: string, ids: NonNullable<ArbitraryOptions["ids"]>): readonly string[] {
+  if (/role/i.test(key)) return ids.roles;
+  if (/channel|category/i.test(key)) return ids.channels;
+  if (/user|member|donor|host|owner|winner|manager/i.test(key)) return ids.members;
+  return [...ids.channels, ...ids.roles, ...ids.members];
+}
+
+/** Shapes that a field's name asks for and a refinement checks, which random text never hits. */
+function hintedString(key: string): fc.Arbitrary<string> | null {
+  if (/url|icon|thumbnail|image|avatar|banner/i.test(key))
+    return fc.oneof(fc.webUrl(), fc.constantFrom("", "{user.avatar}", "{server.icon}"));
+  if (/invite/i.test(key))
+    return fc
+      .stringMatching(/^[A-Za-z0-9-]{2,32}$/)
+      .chain((code) => fc.constantFrom(`https://discord.gg/${code}`, `https://discord.com/invite/${code}`));
+  if (/colou?r/i.test(key))
+    return fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, "0")}`);
+  return null;
 }
 
 function safeStringMatching(pattern: RegExp): fc.Arbitrary<string> {
@@ -146,7 +169,7 @@ export function arbitraryOf(
       for (const [key, child] of Object.entries(shape)) {
         const childType = defOf(child).type;
         if (!["optional", "default", "prefault", "catch"].includes(childType)) required.push(key);
-        fields[key] = inner(child);
+        fields[key] = arbitraryOf(child, { ...options, key }, depth + 1);
       }
       return fc.record(fields, { requiredKeys: required });
     }
