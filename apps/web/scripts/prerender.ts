@@ -2,8 +2,9 @@
  * Build step (run by vite.config.ts once the client bundle is written): builds src/entry-server.tsx
  * for Node with Vite's SSR build, renders every public page with React's `prerenderToNodeStream`
  * into the client build's index.html, and writes each page to `dist/<path>/index.html`, which the
- * server sends at that path (apps/server/src/http/web-static.ts). The untouched shell is kept as
- * `dist/spa.html` for the dashboard and unknown paths, which render in the browser.
+ * server sends at that path (apps/server/src/http/web-static.ts), with the site's CSS inlined. The
+ * untouched shell is kept as `dist/spa.html` for the dashboard and unknown paths, which render in
+ * the browser.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -33,6 +34,22 @@ export function fillShell(shell: string, page: { html: string; title: string; de
     );
   if (!filled.includes(page.html)) throw new Error('index.html has no empty <div id="root"></div>');
   return filled;
+}
+
+/**
+ * The shell with its stylesheets written into the page (`<style>`, which the CSP's style-src
+ * allows) instead of linked: the first paint then waits for the HTML alone, not for a second,
+ * render-blocking request. The whole site's CSS is one file of about 13 KB gzip.
+ */
+export async function inlineStylesheets(shell: string, outDir: string): Promise<string> {
+  const links = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g)];
+  let inlined = shell;
+  for (const [tag, file] of links) {
+    const css = await readFile(path.join(outDir, file ?? ""), "utf8");
+    if (/<\/style/i.test(css)) throw new Error(`${file} can't be inlined: it contains </style`);
+    inlined = inlined.replace(tag, () => `<style>${css}</style>`);
+  }
+  return inlined;
 }
 
 /** The file a prerendered path is written to, inside the build's output directory. */
@@ -72,10 +89,11 @@ export async function prerenderSite(options: {
     const entry = (await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href)) as ServerEntry;
     const shell = await readFile(path.join(outDir, "index.html"), "utf8");
     await writeFile(path.join(outDir, SPA_SHELL), shell);
+    const pageShell = await inlineStylesheets(shell, outDir);
     for (const pathname of entry.prerenderedPaths) {
       const file = pageFile(outDir, pathname);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, fillShell(shell, await entry.renderPage(pathname)));
+      await writeFile(file, fillShell(pageShell, await entry.renderPage(pathname)));
     }
     return [...entry.prerenderedPaths];
   } finally {
