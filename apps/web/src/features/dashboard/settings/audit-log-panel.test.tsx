@@ -38,6 +38,41 @@ const entry = (id: number, action: string) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the audit log viewer", () => {
+  it("writes changes as before → after and nested values without JSON", async () => {
+    mockApi((url) =>
+      url.pathname === "/api/dashboard/audit"
+        ? {
+            body: {
+              entries: [
+                {
+                  ...entry(4, "settings.edit"),
+                  summary: {
+                    heistImageUrl: { before: null, after: "https://cdn.example.com/heist.png" },
+                    rumbleTrackerEnabled: { before: false, after: true },
+                    gameBotIds: { before: ["1"], after: ["1", "2"] },
+                  },
+                },
+                { ...entry(5, "timers.create"), summary: { after: { id: 2, message: "Double XP" } } },
+              ],
+              total: 2,
+              page: 1,
+              pageSize: 20,
+              features: ["settings", "timers"],
+              members: [],
+            },
+          }
+        : undefined,
+    );
+    render(<AuditLogPanel serverId={serverId} />);
+    const list = await screen.findByRole("list", { name: "Audit log entries" });
+    const [edit, timer] = within(list).getAllByRole("listitem");
+    expect(edit?.textContent).toContain(
+      "heistImageUrl: none → https://cdn.example.com/heist.png · rumbleTrackerEnabled: false → true · gameBotIds: 1 → 1, 2",
+    );
+    expect(timer?.textContent).toContain("after: (id 2, message Double XP)");
+    expect(list.textContent).not.toMatch(/[{}"]/);
+  });
+
   it("shows who changed what, when and from where; a filter asks the server again from page 1", async () => {
     const api = mockApi((url) => {
       if (url.pathname !== "/api/dashboard/audit") return undefined;

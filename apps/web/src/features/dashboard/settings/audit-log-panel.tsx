@@ -19,12 +19,30 @@ function actionLabel(action: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The summary's fields as short "key: value" pairs (nested values as JSON), at most 6. */
+/**
+ * A summary value as a reader wants it: a change as "before → after", a list comma-separated, a
+ * nested record as "key value" pairs; never JSON's braces and quotes.
+ */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "none";
+  if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(valueText).join(", ");
+  if (typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length === 2 && "before" in record && "after" in record) {
+      return `${valueText(record.before)} → ${valueText(record.after)}`;
+    }
+    return `(${keys.map((key) => `${key} ${valueText(record[key])}`).join(", ")})`;
+  }
+  return String(value);
+}
+
+/** The summary's fields as short "key: value" pairs, at most 6. */
 function summaryText(summary: Record<string, unknown>): string {
   const parts = Object.entries(summary)
     .filter(([, value]) => value !== null && value !== undefined)
     .slice(0, 6)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+    .map(([key, value]) => `${key}: ${valueText(value)}`);
   const text = parts.join(" · ");
   return text.length > 240 ? `${text.slice(0, 239)}…` : text;
 }
