@@ -236,18 +236,26 @@ export class DatabaseJobQueue implements JobQueue {
   /** Extends a running job's lease every third of it, so a long job is never taken by another worker. */
   private heartbeat(job: store.Job): () => void {
     const every = Math.max(10, Math.floor(this.options.leaseMs / 3));
+    // Set once the handler is done: a renewal still in flight then finds the job completed (or failed)
+    // and no claim to renew, which is no loss.
+    let stopped = false;
     const timer = setInterval(() => {
       store
         .extendLease(this.storage.db, job.id, this.options.workerId, Date.now() + this.options.leaseMs)
         .then((held) => {
-          if (!held) this.logger.warn({ jobId: job.id, kind: job.kind }, "lost the claim of a running job");
+          if (!held && !stopped) {
+            this.logger.warn({ jobId: job.id, kind: job.kind }, "lost the claim of a running job");
+          }
         })
         .catch((error: unknown) =>
           this.logger.warn({ err: error, jobId: job.id }, "could not extend a job lease"),
         );
     }, every);
     timer.unref();
-    return () => clearInterval(timer);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
   }
 
   private async execute(job: store.Job): Promise<void> {
@@ -259,8 +267,10 @@ export class DatabaseJobQueue implements JobQueue {
       await withOwnLogFields({ jobId: job.id, jobKind: job.kind }, () =>
         handler(JSON.parse(job.payload), job),
       );
+      stopHeartbeat();
       await store.complete(this.storage.db, job.id, this.options.workerId);
     } catch (error) {
+      stopHeartbeat();
       const message = error instanceof Error ? error.message : String(error);
       const retry = job.attempts < job.maxAttempts;
       const delay = Math.min(this.options.backoffBaseMs * 2 ** (job.attempts - 1), this.options.backoffMaxMs);
