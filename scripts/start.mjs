@@ -12,6 +12,8 @@ const sources = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
+  // The prerender step of the build.
+  "apps/web/scripts",
   "apps/web/package.json",
   "packages/core/src",
 ].map((entry) => path.join(root, entry));
