@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import type { Kysely } from "kysely";
 import type { Storage } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { outsideLogContext, withOwnLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
 import * as store from "./store.ts";
@@ -11,6 +13,11 @@ export interface ScheduleOptions {
   /** At most one pending job per key; scheduling again with the same key keeps the first. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /**
+   * The transaction storing what the job is for: the job then exists exactly when that commits, so
+   * a crash (or the database dropping) between the two can't leave a record without its job.
+   */
+  within?: Kysely<Database>;
 }
 
 export interface JobQueue {
@@ -103,7 +110,7 @@ export class DatabaseJobQueue implements JobQueue {
     runAt: number,
     options: ScheduleOptions = {},
   ): Promise<number | null> {
-    const id = await store.insertJob(this.storage.db, {
+    const id = await store.insertJob(options.within ?? this.storage.db, {
       kind,
       payload: JSON.stringify(payload ?? null),
       dedupe_key: options.dedupeKey ?? null,

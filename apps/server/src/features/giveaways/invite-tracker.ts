@@ -24,9 +24,12 @@ function serially<T>(serverId: string, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(serverId) ?? Promise.resolve();
   const next = previous.catch(() => undefined).then(work);
   queues.set(serverId, next);
-  void next.finally(() => {
+  // Cleanup on either outcome; the failure itself is the caller's (through `next`). A bare
+  // `.finally` here would re-reject unheard and end the process (the database dropping mid-join).
+  const cleanup = () => {
     if (queues.get(serverId) === next) queues.delete(serverId);
-  });
+  };
+  next.then(cleanup, cleanup);
   return next;
 }
 

@@ -62,20 +62,15 @@ export async function createTimer(
           message: truncate(input.message, 200),
         },
       });
+      // In the same transaction: a timer is never stored without the job that ends it.
+      await ctx.jobs.schedule(timerEndJob, { timerId: created.id }, endsAt, {
+        dedupeKey: timerJobKey(created.id),
+        within: trx,
+      });
       return created;
     });
   } catch (error) {
     await bestEffort(ctx, "delete the countdown of a timer that was not stored", () =>
-      ctx.discord.deleteMessage(input.channelId, sent.id),
-    );
-    throw error;
-  }
-
-  try {
-    await ctx.jobs.schedule(timerEndJob, { timerId: row.id }, endsAt, { dedupeKey: timerJobKey(row.id) });
-  } catch (error) {
-    await store.deleteTimer(ctx.storage.db, row.id);
-    await bestEffort(ctx, "delete the countdown of a timer that could not be scheduled", () =>
       ctx.discord.deleteMessage(input.channelId, sent.id),
     );
     throw error;

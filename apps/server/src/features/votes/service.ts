@@ -184,10 +184,14 @@ export async function recordVote(
       vote.userId,
       applyVote(await findStats(trx, serverId, vote.userId), vote.at, vote.weight),
     );
+    // In the same transaction: a counted vote always gets its delivery (a retry of the vote counts
+    // nothing, so a job scheduled after the commit and lost to a crash would never be made again).
+    await deps.jobs.schedule(deliverJob, { voteRowId: inserted }, vote.at, {
+      dedupeKey: `${deliverJob}:${inserted}`,
+      within: trx,
+    });
     return inserted;
   });
-  if (id !== null)
-    await deps.jobs.schedule(deliverJob, { voteRowId: id }, vote.at, { dedupeKey: `${deliverJob}:${id}` });
   return { counted: id !== null, voteRowId: id };
 }
 
