@@ -333,6 +333,25 @@ function printRss(name: string, before: number, after: number) {
  * this load (heap grown to the concurrency, code optimised), and growth after the run is what the
  * run itself kept.
  */
+/** The distinct warnings and errors a process logged (when a run had failures), most frequent first. */
+function printLogErrors(hearth: Hearth): void {
+  const counts = new Map<string, number>();
+  for (const line of readFileSync(hearth.logPath, "utf8").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string; err?: { message?: string } };
+      if ((entry.level ?? 0) < 40) continue;
+      const key = `${entry.msg ?? ""}${entry.err?.message ? `: ${entry.err.message}` : ""}`.slice(0, 200);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    } catch {
+      // Not a log line.
+    }
+  }
+  for (const [message, count] of [...counts].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
+    console.log(`    log ${hearth.logPath.split("/").pop()}: ${count}× ${message}`);
+  }
+}
+
 async function warmUp(urls: string[], requests: Request[], connections: number) {
   await cannon(urls, requests, connections, env("BENCH_LOAD_WARMUP_SECONDS", 5));
 }
@@ -376,7 +395,7 @@ async function scenarioB(): Promise<void> {
   const seconds = env("BENCH_LOAD_B_SECONDS", 60);
   const connections = env("BENCH_LOAD_B_CONNECTIONS", 200);
   console.log(
-    `\n(b) 2 api processes (ROLES=api), PostgreSQL, ${connections} connections × ${seconds} s over both, 8 reads + 3 dashboard writes`,
+    `\n(b) 2 api processes (ROLES=api), PostgreSQL, ${connections} connections × ${seconds} s over both, the 8 reads twice + 3 dashboard writes per cycle`,
   );
   if (!base?.startsWith("postgres")) {
     console.log(
@@ -400,13 +419,16 @@ async function scenarioB(): Promise<void> {
     started.push(await startHearth(dir, "api2", vars));
     const [api1, api2] = started as [Hearth, Hearth];
     const token = demoToken(api1);
-    const requests = [...reads(token), ...writes(token)];
+    // Dashboards read far more than they write: each connection's cycle is the reads twice, then
+    // the three writes (3 requests in 19).
+    const requests = [...reads(token), ...reads(token), ...writes(token)];
     const urls = [api1.url, api2.url];
     await warmUp(urls, requests, connections - (connections % 2));
     const before = started.map((hearth) => rssMb(hearth.child.pid));
     const result = await cannon(urls, requests, connections - (connections % 2), seconds);
     const after = started.map((hearth) => rssMb(hearth.child.pid));
     printLoad(result, {});
+    if (result.errors > 0) for (const hearth of started) printLogErrors(hearth);
     for (const [index] of started.entries()) {
       printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0);
     }
