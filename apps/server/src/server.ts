@@ -100,7 +100,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     : null;
   // Revocations reach every process at once through Redis; without it, a token cached by another
   // process expires from that cache within seconds.
-  const subscriber = redis?.duplicate() ?? null;
+  // No request waits on the subscriber, so no command timeout: under load, connecting and the first
+  // SUBSCRIBE at start can take more than a second, and timing out there stopped the process.
+  const subscriber = redis?.duplicate({ commandTimeout: undefined }) ?? null;
   // Redis going away is said once (and its return); nothing waits on it meanwhile (lib/redis-health.ts).
   const redisHealth = redis && subscriber ? new RedisHealth(logger, redis, subscriber) : null;
   const stopPublishing =
