@@ -4,6 +4,9 @@ import { currentLogFields } from "./log-context.ts";
 
 export type { Logger };
 
+/** The configuration's secrets (the URLs carry their passwords): left out of a logged config, whole or spread. */
+const secretConfigKeys = ["discordToken", "aiApiKey", "metricsToken", "databaseUrl", "redisUrl"];
+
 /** Paths whose values never reach a log line: tokens arrive in headers and in CLI/config objects. */
 const redact = {
   paths: [
@@ -12,10 +15,7 @@ const redact = {
     "authorization",
     "token",
     "*.token",
-    "discordToken",
-    "config.discordToken",
-    "metricsToken",
-    "config.metricsToken",
+    ...secretConfigKeys.flatMap((key) => [key, `*.${key}`]),
   ],
   censor: "[redacted]",
 };
