@@ -3,6 +3,7 @@ import os from "node:os";
 import type { Kysely } from "kysely";
 import type { Storage } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { outsideLogContext, withOwnLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
 import * as store from "./store.ts";
@@ -81,6 +82,8 @@ export class DatabaseJobQueue implements JobQueue {
   private wakeRequested = false;
   private ticking = false;
   private stopped = true;
+  /** The last poll failed because the database could not be reached. */
+  private databaseDown = false;
 
   constructor(
     private readonly storage: Storage,
@@ -177,8 +180,20 @@ export class DatabaseJobQueue implements JobQueue {
     try {
       if (!this.staleReleased) await this.releaseStaleClaims();
       ran = await this.runDue();
+      if (this.databaseDown) {
+        this.databaseDown = false;
+        this.logger.warn("job polling resumed: the database is back");
+      }
     } catch (error) {
-      this.logger.error({ err: error }, "job polling failed");
+      // The database away: said once, and polling goes on (it resumes by itself when it is back).
+      if (!isDatabaseUnavailable(error)) this.logger.error({ err: error }, "job polling failed");
+      else if (!this.databaseDown) {
+        this.databaseDown = true;
+        this.logger.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          "job polling paused: the database is unavailable",
+        );
+      }
     } finally {
       this.ticking = false;
     }

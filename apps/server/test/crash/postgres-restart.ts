@@ -121,6 +121,9 @@ export async function postgresRestartUnderLoad(): Promise<void> {
     const outageLines = lines.filter((line) => line.msg.startsWith("database unavailable"));
     expect(outageLines.length).toBeGreaterThan(0);
     expect(outageLines.length).toBeLessThanOrEqual(3);
+    // The worker says once that polling paused, and that it resumed; no error per poll.
+    expect(lines.filter((line) => line.msg === "job polling failed")).toEqual([]);
+    expect(lines.filter((line) => line.msg.startsWith("job polling paused")).length).toBeLessThanOrEqual(1);
     // Every acknowledged write is there, and the timers' jobs ran once each.
     expect(settled, JSON.stringify(report)).toBe(true);
     expect(found.timers.missing).toEqual([]);
