@@ -57,8 +57,19 @@ export type AuditPage = z.infer<typeof auditPageResponse>;
 export const historyQuery = z.object({ page: pageNumber, pageSize: pageSize(50, 10) });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
+/**
+ * The names of the members a page mentions (who recorded a payment, who started a break), by user
+ * id, for those Discord could name; the dashboard's reads carry it, the bot's mention instead.
+ */
+export const memberNames = z.record(z.string(), z.string());
+export type MemberNames = z.infer<typeof memberNames>;
+
 /** `GET /api/grinders/{serverId}/grinders/{id}/history/payments`: newest first. */
-export const grinderPaymentHistory = z.object({ items: z.array(grinderPayment), ...paged });
+export const grinderPaymentHistory = z.object({
+  items: z.array(grinderPayment),
+  ...paged,
+  names: memberNames.optional(),
+});
 export type GrinderPaymentHistory = z.infer<typeof grinderPaymentHistory>;
 
 /** A break starting or ending. */
@@ -74,7 +85,11 @@ export const grinderBreakEvent = z.object({
 export type GrinderBreakEvent = z.infer<typeof grinderBreakEvent>;
 
 /** `GET /api/grinders/{serverId}/grinders/{id}/history/breaks`: newest first. */
-export const grinderBreakHistory = z.object({ items: z.array(grinderBreakEvent), ...paged });
+export const grinderBreakHistory = z.object({
+  items: z.array(grinderBreakEvent),
+  ...paged,
+  names: memberNames.optional(),
+});
 export type GrinderBreakHistory = z.infer<typeof grinderBreakHistory>;
 
 /** `POST /api/grinders/{serverId}/grinders/{id}/payments`: `add` to this period's total, or `set` it. */

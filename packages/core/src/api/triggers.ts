@@ -56,6 +56,8 @@ export const triggerList = z.object({
   memberLimit: z.number().int(),
   /** Triggers the server may have in all. */
   serverLimit: z.number().int(),
+  /** The names of the members who made members' triggers, by user id (those Discord could name). */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type TriggerList = z.infer<typeof triggerList>;
 

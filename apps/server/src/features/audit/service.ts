@@ -21,7 +21,7 @@ async function memberName(deps: Pick<AppContext, "discord">, serverId: string, u
 }
 
 /** Names for a set of ids, each looked up once; a failed lookup leaves that one name null. */
-async function namesOf(deps: Pick<AppContext, "discord">, serverId: string, ids: Iterable<string>) {
+export async function namesOf(deps: Pick<AppContext, "discord">, serverId: string, ids: Iterable<string>) {
   const unique = [...new Set(ids)].slice(0, 200);
   const names = await Promise.all(unique.map((id) => memberName(deps, serverId, id)));
   return new Map(unique.map((id, index) => [id, names[index] ?? null]));

@@ -41,6 +41,7 @@ describe("GET …/grinders/:id/history/payments", () => {
     const last = await get(`${base}/${grinderId}/history/payments?pageSize=2&page=3`);
     expect(last.json().items.map((item: { amount: number }) => item.amount)).toEqual([1000]);
     expect(last.json().items[0]).toMatchObject({ action: "add", recordedBy: demoOwnerId, periodTotal: 1000 });
+    expect(last.json().names).toEqual({ [demoOwnerId]: "Ember Keeper" });
     const past = await get(`${base}/${grinderId}/history/payments?pageSize=2&page=4`);
     expect(past.json()).toMatchObject({ items: [], total: 5, page: 4 });
   });
@@ -68,6 +69,8 @@ describe("GET …/grinders/:id/history/breaks", () => {
       ["start", demoOwnerId],
     ]);
     expect(body.items[0].at).toBeGreaterThanOrEqual(body.items[1].at);
+    // The dashboard can't show a mention: the page names who acted.
+    expect(body.names).toEqual({ [demoOwnerId]: "Ember Keeper" });
   });
 
   it("stays readable after the grinder is removed", async () => {

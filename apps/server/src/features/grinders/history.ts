@@ -8,7 +8,7 @@ import type {
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { AuditActor } from "../audit/service.ts";
-import { auditOfSubject } from "../audit/service.ts";
+import { auditOfSubject, namesOf } from "../audit/service.ts";
 import type { LogDeps } from "./log-channel.ts";
 import { recordPayment } from "./payments.ts";
 import { requireActive } from "./roster.ts";
@@ -50,6 +50,24 @@ export async function grinderPaymentHistory(
     limit: query.pageSize,
   });
   return { items: rows.map(paymentView), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * A history page with the names of the members it mentions (who recorded, who started a break), for
+ * the dashboard, which can't show a mention; ids Discord can't name are left out.
+ */
+export async function withMemberNames<T extends GrinderPaymentHistory | GrinderBreakHistory>(
+  deps: Pick<AppContext, "discord">,
+  serverId: string,
+  history: T,
+): Promise<T> {
+  const ids = history.items
+    .map((item) => ("recordedBy" in item ? item.recordedBy : item.by))
+    .filter((id): id is string => id !== null);
+  const found = await namesOf(deps, serverId, ids);
+  const names: Record<string, string> = {};
+  for (const [id, name] of found) if (name !== null) names[id] = name;
+  return { ...history, names };
 }
 
 export async function grinderBreakHistory(

@@ -31,6 +31,7 @@ import {
   recordPaymentOf,
   removeGrinder,
   toggleBreak,
+  withMemberNames,
 } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
@@ -191,7 +192,10 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: grinderPaymentHistoryResponse },
       },
     },
-    async (request) => grinderPaymentHistory(ctx, request.params.serverId, request.params.id, request.query),
+    async (request) => {
+      const { serverId, id } = request.params;
+      return withMemberNames(ctx, serverId, await grinderPaymentHistory(ctx, serverId, id, request.query));
+    },
   );
 
   app.get(
@@ -206,7 +210,10 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         response: { 200: grinderBreakHistoryResponse },
       },
     },
-    async (request) => grinderBreakHistory(ctx, request.params.serverId, request.params.id, request.query),
+    async (request) => {
+      const { serverId, id } = request.params;
+      return withMemberNames(ctx, serverId, await grinderBreakHistory(ctx, serverId, id, request.query));
+    },
   );
 
   app.post(

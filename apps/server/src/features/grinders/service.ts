@@ -5,7 +5,7 @@
 export { breakEndJob, breakJobKey, endTimedBreak, setBreak, toggleBreak } from "./breaks.ts";
 export { type GrinderConfig, getGrinderConfig, grinderLockScope } from "./config.ts";
 export { type GrinderActor, hireGrinder } from "./hire.ts";
-export { grinderBreakHistory, grinderPaymentHistory, recordPaymentOf } from "./history.ts";
+export { grinderBreakHistory, grinderPaymentHistory, recordPaymentOf, withMemberNames } from "./history.ts";
 export { recordPayment } from "./payments.ts";
 export { removeGrinder } from "./removal.ts";
 export {

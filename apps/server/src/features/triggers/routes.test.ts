@@ -32,7 +32,7 @@ describe.each(dialects)("trigger routes on %s", (dialect) => {
   it("lists the server's triggers with the limits, and deletes one with an audit entry", async () => {
     const empty = await get();
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({ triggers: [], memberLimit: 3, serverLimit: 200 });
+    expect(empty.json()).toEqual({ triggers: [], memberLimit: 3, serverLimit: 200, names: {} });
     const a = await addTrigger(t.ctx, demoGuildId, { keyword: "Heist", response: "Soon" }, staff);
     await addTrigger(
       t.ctx,
@@ -57,6 +57,13 @@ describe.each(dialects)("trigger routes on %s", (dialect) => {
     expect(entry).toMatchObject({ action: "trigger.remove", summary: { keyword: "Heist", id: a.id } });
     const again = await del(a.id);
     expect(again.statusCode).toBe(404);
+  });
+
+  it("names the members who made their own triggers (staff triggers need no name)", async () => {
+    const member = { tokenId: null, userId: demoOwnerId, staff: false };
+    await addTrigger(t.ctx, demoGuildId, { keyword: "named", response: "Hi" }, member);
+    const list = (await get()).json();
+    expect(list.names).toEqual({ [demoOwnerId]: "Ember Keeper" });
   });
 
   it("refuses bad ids, other servers and missing tokens", async () => {

@@ -2,6 +2,7 @@ import { serverIdParams, triggerDeleted, triggerIdParams, triggerList } from "@h
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
+import { namesOf } from "../audit/service.ts";
 import { deleteTriggerById, listServerTriggers } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
@@ -21,7 +22,15 @@ export const triggerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       // Reading the list is a manager's right, like the rest of the Settings tab.
       config: { permission: "manager" },
     },
-    async (request) => listServerTriggers(ctx, request.params.serverId),
+    async (request) => {
+      const { serverId } = request.params;
+      const list = await listServerTriggers(ctx, serverId);
+      // The dashboard names the members who made their own triggers (staff triggers say "Staff").
+      const makers = list.triggers.filter((trigger) => !trigger.staff).map((trigger) => trigger.createdBy);
+      const names: Record<string, string> = {};
+      for (const [id, name] of await namesOf(ctx, serverId, makers)) if (name !== null) names[id] = name;
+      return { ...list, names };
+    },
   );
 
   app.delete(

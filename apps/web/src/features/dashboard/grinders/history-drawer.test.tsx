@@ -41,6 +41,39 @@ function render(permission: TokenInfo["permission"]) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a grinder's history drawer", () => {
+  it("names who recorded a payment and who started a break, or shows the end of an unnamed id", async () => {
+    mockApi((url) => {
+      if (url.pathname === `${base}/history/payments`) {
+        const items = [
+          { ...payment(2, 2000), recordedBy: "700000000000000009" },
+          { ...payment(1, 1000), recordedBy: "700000000000004321" },
+        ];
+        return {
+          body: { items, total: 2, page: 1, pageSize: 10, names: { "700000000000000009": "Morgan" } },
+        };
+      }
+      if (url.pathname === `${base}/history/breaks`) {
+        const items = [
+          { id: 5, kind: "start", at: 1_700_000_000_000, until: null, by: "700000000000000009" },
+        ];
+        return {
+          body: { items, total: 1, page: 1, pageSize: 10, names: { "700000000000000009": "Morgan" } },
+        };
+      }
+      return undefined;
+    });
+    render("manager");
+    fireEvent.click(screen.getByRole("button", { name: "History of Ash" }));
+    const dialog = await screen.findByRole("dialog", { name: "Ash's history" });
+    const list = await within(dialog).findByRole("list", { name: "Payments" });
+    const [named, unnamed] = within(list).getAllByRole("listitem");
+    expect(named?.textContent).toContain("by Morgan");
+    expect(unnamed?.textContent).toContain("by …4321");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Breaks" }));
+    const breaks = await within(dialog).findByRole("list", { name: "Breaks" });
+    expect(within(breaks).getByRole("listitem").textContent).toContain("by Morgan");
+  });
+
   it("opens from the row, pages the payments, shows breaks, and closes with Escape back to the row", async () => {
     mockApi((url) => {
       if (url.pathname === `${base}/history/payments`) {

@@ -1,4 +1,4 @@
-import type { Grinder, GrinderBreakEvent, GrinderPayment, PaymentAction } from "@hearth/core";
+import type { Grinder, GrinderBreakEvent, GrinderPayment, MemberNames, PaymentAction } from "@hearth/core";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -11,9 +11,11 @@ import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
 import { memberName } from "./display";
 import { type HistoryKind, historyPageSize, useGrinderHistory, useRecordPayment } from "./history-api";
 
-const who = (userId: string | null) => (userId ? `…${userId.slice(-4)}` : "Hearth (timed)");
+/** The member by name when Discord could name them, else the end of their id. */
+const who = (userId: string | null, names: MemberNames = {}) =>
+  userId ? (names[userId] ?? `…${userId.slice(-4)}`) : "Hearth (timed)";
 
-function PaymentRow({ payment }: { payment: GrinderPayment }) {
+function PaymentRow({ payment, names }: { payment: GrinderPayment; names?: MemberNames }) {
   return (
     <li className="flex items-start justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -23,7 +25,7 @@ function PaymentRow({ payment }: { payment: GrinderPayment }) {
         </p>
         <p className="text-xs text-stone-400">
           {shortDateTime(payment.createdAt)}
-          {payment.recordedBy ? ` · by ${who(payment.recordedBy)}` : ""}
+          {payment.recordedBy ? ` · by ${who(payment.recordedBy, names)}` : ""}
         </p>
       </div>
       <p className="shrink-0 text-right text-xs text-stone-400 tabular-nums">
@@ -35,7 +37,7 @@ function PaymentRow({ payment }: { payment: GrinderPayment }) {
   );
 }
 
-function BreakRow({ event }: { event: GrinderBreakEvent }) {
+function BreakRow({ event, names }: { event: GrinderBreakEvent; names?: MemberNames }) {
   return (
     <li className="flex items-start justify-between gap-3 py-3">
       <div className="min-w-0">
@@ -43,7 +45,7 @@ function BreakRow({ event }: { event: GrinderBreakEvent }) {
           {event.kind === "start" ? "Break started" : "Break ended"}
         </p>
         <p className="text-xs text-stone-400">
-          {shortDateTime(event.at)} · by {who(event.by)}
+          {shortDateTime(event.at)} · by {who(event.by, names)}
         </p>
       </div>
       {event.until !== null && (
@@ -65,7 +67,7 @@ function HistoryList({ serverId, grinder, kind }: { serverId: string; grinder: G
     return <PanelError message={`Failed to load ${kind}.`} onRetry={() => void history.refetch()} />;
   }
   if (!history.data) return <PanelLoading label={`Loading ${kind}`} rows={4} />;
-  const { items, total } = history.data;
+  const { items, total, names } = history.data;
   if (total === 0) {
     return (
       <EmptyState title={kind === "payments" ? "No payments yet" : "No breaks yet"}>
@@ -79,8 +81,12 @@ function HistoryList({ serverId, grinder, kind }: { serverId: string; grinder: G
     <div>
       <ul aria-label={label} className="divide-y divide-white/[0.06]" aria-busy={history.isFetching}>
         {kind === "payments"
-          ? (items as GrinderPayment[]).map((payment) => <PaymentRow key={payment.id} payment={payment} />)
-          : (items as GrinderBreakEvent[]).map((event) => <BreakRow key={event.id} event={event} />)}
+          ? (items as GrinderPayment[]).map((payment) => (
+              <PaymentRow key={payment.id} payment={payment} names={names} />
+            ))
+          : (items as GrinderBreakEvent[]).map((event) => (
+              <BreakRow key={event.id} event={event} names={names} />
+            ))}
       </ul>
       <Pager
         label={label}

@@ -14,6 +14,7 @@ const serverId = "123456789012345678";
 const list: TriggerList = {
   memberLimit: 3,
   serverLimit: 200,
+  names: { "222222222222222222": "Morgan" },
   triggers: [
     {
       id: 1,
@@ -66,7 +67,7 @@ describe("the Settings tab's trigger list", () => {
     const items = await screen.findAllByRole("listitem");
     expect(items.map((item) => item.textContent)).toEqual([
       "heistWhole wordTextStaffHeists start at 8pmDelete",
-      "ggExact messageEmbedMember 222222222222222222Nice: GG {user.name}!Delete",
+      "ggExact messageEmbedBy MorganNice: GG {user.name}!Delete",
     ]);
     expect(screen.getByText(/2 of 200/).textContent).toBe(
       "2 of 200 · each member may own 3; staff triggers are unlimited.",
@@ -82,6 +83,16 @@ describe("the Settings tab's trigger list", () => {
     fireEvent.click(screen.getByRole("button", { name: "Delete Trigger" }));
     await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(1));
     expect(api.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
+  });
+
+  it("shows the end of a member's id when Discord can't name them", async () => {
+    mockApi((url) =>
+      url.pathname === `/api/triggers/${serverId}` ? { body: { ...list, names: {} } } : undefined,
+    );
+    render(<TriggersCard serverId={serverId} />);
+    const items = await screen.findAllByRole("listitem");
+    expect(items[1]?.textContent).toContain("By member …2222");
+    expect(items[1]?.textContent).not.toContain("222222222222222222");
   });
 
   it("says when there are none, and offers a retry when loading fails", async () => {

@@ -12,10 +12,13 @@ const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(
 
 function TriggerRow({
   trigger,
+  maker,
   onDelete,
   busy,
 }: {
   trigger: ServerTrigger;
+  /** The member who made it, by name when Discord could name them. */
+  maker: string | undefined;
   onDelete: () => void;
   busy: boolean;
 }) {
@@ -37,7 +40,7 @@ function TriggerRow({
                 : "rounded-full bg-sky-500/15 px-2 py-0.5 text-xs text-sky-200"
             }
           >
-            {trigger.staff ? "Staff" : `Member ${trigger.createdBy}`}
+            {trigger.staff ? "Staff" : `By ${maker ?? `member …${trigger.createdBy.slice(-4)}`}`}
           </span>
         </p>
         <p className="mt-1 break-words text-sm text-stone-400">
@@ -87,7 +90,7 @@ export function TriggersCard({ serverId }: { serverId: string }) {
       </EmptyState>
     );
   } else {
-    const { triggers, memberLimit, serverLimit } = list.data;
+    const { triggers, memberLimit, serverLimit, names = {} } = list.data;
     body = (
       <>
         <p className="text-sm text-stone-400">
@@ -99,6 +102,7 @@ export function TriggersCard({ serverId }: { serverId: string }) {
             <TriggerRow
               key={trigger.id}
               trigger={trigger}
+              maker={names[trigger.createdBy]}
               busy={remove.isPending && remove.variables === trigger.id}
               onDelete={() => void ask(trigger)}
             />
