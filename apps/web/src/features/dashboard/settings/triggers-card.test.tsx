@@ -85,6 +85,25 @@ describe("the Settings tab's trigger list", () => {
     expect(api.mock.calls.filter(([, init]) => init?.method === "DELETE")).toHaveLength(1);
   });
 
+  it("shows channel mentions by name, as Discord does", async () => {
+    const channelId = "333333333333333333";
+    mockApi((url) => {
+      if (url.pathname === `/api/triggers/${serverId}`) {
+        const [first] = list.triggers;
+        return { body: { ...list, triggers: [{ ...first, response: `Heists are in <#${channelId}>` }] } };
+      }
+      if (url.pathname === "/api/dashboard/channels") {
+        return {
+          body: [{ id: channelId, name: "heists", type: 0, parentId: null, parentName: null, position: 0 }],
+        };
+      }
+      return undefined;
+    });
+    render(<TriggersCard serverId={serverId} />);
+    await waitFor(() => expect(screen.getByRole("listitem").textContent).toContain("Heists are in #heists"));
+    expect(screen.getByRole("listitem").textContent).not.toContain(channelId);
+  });
+
   it("shows the end of a member's id when Discord can't name them", async () => {
     mockApi((url) =>
       url.pathname === `/api/triggers/${serverId}` ? { body: { ...list, names: {} } } : undefined,

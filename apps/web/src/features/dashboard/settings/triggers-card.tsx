@@ -1,7 +1,8 @@
-import { type ServerTrigger, triggerMatchLabels } from "@hearth/core";
+import { type Channel, type ServerTrigger, triggerMatchLabels } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
+import { channelsQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { SparkIcon, TrashIcon } from "../shared/icons";
@@ -10,13 +11,22 @@ import { triggersQuery, useDeleteTrigger } from "./triggers-api";
 
 const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** Channel mentions as Discord shows them (#trading), where the channel is known. */
+const readable = (text: string, channels: readonly Channel[] | undefined) =>
+  text.replace(/<#(\d{17,20})>/g, (mention, id: string) => {
+    const channel = channels?.find((c) => c.id === id);
+    return channel ? `#${channel.name}` : mention;
+  });
+
 function TriggerRow({
   trigger,
+  channels,
   maker,
   onDelete,
   busy,
 }: {
   trigger: ServerTrigger;
+  channels: readonly Channel[] | undefined;
   /** The member who made it, by name when Discord could name them. */
   maker: string | undefined;
   onDelete: () => void;
@@ -45,7 +55,7 @@ function TriggerRow({
         </p>
         <p className="mt-1 break-words text-sm text-stone-400">
           {trigger.embedTitle && <span className="font-medium text-stone-300">{trigger.embedTitle}: </span>}
-          {preview(trigger.response)}
+          {preview(readable(trigger.response, channels))}
         </p>
       </div>
       <button
@@ -65,6 +75,7 @@ function TriggerRow({
 /** The server's keyword triggers (made with /trigger add), each with Delete. */
 export function TriggersCard({ serverId }: { serverId: string }) {
   const list = useQuery(triggersQuery(serverId));
+  const channels = useQuery(channelsQuery(serverId));
   const remove = useDeleteTrigger(serverId);
   const confirm = useConfirm();
 
@@ -102,6 +113,7 @@ export function TriggersCard({ serverId }: { serverId: string }) {
             <TriggerRow
               key={trigger.id}
               trigger={trigger}
+              channels={channels.data}
               maker={names[trigger.createdBy]}
               busy={remove.isPending && remove.variables === trigger.id}
               onDelete={() => void ask(trigger)}
