@@ -120,6 +120,13 @@ export async function compareWithBaseline(
   console.log(
     `  ratio ${ratio.toFixed(2)} (target >= 0.50) ${ratio >= 0.5 ? "met" : "NOT MET"}   [median of ${rounds} alternating runs; all Hearth runs: ${targets.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}; bare: ${baselines.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}]`,
   );
+  // Each Hearth run beside the bare run made right after it: the pair shares the machine's load of the moment.
+  const paired = targets
+    .map((t, i) => t.requestsPerSecond / (baselines[i]?.requestsPerSecond ?? Number.NaN))
+    .toSorted((a, b) => a - b);
+  console.log(
+    `  paired ratios (each run / the bare run after it): ${paired.map((r) => r.toFixed(2)).join(", ")}; median ${(paired[Math.floor(paired.length / 2)] ?? 0).toFixed(2)}`,
+  );
   const cpuMedian = (results: LoadResult[]) =>
     results.map((r) => r.cpuMicrosPerRequest).toSorted((a, b) => a - b)[Math.floor(results.length / 2)] ?? 0;
   const targetCpu = cpuMedian(targets);
