@@ -20,7 +20,7 @@ import { describe, expect, it } from "vitest";
 
 // Issue 17 item 3, second half: the template language and the calculator-style parsers, fuzzed for
 // termination (every case returns, or throws only the parser's own error), bounded time (≤ 10 ms per
-// render or evaluation: each case is timed, one over 10 ms is timed again and its best run counts; those
+// render or evaluation: each case is timed, one over 10 ms is timed again (up to 5 times) and its best run counts; those
 // still over are counted and must stay rare, and none may pass a hard bound of 100 ms) and bounded output. The seed is printed;
 // FUZZ_SEED=<n> replays a run.
 
@@ -29,21 +29,23 @@ console.log(`parsers fuzz: seed ${seed} (replay with FUZZ_SEED=${seed})`);
 
 const perCaseMs = 10;
 const hardMs = 100;
-/** Cases over 10 ms even at their best of 4 runs, allowed per 1,000 (the machine is shared and busy). */
+/** Cases over 10 ms even at their best of 6 runs, allowed per 1,000 (the machine is shared and busy). */
 const outliersPerThousand = 1;
 
 interface Timing {
   cases: number;
   /** Cases over 10 ms on their first run (noise on a busy machine: a collection, another process). */
   slowFirstRuns: number;
-  /** Cases still over 10 ms at their best of 3 more runs: slow by themselves. */
+  /** Cases still over 10 ms at their best of 5 more runs: slow by themselves. */
   outliers: number;
   /** The slowest case at its best run. */
   slowest: number;
   slowestInput: string;
 }
 
-/** Times each case; one over 10 ms runs again up to 3 times, and its best run is what counts. */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Times each case; one over 10 ms runs again up to 5 times, 5 ms apart, and its best run is what counts. */
 function timer(): Timing & { time<T>(input: string, run: () => T): T } {
   const once = <T>(run: () => T): [T, number] => {
     const started = performance.now();
@@ -62,7 +64,11 @@ function timer(): Timing & { time<T>(input: string, run: () => T): T } {
       timing.cases++;
       if (first > perCaseMs) {
         timing.slowFirstRuns++;
-        for (let i = 0; i < 3 && best > perCaseMs; i++) best = Math.min(best, once(run)[1]);
+        for (let i = 0; i < 5 && best > perCaseMs; i++) {
+          // A short pause first: on a busy machine the slow run is usually the process waiting for a core.
+          Atomics.wait(pause, 0, 0, 5);
+          best = Math.min(best, once(run)[1]);
+        }
         if (best > perCaseMs) timing.outliers++;
       }
       if (best > timing.slowest) {
@@ -78,7 +84,7 @@ function timer(): Timing & { time<T>(input: string, run: () => T): T } {
 function expectBoundedTime(name: string, timing: Timing) {
   console.log(
     `parsers fuzz: ${name}: ${timing.cases} cases; ${timing.slowFirstRuns} over ${perCaseMs} ms on a first run, ` +
-      `${timing.outliers} at their best of 4 (allowed ${outliersPerThousand}/1000); slowest ${timing.slowest.toFixed(2)} ms`,
+      `${timing.outliers} at their best of 6 (allowed ${outliersPerThousand}/1000); slowest ${timing.slowest.toFixed(2)} ms`,
   );
   expect(timing.slowest, `slowest ${name} case: ${JSON.stringify(timing.slowestInput)}`).toBeLessThan(hardMs);
   expect(timing.outliers).toBeLessThanOrEqual(Math.floor((timing.cases * outliersPerThousand) / 1000));
