@@ -239,7 +239,8 @@ export async function importPrices(
       const { name, key } = checkedName(unsafeCell(rawName));
       parsed.set(key, { key, name, price: checkedPrice(rawPrice), updatedAt: now, updatedBy: actor.userId });
     } catch (error) {
-      problems.push(`line ${row.line}: ${(error as Error).message.replaceAll("**", "")}`);
+      // Joined with "; " and one final full stop: each message's own is dropped.
+      problems.push(`line ${row.line}: ${(error as Error).message.replaceAll("**", "").replace(/\.+$/, "")}`);
     }
   }
   if (problems.length > 0) {
