@@ -73,7 +73,11 @@ describe.each(dialects)("tournaments service on %s", (dialect) => {
 
   it("allows one open tournament per server and validates name and size", async () => {
     await create();
-    await expect(create(8, "Second")).rejects.toMatchObject({ statusCode: 409 });
+    // There is no cancel command: the refusal points at the message's button.
+    await expect(create(8, "Second")).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/cancel it with \*\*Cancel \(staff\)\*\* on its message in <#\d+>/),
+    });
     await expect(
       createTournament(t.ctx, demoGuildId, actor, { name: " ", size: 8, channelId: events }),
     ).rejects.toMatchObject({ statusCode: 400, field: "name" });

@@ -55,7 +55,7 @@ export async function createTournament(
     const active = await store.findActive(trx, serverId);
     if (active) {
       throw conflict(
-        `**${active.name}** is still ${active.status === "signup" ? "taking sign-ups" : "being played"}: finish or cancel it before creating another.`,
+        `**${active.name}** is still ${active.status === "signup" ? "taking sign-ups" : "being played"}: finish it, or cancel it with **Cancel (staff)** on its message in <#${active.channelId}>, before creating another.`,
       );
     }
     const created = await store.insertTournament(trx, {
