@@ -76,36 +76,48 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
         userId: member,
         permission: "manager",
       });
+      const readAt = Date.now();
       const answer = await load.request("GET", "/api/dashboard/token-info", undefined, {
         authorization: token,
       });
       expect(answer?.status).toBe(200);
-      return { token, id: record.id };
+      return { token, id: record.id, readAt };
     };
-    /** Another process revokes it (the token CLI: the database, then Redis); ms until the program refuses it. */
-    const revokeElsewhere = async (token: { token: string; id: string }) => {
+    /**
+     * Another process revokes it (the token CLI: the database, then Redis). Answers how long after the
+     * revocation, and after the program first read the token, it was refused, and how many requests it
+     * still accepted after the revocation (from its cached copy).
+     */
+    const revokeElsewhere = async (token: { token: string; id: string; readAt: number }) => {
       await revokeDashboardToken(ctx, token.id, "crash test");
       const revokedAt = Date.now();
       await publisher.publish(revocationChannel, token.id);
+      let accepted = 0;
       const refused = await waitFor(
-        async () =>
-          (
-            await load.request("GET", "/api/dashboard/token-info", undefined, {
-              authorization: token.token,
-            })
-          )?.status === 401,
+        async () => {
+          const answer = await load.request("GET", "/api/dashboard/token-info", undefined, {
+            authorization: token.token,
+          });
+          if (answer?.status === 200) accepted++;
+          return answer?.status === 401;
+        },
         8000,
         50,
       );
       expect(refused).toBe(true);
-      return Date.now() - revokedAt;
+      return {
+        afterRevocation: Date.now() - revokedAt,
+        afterRead: Date.now() - token.readAt,
+        readToRevocation: revokedAt - token.readAt,
+        accepted,
+      };
     };
 
     await sleep(1500);
     // Redis up: a revocation elsewhere reaches the program at once.
     const revokedWhileUp = await revokeElsewhere(await cachedToken());
     // Well inside the 5 s its cached copy would live: Redis carried it.
-    expect(revokedWhileUp).toBeLessThan(2500);
+    expect(revokedWhileUp.afterRevocation).toBeLessThan(2500);
 
     proxy.cut();
     const cutAt = Date.now();
@@ -114,8 +126,10 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
     const tokenWhileDown = await cachedToken();
     const revokedWhileDown = await revokeElsewhere(tokenWhileDown);
     // Not at once (nothing carried it), but within the 5 s cache (plus polling and a busy machine).
-    expect(revokedWhileDown).toBeGreaterThan(2500);
-    expect(revokedWhileDown).toBeLessThanOrEqual(5000 + 2000);
+    expect(revokedWhileDown.afterRead).toBeLessThanOrEqual(5000 + 2000);
+    // The cached copy kept it alive after the revocation (nothing told the program), unless the
+    // revocation itself came too late on this busy machine for the copy to outlive it.
+    if (revokedWhileDown.readToRevocation < 3000) expect(revokedWhileDown.accepted).toBeGreaterThan(0);
     // Failed logins are still counted and refused (in this process), not a 500.
     const badToken = await load.request("GET", "/api/dashboard/token-info", undefined, {
       authorization: "f".repeat(56),
@@ -142,7 +156,7 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
     await sleep(300);
     // Redis back: revocations travel through it again.
     const revokedWhenBack = await revokeElsewhere(await cachedToken());
-    expect(revokedWhenBack).toBeLessThan(2500);
+    expect(revokedWhenBack.afterRevocation).toBeLessThan(2500);
     // And the token-activity counts are written to it again.
     const seenAt = Number(await publisher.zscore(`hearth:tokenaddr:${prepared.tokenId}`, "127.0.0.1"));
     expect(seenAt).toBeGreaterThanOrEqual(restoredAt);
