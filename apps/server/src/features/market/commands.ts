@@ -51,12 +51,15 @@ const verdicts: Record<TradeCheck["verdict"], string> = {
 
 function tradeEmbed(check: TradeCheck): Embed {
   const { difference } = check;
-  const sign = difference > 0n ? "+" : difference < 0n ? "−" : "±";
+  const sign = difference > 0n ? "+" : "−";
   const magnitude = difference < 0n ? -difference : difference;
   return {
     title: "Trade check",
     color: check.verdict === "fair" ? 0x22c55e : check.verdict.endsWith("against-you") ? 0xef4444 : 0xf97316,
-    description: `${verdicts[check.verdict]}: you ${difference >= 0n ? "get" : "give"} ${sign}${coinsText(magnitude)} more in value (${check.percent}% of the larger side).`,
+    description:
+      difference === 0n
+        ? `${verdicts[check.verdict]}: both sides are worth the same.`
+        : `${verdicts[check.verdict]}: you ${difference > 0n ? "get" : "give"} ${sign}${coinsText(magnitude)} more in value (${check.percent}% of the larger side).`,
     fields: [
       {
         name: `You give: ${coinsText(check.give.total).replaceAll("**", "")}`,

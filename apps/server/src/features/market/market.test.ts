@@ -147,6 +147,8 @@ describe.each(dialects)("the market on %s", (dialect) => {
       "You give: 12.5M (12,500,000)",
       "You get: 3M (3,000,000)",
     ]);
+    const even = await run("check", { give: "1m", get: "1m" });
+    expect(even?.message?.embeds?.[0]?.description).toBe("⚖️ **Fair trade**: both sides are worth the same.");
     expect((await run("check", { give: "trophy", get: "unicorn" }))?.message?.content).toContain(
       'Not on the price list: "unicorn"',
     );
