@@ -40,6 +40,22 @@ describe("the dashboard's Danger zone", () => {
     expect(nameMatches("", "Ember Hollow")).toBe(false);
   });
 
+  it("names the event and economy data it deletes too", () => {
+    renderZone("owner");
+    const section = screen.getByRole("heading", { name: "Danger zone" }).parentElement;
+    for (const kind of [
+      "lotteries",
+      "raffles",
+      "tournaments",
+      "birthdays",
+      "triggers",
+      "the price list",
+      "rumble wins",
+    ]) {
+      expect(section?.textContent).toContain(kind);
+    }
+  });
+
   it("is not shown to admin or manager tokens", () => {
     renderZone("admin");
     expect(screen.queryByRole("heading", { name: "Danger zone" })).toBeNull();

@@ -68,9 +68,10 @@ export function DangerZone() {
           </h2>
           <p className="mt-1 text-sm leading-relaxed text-stone-300">
             Delete every piece of data Hearth holds for this server: settings, setup, grinders and their
-            payments, giveaways, boards, votes, perks, self-roles, components, templates and the audit log.
-            Every dashboard token is revoked, yours included, so you are signed out. Hearth stays in the
-            server with default settings; remove it in Discord if you want it gone too.
+            payments, giveaways, lotteries, raffles, tournaments, birthdays, triggers, the price list, rumble
+            wins, boards, votes, perks, self-roles, components, templates and the audit log. Every dashboard
+            token is revoked, yours included, so you are signed out. Hearth stays in the server with default
+            settings; remove it in Discord if you want it gone too.
           </p>
         </div>
       </div>
