@@ -13,7 +13,7 @@ type ToggleField = Exclude<
 
 /** `/settings` feature choices (the catalogue's) → label and the settings field they switch. */
 const features: Record<string, { label: string; field: ToggleField | "antiPool" }> = {
-  events_cheat: { label: "Events cheat sheet", field: "eventsCheatEnabled" },
+  events_cheat: { label: "Event helper", field: "eventsCheatEnabled" },
   calculator: { label: "Calculator", field: "calculatorEnabled" },
   bank_calculator: { label: "Bank calculator", field: "bankCalculatorEnabled" },
   tips: { label: "Tips", field: "tipsEnabled" },

@@ -99,7 +99,7 @@ describe("/settings sets the same fields", () => {
       game_bots: "<@270904126974590976>, 555555555555555555",
     });
     expect(bots?.message?.content).toBe(
-      "**Events cheat sheet** is ⛔ Off · game bots <@270904126974590976> <@555555555555555555>.",
+      "**Event helper** is ⛔ Off · game bots <@270904126974590976> <@555555555555555555>.",
     );
     const [window] = await settings({ feature: "anti_pool", window_hours: 12 });
     expect(window?.message?.content).toBe("**Anti-pool protection** is ⛔ Off · 12 h window.");
