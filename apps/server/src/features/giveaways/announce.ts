@@ -4,6 +4,7 @@ import { endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
+type Db = AppContext["storage"]["db"];
 
 export const announceJobKind = "giveaway.announce";
 
@@ -11,6 +12,41 @@ export const announceJobKind = "giveaway.announce";
 const isTransient = (error: unknown) =>
   !(error instanceof DiscordError) || error.code === "unavailable" || error.code === "rate_limited";
 const announceAttempts = 10;
+/** When the safety check of a draw's announcement comes due, if the process that drew dies first. */
+export const announceCheckDelayMs = 5 * 60_000;
+const checkKey = (messageId: string, draw: number) => `giveaway-announce-check:${messageId}:${draw}`;
+
+/**
+ * Schedules, in the draw's own transaction, the check that announces the draw should the process die
+ * between the commit and the announcement (the re-run end job stops at "already ended", so nothing
+ * else would): a draw is never left unannounced. Cancelled once the announcement went out or its retry
+ * is scheduled.
+ */
+export async function scheduleAnnounceCheck(
+  ctx: Deps,
+  trx: Db,
+  serverId: string,
+  messageId: string,
+  draw: number,
+): Promise<void> {
+  await ctx.jobs.schedule(
+    announceJobKind,
+    { serverId, giveawayId: messageId, draw, attempt: 1 },
+    Date.now() + announceCheckDelayMs,
+    { dedupeKey: checkKey(messageId, draw), within: trx },
+  );
+}
+
+/** Announces the draw now (retried by a job when Discord fails), then drops its safety check. */
+export async function announceDrawNow(
+  ctx: Deps,
+  serverId: string,
+  messageId: string,
+  draw: number,
+): Promise<void> {
+  await announceDraw(ctx, serverId, messageId, draw);
+  await ctx.jobs.cancel(checkKey(messageId, draw));
+}
 
 /**
  * Shows a draw in Discord: the giveaway message lists every winner so far and its button is

@@ -272,6 +272,44 @@ describe("giveaway lifecycle", () => {
     expect((await outbox(t.ctx, "message.send")).at(-1)?.message.content).toContain("Flaky");
   });
 
+  it("a process that dies between the draw and its announcement leaves the announcement to a check job", async () => {
+    const giveaway = await newGiveaway(t.ctx, { prize: "Orphaned draw" });
+    const [member] = await demoMembers(t.ctx, 1);
+    await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, member as string);
+    const check = t.ctx.storage.db
+      .selectFrom("jobs")
+      .select(["id", "run_at"])
+      .where("dedupe_key", "=", `giveaway-announce-check:${giveaway.messageId}:0`)
+      .where("status", "=", "pending");
+    // The first announcer hangs forever at its first Discord call, as a process killed there would.
+    vi.spyOn(t.ctx.discord, "editMessage").mockImplementationOnce(() => new Promise(() => undefined));
+    const before = (await outbox(t.ctx, "message.send")).length;
+    void endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual", actor: owner });
+    // The draw committed with its check job in the same transaction, due after five minutes.
+    const scheduled = await vi.waitFor(() => check.executeTakeFirstOrThrow());
+    expect(Number(scheduled.run_at)).toBeGreaterThan(Date.now() + 4 * 60_000);
+    expect(await statusOf(endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "schedule" }))).toBe(409);
+    expect((await outbox(t.ctx, "message.send")).length).toBe(before);
+    await t.ctx.storage.db.updateTable("jobs").set({ run_at: 0 }).where("id", "=", scheduled.id).execute();
+    expect(await t.ctx.jobs.runDue()).toBe(1);
+    const posts = (await outbox(t.ctx, "message.send")).slice(before);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.message.content).toContain(`<@${member}>`);
+  });
+
+  it("drops the check once the draw is announced", async () => {
+    const giveaway = await newGiveaway(t.ctx, { prize: "Announced at once" });
+    await endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual", actor: owner });
+    const pending = await t.ctx.storage.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("kind", "=", "giveaway.announce")
+      .where("status", "=", "pending")
+      .where("payload", "like", `%${giveaway.messageId}%`)
+      .execute();
+    expect(pending).toEqual([]);
+  });
+
   it("refuses another server's giveaway as not found", async () => {
     const giveaway = await newGiveaway(t.ctx);
     const other = "222222222222222222";

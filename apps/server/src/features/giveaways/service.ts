@@ -16,7 +16,7 @@ import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";
-import { announceDraw } from "./announce.ts";
+import { announceDrawNow, scheduleAnnounceCheck } from "./announce.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import * as entryStore from "./entry-store.ts";
 import { activeMessage } from "./messages.ts";
@@ -156,6 +156,7 @@ export async function endGiveaway(
       wonAt: now,
     }));
     await store.insertWinners(trx, serverId, winners);
+    await scheduleAnnounceCheck(ctx, trx, serverId, messageId, 0);
     await recordAudit(trx, serverId, options.actor ?? { tokenId: null, userId: null }, "giveaway.end", {
       messageId,
       prize: giveaway.prize,
@@ -169,7 +170,7 @@ export async function endGiveaway(
   await screenGiveawayDraw(ctx, serverId, messageId, 0, secureRandomInt);
   // Anti-pool may have replaced a winner: the lists and stats show the draw as it stands.
   giveawayListsChanged();
-  await announceDraw(ctx, serverId, messageId, 0);
+  await announceDrawNow(ctx, serverId, messageId, 0);
   return getGiveawayDetail(ctx, serverId, messageId);
 }
 
@@ -215,6 +216,7 @@ export async function rerollGiveaway(
       wonAt: now,
     }));
     await store.insertWinners(trx, serverId, winners);
+    await scheduleAnnounceCheck(ctx, trx, serverId, messageId, number);
     await recordAudit(trx, serverId, actor, "giveaway.reroll", {
       messageId,
       prize: giveaway.prize,
@@ -226,7 +228,7 @@ export async function rerollGiveaway(
   giveawayListsChanged();
   await screenGiveawayDraw(ctx, serverId, messageId, draw.number, secureRandomInt);
   giveawayListsChanged();
-  await announceDraw(ctx, serverId, messageId, draw.number);
+  await announceDrawNow(ctx, serverId, messageId, draw.number);
   const detail = await getGiveawayDetail(ctx, serverId, messageId);
   // Anti-pool may have replaced some of the drawn winners: answer the draw as it stands.
   const giveawayId = draw.winners[0]?.giveawayId;
