@@ -7,6 +7,7 @@ import {
 } from "../../src/features/auth/service.ts";
 import {
   discordEnv,
+  freshPostgres,
   freshSqlite,
   inspect,
   logLines,
@@ -34,7 +35,9 @@ import { allEnded, findings } from "./verify.ts";
 export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
   const direct = new URL(redisUrl);
   const proxy = await TcpProxy.start(direct.hostname, Number(direct.port || 6379));
-  const database = freshSqlite();
+  // Redis matters to split deployments, which run on PostgreSQL (and there the test process's own
+  // writes, tokens made and revoked as another process would, never wait on a SQLite file lock).
+  const database = process.env.TEST_DATABASE_URL ? await freshPostgres() : freshSqlite();
   const community = await startCommunity(20);
   const storage = inspect(database.url);
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
