@@ -13,6 +13,27 @@ export type GrinderWithTier = GrinderRow & {
   tier_position: number | null;
 };
 
+/** The columns a list item is made of (what `toGrinder` reads). */
+const listColumns = [
+  "g.id",
+  "g.user_id",
+  "g.username",
+  "g.display_name",
+  "g.tier_name",
+  "g.on_break",
+  "g.break_started_at",
+  "g.break_until",
+  "g.hired_at",
+  "g.hired_by",
+  "g.hired_by_name",
+  "g.period_start",
+  "g.period_total",
+  "g.leftover_payment",
+  "g.last_payment_at",
+] as const;
+export type GrinderListRow = Pick<GrinderWithTier, "current_tier_name" | "tier_payment"> &
+  Pick<GrinderRow, (typeof listColumns)[number] extends `g.${infer C}` ? C & keyof GrinderRow : never>;
+
 function withTier(db: Db, serverId: string) {
   return db
     .selectFrom("grinders as g")
@@ -38,13 +59,6 @@ export interface ActivePageOptions {
   offset: number;
 }
 
-function onTier<Q extends ReturnType<typeof withTier>>(query: Q, tierKey: string | undefined): Q {
-  if (!tierKey) return query;
-  return query.where((eb) =>
-    eb(eb.fn("lower", [eb.fn.coalesce("t.name", "g.tier_name")]), "=", tierKey),
-  ) as Q;
-}
-
 /**
  * A page of the active grinders, sorted by the database (hire time, the tier's payment or the
  * tier's position; ties by hire time, then id, all in the same direction).
@@ -53,9 +67,21 @@ export async function pageActiveGrinders(
   db: Db,
   serverId: string,
   options: ActivePageOptions,
-): Promise<GrinderWithTier[]> {
+): Promise<GrinderListRow[]> {
   const { order } = options;
-  let query = onTier(withTier(db, serverId).where("g.archived_at", "is", null), options.tierKey);
+  let query = db
+    .selectFrom("grinders as g")
+    .leftJoin("server_tiers as t", (join) =>
+      join.onRef("t.id", "=", "g.tier_id").onRef("t.server_id", "=", "g.server_id"),
+    )
+    .select(listColumns)
+    .select(["t.name as current_tier_name", "t.payment as tier_payment"])
+    .where("g.server_id", "=", serverId)
+    .where("g.archived_at", "is", null);
+  const tierKey = options.tierKey;
+  if (tierKey) {
+    query = query.where((eb) => eb(eb.fn("lower", [eb.fn.coalesce("t.name", "g.tier_name")]), "=", tierKey));
+  }
   if (options.sort === "payment")
     query = query.orderBy((eb) => eb.fn.coalesce("t.payment", eb.lit(0)), order);
   if (options.sort === "tier") query = query.orderBy((eb) => eb.fn.coalesce("t.position", eb.lit(-1)), order);

@@ -1,23 +1,23 @@
 import type { Grinder, PaymentPeriod, RemovedGrinder } from "@hearth/core";
 import { type Ledger, ledgerStatus, nextPeriodStart, rollLedger } from "./periods.ts";
-import type { GrinderWithTier } from "./store.ts";
+import type { GrinderListRow, GrinderWithTier } from "./store.ts";
 
-export function storedLedger(row: GrinderWithTier): Ledger {
+export function storedLedger(row: GrinderListRow): Ledger {
   return { periodStart: row.period_start, periodTotal: row.period_total, leftover: row.leftover_payment };
 }
 
 /** What the grinder owes per period: its tier's payment (0 for an archived record whose tier is gone). */
-export function owedBy(row: GrinderWithTier): number {
+export function owedBy(row: GrinderListRow): number {
   return row.tier_payment ?? 0;
 }
 
 /** The ledger as of `now`; frozen at the break's start while the grinder is on a break. */
-export function currentLedger(row: GrinderWithTier, period: PaymentPeriod, now: number): Ledger {
+export function currentLedger(row: GrinderListRow, period: PaymentPeriod, now: number): Ledger {
   const at = row.on_break === 1 ? (row.break_started_at ?? now) : now;
   return rollLedger(storedLedger(row), owedBy(row), period, at);
 }
 
-export function toGrinder(row: GrinderWithTier, period: PaymentPeriod, now: number): Grinder {
+export function toGrinder(row: GrinderListRow, period: PaymentPeriod, now: number): Grinder {
   const owed = owedBy(row);
   const ledger = currentLedger(row, period, now);
   const status = ledgerStatus(ledger, owed);
