@@ -53,8 +53,12 @@ describe("the audit log viewer", () => {
                   },
                 },
                 { ...entry(5, "timers.create"), summary: { after: { id: 2, message: "Double XP" } } },
+                {
+                  ...entry(6, "heist.announce"),
+                  summary: { startsAt: 1_700_000_000_000, amount: 250_000_000 },
+                },
               ],
-              total: 2,
+              total: 3,
               page: 1,
               pageSize: 20,
               features: ["settings", "timers"],
@@ -65,11 +69,14 @@ describe("the audit log viewer", () => {
     );
     render(<AuditLogPanel serverId={serverId} />);
     const list = await screen.findByRole("list", { name: "Audit log entries" });
-    const [edit, timer] = within(list).getAllByRole("listitem");
+    const [edit, timer, heist] = within(list).getAllByRole("listitem");
     expect(edit?.textContent).toContain(
       "heistImageUrl: none → https://cdn.example.com/heist.png · rumbleTrackerEnabled: false → true · gameBotIds: 1 → 1, 2",
     );
     expect(timer?.textContent).toContain("after: (id 2, message Double XP)");
+    // A time reads as a date, not epoch milliseconds; other numbers stay as they are.
+    expect(heist?.textContent).not.toContain("1700000000000");
+    expect(heist?.textContent).toMatch(/startsAt: \w{3} \d{1,2}, .* · amount: 250000000/);
     expect(list.textContent).not.toMatch(/[{}"]/);
   });
 

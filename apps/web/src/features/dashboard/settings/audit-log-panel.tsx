@@ -23,16 +23,18 @@ function actionLabel(action: string): string {
  * A summary value as a reader wants it: a change as "before → after", a list comma-separated, a
  * nested record as "key value" pairs; never JSON's braces and quotes.
  */
-function valueText(value: unknown): string {
+function valueText(value: unknown, key = ""): string {
+  // Times are stored as epoch milliseconds under names like startsAt, endsAt or until.
+  if (typeof value === "number" && /(At|until|Until)$/.test(key) && value > 1e11) return shortDateTime(value);
   if (value === null || value === undefined || value === "") return "none";
   if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(valueText).join(", ");
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
     if (keys.length === 2 && "before" in record && "after" in record) {
-      return `${valueText(record.before)} → ${valueText(record.after)}`;
+      return `${valueText(record.before, key)} → ${valueText(record.after, key)}`;
     }
-    return `(${keys.map((key) => `${key} ${valueText(record[key])}`).join(", ")})`;
+    return `(${keys.map((inner) => `${inner} ${valueText(record[inner], inner)}`).join(", ")})`;
   }
   return String(value);
 }
@@ -42,7 +44,7 @@ function summaryText(summary: Record<string, unknown>): string {
   const parts = Object.entries(summary)
     .filter(([, value]) => value !== null && value !== undefined)
     .slice(0, 6)
-    .map(([key, value]) => `${key}: ${valueText(value)}`);
+    .map(([key, value]) => `${key}: ${valueText(value, key)}`);
   const text = parts.join(" · ");
   return text.length > 240 ? `${text.slice(0, 239)}…` : text;
 }
