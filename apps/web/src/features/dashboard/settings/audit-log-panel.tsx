@@ -27,7 +27,8 @@ function valueText(value: unknown, key = ""): string {
   // Times are stored as epoch milliseconds under names like startsAt, endsAt or until.
   if (typeof value === "number" && /(At|until|Until)$/.test(key) && value > 1e11) return shortDateTime(value);
   if (value === null || value === undefined || value === "") return "none";
-  if (Array.isArray(value)) return value.length === 0 ? "none" : value.map(valueText).join(", ");
+  if (Array.isArray(value))
+    return value.length === 0 ? "none" : value.map((item) => valueText(item, key)).join(", ");
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
