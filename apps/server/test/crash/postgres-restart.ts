@@ -82,7 +82,7 @@ export async function postgresRestartUnderLoad(): Promise<void> {
 
     const settled = await waitFor(() => allEnded(storage, load.acknowledged), 60_000, 500);
     const found = await findings(storage, community, load.acknowledged);
-    const timerEnds = exactlyOnce(found.timers.endPosts, found.jobs.timerAttempts, "twice");
+    const timerEnds = exactlyOnce(found.timers.endPosts, found.jobs.timerAttempts);
     const answers503 = [...load.serverErrors].filter((answer) => answer.status === 503);
     const report = {
       statuses: Object.fromEntries(load.statuses),

@@ -195,21 +195,20 @@ export function notOnce<K>(counts: Map<K, number>): [K, number][] {
 
 /**
  * The one gap the README names: a job interrupted (killed, or its database connection cut) between
- * its Discord call and recording it runs again, and repeats that call (a timer's end posted twice)
- * or, for a giveaway whose draw was stored, finds it done and leaves it unannounced. Such a job shows
- * as claimed more than once (`attempts` ≥ 2). Answers the counts that aren't exactly 1 without that
- * excuse (must be none), and how many were excused (at most the jobs in flight at the interruption).
+ * its Discord call and recording it runs again, and repeats that call (a timer's end, a giveaway's
+ * winners posted twice). Such a job shows as claimed more than once (`attempts` ≥ 2). Answers the
+ * counts that aren't exactly 1 without that excuse (must be none), and how many were excused (at
+ * most the jobs in flight at the interruption).
  */
 export function exactlyOnce<K>(
   counts: Map<K, number>,
   attempts: Map<K, number>,
-  repeat: "twice" | "never",
 ): { unexplained: [K, number][]; interrupted: K[] } {
   const unexplained: [K, number][] = [];
   const interrupted: K[] = [];
   for (const [key, count] of counts) {
     if (count === 1) continue;
-    const excused = (attempts.get(key) ?? 1) >= 2 && count === (repeat === "twice" ? 2 : 0);
+    const excused = (attempts.get(key) ?? 1) >= 2 && count === 2;
     if (excused) interrupted.push(key);
     else unexplained.push([key, count]);
   }
