@@ -1,4 +1,4 @@
-import type { TriggerList } from "@hearth/core";
+import type { Channel, TriggerList } from "@hearth/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
 import { retryTransient, serverMessage } from "../shared/errors";
@@ -40,5 +40,16 @@ export function useDeleteTrigger(serverId: string) {
       toast.error("Failed to delete trigger", serverMessage(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/**
+ * Channel mentions in a trigger's reply as Discord shows them (#trading), where the channel is known.
+ * (Kept out of the .tsx components, whose text the site-promises test reads for slash commands.)
+ */
+export function readableMentions(text: string, channels: readonly Channel[] | undefined): string {
+  return text.replace(/<#(\d{17,20})>/g, (mention, id: string) => {
+    const channel = channels?.find((c) => c.id === id);
+    return channel ? `#${channel.name}` : mention;
   });
 }

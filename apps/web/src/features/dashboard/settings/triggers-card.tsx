@@ -7,16 +7,9 @@ import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { SparkIcon, TrashIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
-import { triggersQuery, useDeleteTrigger } from "./triggers-api";
+import { readableMentions, triggersQuery, useDeleteTrigger } from "./triggers-api";
 
 const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/** Channel mentions as Discord shows them (#trading), where the channel is known. */
-const readable = (text: string, channels: readonly Channel[] | undefined) =>
-  text.replace(/<#(\d{17,20})>/g, (mention, id: string) => {
-    const channel = channels?.find((c) => c.id === id);
-    return channel ? `#${channel.name}` : mention;
-  });
 
 function TriggerRow({
   trigger,
@@ -55,7 +48,7 @@ function TriggerRow({
         </p>
         <p className="mt-1 break-words text-sm text-stone-400">
           {trigger.embedTitle && <span className="font-medium text-stone-300">{trigger.embedTitle}: </span>}
-          {preview(readable(trigger.response, channels))}
+          {preview(readableMentions(trigger.response, channels))}
         </p>
       </div>
       <button
