@@ -93,9 +93,12 @@ describe.each(dialects)("the anti-pool rule on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     const sent = JSON.parse(dm.payload) as {
       userId: string;
-      message: { components: { customId: string }[][] };
+      message: { components: { customId: string }[][]; embeds: { description: string }[] };
     };
     expect(sent.userId).toBe(manager);
+    // The block can't know whether someone else could win: the DM doesn't claim another winner.
+    expect(sent.message.embeds[0]?.description).toContain("They were skipped");
+    expect(sent.message.embeds[0]?.description).not.toContain("Another winner was drawn");
     expect(sent.message.components[0]?.[0]?.customId).toBe(`antipool:approve:${block.id}`);
     // Blocking again (a second reroll) doesn't ask twice.
     expect((await blockWin(test.ctx, event, member, verdict, now)).id).toBe(block.id);

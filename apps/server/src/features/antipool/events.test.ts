@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { enterGiveaway } from "../giveaways/entries.ts";
+import { createGiveaway, endGiveaway } from "../giveaways/service.ts";
 import { drawLottery } from "../lottery/draw.ts";
 import { startLottery, takeTickets } from "../lottery/service.ts";
 import { addRaffleTickets, drawRaffle, startRaffle } from "../raffle/service.ts";
@@ -43,6 +45,31 @@ describe("anti-pool on lotteries and raffles", () => {
 
   const blocks = () =>
     t.ctx.storage.db.selectFrom("antipool_blocks").select(["user_id", "event_kind", "status"]).execute();
+
+  it("a giveaway whose only entrant is a pooler ends with no valid entries, not 'no one entered'", async () => {
+    const giveaway = await createGiveaway(t.ctx, demoGuildId, owner, {
+      channelId,
+      prize: "Pooled prize",
+      winnerCount: 1,
+      duration: 3600,
+    });
+    await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, pooler);
+    const ended = await endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual", actor: owner });
+    expect(ended.entriesCount).toBe(1);
+    const posts = await t.ctx.storage.db
+      .selectFrom("sandbox_outbox")
+      .select("payload")
+      .where("action", "=", "message.send")
+      .orderBy("id", "desc")
+      .limit(1)
+      .execute();
+    const content = (JSON.parse(posts[0]?.payload ?? "{}") as { message?: { content?: string } }).message
+      ?.content;
+    expect(content).toBe(
+      "The giveaway for **Pooled prize** has ended with no valid entries, so there is no winner.",
+    );
+    expect(await blocks()).toEqual([{ user_id: pooler, event_kind: "giveaway", status: "pending" }]);
+  });
 
   it("a lottery won by a pooler goes to the other ticket holder", async () => {
     await startLottery(t.ctx, demoGuildId, owner, {

@@ -131,7 +131,7 @@ function reasonText(block: store.PoolBlock): string {
 export function blockMessage(block: store.PoolBlock, serverName: string): OutgoingMessage {
   const embed: Embed = {
     title: "🛡️ Anti-pool: a win was blocked",
-    description: `<@${block.userId}> was drawn in the ${kindLabel[block.kind]} **${block.label}** in **${serverName}** but ${reasonText(block)}. Another winner was drawn.\n\nApprove to award them the win as well.`,
+    description: `<@${block.userId}> was drawn in the ${kindLabel[block.kind]} **${block.label}** in **${serverName}** but ${reasonText(block)}. They were skipped: the draw went on to the next eligible entrant, if there was one.\n\nApprove to award them the win as well.`,
     color: 0xf59e0b,
     footer: { text: `Block #${block.id}` },
   };

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { countEntries } from "./entry-store.ts";
 import { endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
 import * as store from "./store.ts";
 
@@ -77,9 +78,11 @@ export async function announceDraw(
       // A deleted giveaway message doesn't stop the announcement in its channel.
       if (!(error instanceof DiscordError && error.code === "unknown_message")) throw error;
     }
+    // Without winners, the announcement says whether no one entered or no entrant could win.
+    const entrants = drawn.length === 0 ? await countEntries(ctx.storage.db, giveaway.id) : undefined;
     await ctx.discord.sendMessage(
       giveaway.channelId,
-      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl),
+      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl, entrants),
     );
   } catch (error) {
     const retry = isTransient(error) && attempt < announceAttempts;

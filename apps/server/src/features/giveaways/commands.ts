@@ -73,8 +73,16 @@ const start = defineCommand("giveaway start", async (command) => {
   );
 });
 
-function winnersLine(command: CommandContext, messageId: string, winners: GiveawayWinner[]): string {
-  if (winners.length === 0) return "No one entered, so there is no winner.";
+function winnersLine(
+  command: CommandContext,
+  messageId: string,
+  winners: GiveawayWinner[],
+  anyEntered: boolean,
+): string {
+  if (winners.length === 0) {
+    // Entries that none could win (anti-pool protection blocked them) aren't "no one entered".
+    return anyEntered ? "No valid entries, so there is no winner." : "No one entered, so there is no winner.";
+  }
   const url = giveawayDetailUrl(command.ctx.config, command.serverId, messageId);
   return `Winners: ${
     winnerList(
@@ -104,7 +112,7 @@ const end = defineCommand("giveaway end", async (command) => {
   });
   const winners = Array.isArray(detail.winners) ? detail.winners : [];
   await command.reply(
-    `🏁 Ended the giveaway for **${detail.prize}** (${detail.entriesCount} entrant${detail.entriesCount === 1 ? "" : "s"}). ${winnersLine(command, messageId, winners)}\nThe winners were announced in <#${detail.channelId}>.`,
+    `🏁 Ended the giveaway for **${detail.prize}** (${detail.entriesCount} entrant${detail.entriesCount === 1 ? "" : "s"}). ${winnersLine(command, messageId, winners, detail.entriesCount > 0)}\nThe winners were announced in <#${detail.channelId}>.`,
   );
 });
 
@@ -119,7 +127,7 @@ const reroll = defineCommand("giveaway reroll", async (command) => {
     winnerCount === undefined ? {} : { winnerCount },
   );
   await command.reply(
-    `🔁 Rerolled **${result.prize}**. New ${winnersLine(command, messageId, result.newWinners)}\nAnnounced in <#${result.channelId}>.`,
+    `🔁 Rerolled **${result.prize}**. New ${winnersLine(command, messageId, result.newWinners, true)}\nAnnounced in <#${result.channelId}>.`,
   );
 });
 

@@ -175,10 +175,15 @@ export function winnersAnnouncement(
   newWinnerIds: string[],
   kind: "end" | "reroll",
   detailUrl?: string,
+  /** How many entered, when no winner was drawn: entries none could win (anti-pool) aren't "no one". */
+  entrants = 0,
 ): OutgoingMessage {
   if (newWinnerIds.length === 0) {
     return {
-      content: `The giveaway for **${view.prize}** has ended, but no one entered, so there is no winner.`,
+      content:
+        entrants === 0
+          ? `The giveaway for **${view.prize}** has ended, but no one entered, so there is no winner.`
+          : `The giveaway for **${view.prize}** has ended with no valid entries, so there is no winner.`,
       allowedMentions: {},
     };
   }
