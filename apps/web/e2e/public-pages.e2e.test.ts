@@ -36,14 +36,22 @@ const gzipSize = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * The scripts the landing page's HTML loads before anything else runs: its module script, the
- * chunks it preloads, and every chunk those import statically (not `import()`: lazily loaded).
+ * The scripts the landing page's HTML loads before anything else runs: its scripts (hydrate.js),
+ * the module script and preloads hydrate.js adds once the page has painted (data-entry,
+ * data-preload), and every chunk those import statically (not `import()`: lazily loaded).
  */
 async function entryChunks(): Promise<Map<string, number>> {
   const html = await readFile(path.join(webDist, "index.html"), "utf8");
   const referenced = [
     ...html.matchAll(/<script[^>]*\bsrc="\/([^"]+\.js)"/g),
+    ...html.matchAll(/\bdata-entry="\/([^"]+\.js)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g),
+    ...[...html.matchAll(/\bdata-preload="([^"]*)"/g)].flatMap((match) =>
+      (match[1] ?? "")
+        .split(" ")
+        .filter(Boolean)
+        .map((href) => [href, href.slice(1)]),
+    ),
   ].map((match) => match[1] ?? "");
   const sizes = new Map<string, number>();
   const queue = [...referenced];
@@ -105,7 +113,7 @@ describe("prerendered public pages", () => {
       const html = await response.text();
       expect(html, route).toContain(`<title>${title.replace("&", "&amp;")}</title>`);
       expect(html, route).toMatch(new RegExp(`<h1[^>]*>${heading.replace("&", "&amp;")}</h1>`));
-      // Only the module script (from 'self'): the CSP allows no inline script.
+      // Only scripts from files ('self'): the CSP allows no inline script.
       for (const script of html.match(/<script[^>]*>/g) ?? []) expect(script, route).toMatch(/\bsrc="\//);
       expect(response.headers.get("content-security-policy"), route).toContain("script-src 'self'");
     }

@@ -52,6 +52,29 @@ export async function inlineStylesheets(shell: string, outDir: string): Promise<
   return inlined;
 }
 
+/**
+ * The shell's module script and preloads replaced by `/hydrate.js` (public/hydrate.js), which adds
+ * them once the page has painted: a prerendered page paints from its HTML alone, so its first paint
+ * neither waits for nor shares the network with the code that hydrates it.
+ */
+export function scriptsAfterFirstPaint(shell: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
+  if (!entry?.[1]) throw new Error("index.html has no module script");
+  const preloads: string[] = [];
+  const withoutPreloads = shell.replace(
+    /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
+    (_tag, href: string) => {
+      preloads.push(href);
+      return "";
+    },
+  );
+  return withoutPreloads.replace(
+    entry[0],
+    () =>
+      `<script defer src="/hydrate.js" data-entry="${entry[1]}" data-preload="${preloads.join(" ")}"></script>\n    `,
+  );
+}
+
 /** The file a prerendered path is written to, inside the build's output directory. */
 export function pageFile(outDir: string, pathname: string): string {
   return path.join(outDir, ...pathname.split("/").filter(Boolean), "index.html");
@@ -89,7 +112,7 @@ export async function prerenderSite(options: {
     const entry = (await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href)) as ServerEntry;
     const shell = await readFile(path.join(outDir, "index.html"), "utf8");
     await writeFile(path.join(outDir, SPA_SHELL), shell);
-    const pageShell = await inlineStylesheets(shell, outDir);
+    const pageShell = scriptsAfterFirstPaint(await inlineStylesheets(shell, outDir));
     for (const pathname of entry.prerenderedPaths) {
       const file = pageFile(outDir, pathname);
       await mkdir(path.dirname(file), { recursive: true });
