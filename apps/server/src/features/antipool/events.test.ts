@@ -86,6 +86,33 @@ describe("anti-pool on lotteries and raffles", () => {
     expect(await blocks()).toEqual([{ user_id: pooler, event_kind: "lottery", status: "pending" }]);
   });
 
+  it("a lottery or raffle whose only holder is a pooler says no holder could win, not that none took a ticket", async () => {
+    const lastPost = async () => {
+      const [row] = await t.ctx.storage.db
+        .selectFrom("sandbox_outbox")
+        .select("payload")
+        .where("action", "=", "message.send")
+        .orderBy("id", "desc")
+        .limit(1)
+        .execute();
+      return (JSON.parse(row?.payload ?? "{}") as { message?: { content?: string } }).message?.content;
+    };
+    await startLottery(t.ctx, demoGuildId, owner, {
+      prize: "Solo",
+      durationSeconds: 3600,
+      maxTickets: 1,
+      channelId,
+    });
+    await takeTickets(t.ctx, demoGuildId, pooler, 1);
+    expect((await drawLottery(t.ctx, demoGuildId, { by: "manual" })).winnerId).toBeNull();
+    expect(await lastPost()).toContain("No ticket holder could win, so there is no winner.");
+
+    await startRaffle(t.ctx, demoGuildId, owner, { prize: "Solo tier", winnerCount: 1, channelId });
+    await addRaffleTickets(t.ctx, demoGuildId, owner, pooler, 3);
+    expect((await drawRaffle(t.ctx, demoGuildId, owner)).winners).toEqual([]);
+    expect(await lastPost()).toContain("No ticket holder could win, so there is no winner.");
+  });
+
   it("a raffle skips the pooler and draws the next holder; with protection off it doesn't", async () => {
     await startRaffle(t.ctx, demoGuildId, owner, { prize: "Gold tier", winnerCount: 1, channelId });
     await addRaffleTickets(t.ctx, demoGuildId, owner, pooler, 50);

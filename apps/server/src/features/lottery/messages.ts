@@ -48,7 +48,9 @@ export function runningMessage(view: View): OutgoingMessage {
 /** One sentence with the result: the winner, the tickets sold and the winner's odds. */
 export function resultLine(lottery: Lottery): string {
   const sold = lottery.ticketsSold ?? 0;
-  if (!lottery.winnerId || sold === 0) return "No one took a ticket, so there is no winner.";
+  if (sold === 0) return "No one took a ticket, so there is no winner.";
+  // Tickets were taken but anti-pool protection blocked every holder.
+  if (!lottery.winnerId) return "No ticket holder could win, so there is no winner.";
   const held = lottery.winnerTickets ?? 0;
   return `<@${lottery.winnerId}> won with ${plural(held, "ticket")} of ${plural(sold, "ticket")} sold to ${plural(lottery.entrants ?? 0, "member")} (${percent(held, sold)} odds).`;
 }

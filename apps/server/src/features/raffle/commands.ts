@@ -3,7 +3,7 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
-import { percent, plural, winnerLines } from "./messages.ts";
+import { noWinnerReason, percent, plural, winnerLines } from "./messages.ts";
 import { addRaffleTickets, drawRaffle, getRaffleTickets, markRaffleMember, startRaffle } from "./service.ts";
 
 const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
@@ -68,7 +68,7 @@ const draw = defineCommand("raffle draw", async (command) => {
   await command.reply({
     content:
       winners.length === 0
-        ? `🎫 Drew the raffle for **${raffle.prize}**: no member still in the server held a ticket, so there is no winner.`
+        ? `🎫 Drew the raffle for **${raffle.prize}**: ${noWinnerReason(raffle)}`
         : `🎉 Drew the raffle for **${raffle.prize}** (final; announced in <#${raffle.channelId}>):\n${winnerLines(winners)}${note}`,
     allowedMentions: {},
   });

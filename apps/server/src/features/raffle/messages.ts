@@ -38,13 +38,20 @@ export function winnerLines(winners: RaffleWinner[]): string {
   return winners.map((w) => `${w.position}. <@${w.userId}> (${plural(w.tickets, "ticket")})`).join("\n");
 }
 
+/** Why a draw has no winner: no holder left in the server, or none could win (anti-pool protection). */
+export function noWinnerReason(raffle: Raffle): string {
+  return (raffle.holdersInDraw ?? 0) > 0
+    ? "No ticket holder could win, so there is no winner."
+    : "No member still in the server held a ticket, so there is no winner.";
+}
+
 /** The draw's announcement in the raffle's channel: only the winners are pinged. */
 export function drawnMessage(raffle: Raffle, winners: RaffleWinner[]): OutgoingMessage {
   const from = `Drawn from ${plural(raffle.ticketsInDraw ?? 0, "ticket")} held by ${plural(raffle.holdersInDraw ?? 0, "member")}.`;
   return {
     content:
       winners.length === 0
-        ? `🎫 The raffle for **${raffle.prize}** is closed. No member still in the server held a ticket, so there is no winner.`
+        ? `🎫 The raffle for **${raffle.prize}** is closed. ${noWinnerReason(raffle)}`
         : `🎉 The raffle for **${raffle.prize}** is drawn! Congratulations ${winners.map((w) => `<@${w.userId}>`).join(", ")}!`,
     embeds: [
       {
