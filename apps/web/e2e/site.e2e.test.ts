@@ -219,6 +219,8 @@ describe("commands page", () => {
     });
     await page.getByRole("heading", { level: 1, name: "Commands" }).waitFor();
     const cards = page.locator("[data-command]");
+    // The heading is in the prerendered page; the list follows once the server says which commands exist.
+    await cards.first().waitFor();
     const total = await cards.count();
     expect(total).toBeGreaterThan(100);
 

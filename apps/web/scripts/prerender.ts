@@ -53,26 +53,17 @@ export async function inlineStylesheets(shell: string, outDir: string): Promise<
 }
 
 /**
- * The shell's module script and preloads replaced by `/hydrate.js` (public/hydrate.js), which adds
- * them once the page has painted: a prerendered page paints from its HTML alone, so its first paint
- * neither waits for nor shares the network with the code that hydrates it.
+ * The page's scripts fetched at low priority: a prerendered page paints from its HTML alone, so the
+ * HTML (and what it shows) comes first and the code that hydrates it after. They stay ordinary
+ * module scripts, run before the load event, so the page is interactive as soon as it has loaded.
  */
-export function scriptsAfterFirstPaint(shell: string): string {
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(shell);
-  if (!entry?.[1]) throw new Error("index.html has no module script");
-  const preloads: string[] = [];
-  const withoutPreloads = shell.replace(
-    /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g,
-    (_tag, href: string) => {
-      preloads.push(href);
-      return "";
-    },
-  );
-  return withoutPreloads.replace(
-    entry[0],
-    () =>
-      `<script defer src="/hydrate.js" data-entry="${entry[1]}" data-preload="${preloads.join(" ")}"></script>\n    `,
-  );
+export function scriptsAtLowPriority(shell: string): string {
+  return shell
+    .replace(/<script type="module"(?![^>]*fetchpriority)/g, '<script type="module" fetchpriority="low"')
+    .replace(
+      /<link rel="modulepreload"(?![^>]*fetchpriority)/g,
+      '<link rel="modulepreload" fetchpriority="low"',
+    );
 }
 
 /** The file a prerendered path is written to, inside the build's output directory. */
@@ -112,7 +103,7 @@ export async function prerenderSite(options: {
     const entry = (await import(pathToFileURL(path.join(ssrDir, "entry-server.js")).href)) as ServerEntry;
     const shell = await readFile(path.join(outDir, "index.html"), "utf8");
     await writeFile(path.join(outDir, SPA_SHELL), shell);
-    const pageShell = scriptsAfterFirstPaint(await inlineStylesheets(shell, outDir));
+    const pageShell = scriptsAtLowPriority(await inlineStylesheets(shell, outDir));
     for (const pathname of entry.prerenderedPaths) {
       const file = pageFile(outDir, pathname);
       await mkdir(path.dirname(file), { recursive: true });
