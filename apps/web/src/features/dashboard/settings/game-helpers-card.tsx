@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useState } from "react";
 import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { TargetIcon } from "../shared/icons";
+import { previewImage } from "../shared/preview-image";
 import { useEditSettings } from "./api";
 
 const commitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -90,7 +91,7 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
       edit.mutate({ antiPoolShow: { windowHours: value } });
   };
 
-  const shownImage = settings.heist_image && settings.heistImageUrl;
+  const shownImage = settings.heist_image ? previewImage(settings.heistImageUrl) : null;
 
   return (
     <Card
@@ -121,12 +122,17 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
             />
           )}
         </Field>
-        {shownImage ? (
+        {shownImage && "src" in shownImage ? (
           <img
-            src={shownImage}
+            src={shownImage.src}
             alt="The heist image, as announcements show it"
             className="max-h-32 rounded-lg border border-white/10 object-contain"
           />
+        ) : shownImage ? (
+          <p className="text-sm text-stone-400">
+            The image comes from {shownImage.host}; Discord shows it in the announcement (the dashboard loads
+            images only from Discord and this site).
+          </p>
         ) : null}
         <Field
           label="Game bot IDs"

@@ -143,6 +143,31 @@ describe("the Game Helpers fields", () => {
     ]);
   });
 
+  it("previews the heist image only from hosts the site may load, and names any other", () => {
+    const cdn = "https://cdn.discordapp.com/attachments/1/2/heist.png";
+    const { unmount } = render(
+      <GameHelpersCard
+        settings={{ ...defaultServerSettings, heist_image: true, heistImageUrl: cdn }}
+        serverId={serverId}
+      />,
+    );
+    expect(screen.getByAltText("The heist image, as announcements show it").getAttribute("src")).toBe(cdn);
+    unmount();
+    render(
+      <GameHelpersCard
+        settings={{
+          ...defaultServerSettings,
+          heist_image: true,
+          heistImageUrl: "https://i.imgur.com/vault.png",
+        }}
+        serverId={serverId}
+      />,
+    );
+    // An <img> from another host would be a blocked load (and a CSP violation) on the dashboard.
+    expect(screen.queryByAltText("The heist image, as announcements show it")).toBeNull();
+    expect(screen.getByText(/The image comes from i\.imgur\.com; Discord shows it/)).toBeTruthy();
+  });
+
   it("saves the heist link on blur and refuses a bad one without sending it", async () => {
     const api = mockApi((url, init) =>
       url.pathname === "/api/settings/edit" && init?.method === "PUT"

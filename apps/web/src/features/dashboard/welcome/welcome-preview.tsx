@@ -2,9 +2,10 @@ import type { WelcomeConfig, WelcomePreview } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode } from "react";
 import { SubHeading } from "../shared/card";
+import { previewImage } from "../shared/preview-image";
 import { useDebounced } from "../shared/use-debounced";
 import { welcomePreviewQuery } from "./api";
-import { previewImage, welcomeFieldErrors } from "./welcome-rules";
+import { welcomeFieldErrors } from "./welcome-rules";
 
 interface Lookup {
   channels: readonly { id: string; name: string }[];

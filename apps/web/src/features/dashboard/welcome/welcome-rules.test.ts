@@ -1,11 +1,11 @@
 import { defaultWelcomeConfig } from "@hearth/core";
 import { describe, expect, it } from "vitest";
+import { previewImage } from "../shared/preview-image";
 import {
   canTest,
   colorPresets,
   pickerColor,
   pingAddProblem,
-  previewImage,
   welcomeFieldErrors,
   welcomeTexts,
 } from "./welcome-rules";
@@ -66,5 +66,12 @@ describe("welcome rules", () => {
     });
     expect(previewImage("https://example.com/banner.png")).toEqual({ host: "example.com" });
     expect(previewImage("")).toBeNull();
+    // The site's own images load (same origin); another port or host of the same machine is named.
+    expect(previewImage("http://localhost:3000/images/heist-banner.png", "http://localhost:3000")).toEqual({
+      src: "http://localhost:3000/images/heist-banner.png",
+    });
+    expect(previewImage("http://localhost:3000/images/heist-banner.png", "http://127.0.0.1:3000")).toEqual({
+      host: "localhost",
+    });
   });
 });

@@ -58,23 +58,3 @@ export function pickerColor(color: string): string {
       .toLowerCase()}`;
   return "#2f3136";
 }
-
-const allowedImageHosts = ["cdn.discordapp.com", "media.discordapp.net"];
-
-/**
- * What the preview can show for an image URL: Discord's default avatars map to the site's own
- * copies, data URLs and Discord's CDN show as they are, anything else (blocked by the site's
- * content policy) is named instead of loaded.
- */
-export function previewImage(url: string | null | undefined): { src: string } | { host: string } | null {
-  if (!url) return null;
-  const avatar = /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d)\.png$/.exec(url);
-  if (avatar?.[1]) return { src: `/avatars/${Number(avatar[1]) % 6}.svg` };
-  if (url.startsWith("data:image/")) return { src: url };
-  try {
-    const parsed = new URL(url);
-    return allowedImageHosts.includes(parsed.hostname) ? { src: url } : { host: parsed.hostname };
-  } catch {
-    return null;
-  }
-}
