@@ -82,7 +82,7 @@ describe("dashboard session", () => {
     allowed = [/status of 404/];
     await page.goto("/dashboard");
     const icon = page.locator("header img").first();
-    await expect.poll(() => icon.getAttribute("src")).toBe("/images/default-server.svg");
+    await expect.poll(() => icon.getAttribute("src"), { timeout: 5000 }).toBe("/images/default-server.svg");
   });
 
   it("redirects /dashboard and another server's dashboard to the token's own server, keeping the tab", async () => {
