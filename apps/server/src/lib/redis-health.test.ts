@@ -61,3 +61,22 @@ describe("with Redis unreachable", () => {
     expect(lines.filter((line) => line.msg.startsWith("Redis is unavailable"))).toHaveLength(1);
   });
 });
+
+describe("with Redis up", () => {
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    "an error on a connection that is still ready (a timed-out command) is not an outage",
+    async () => {
+      const lines: { msg: string }[] = [];
+      const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+      const redis = new Redis(process.env.TEST_REDIS_URL as string, { maxRetriesPerRequest: 1 });
+      clients.push(redis);
+      const health = new RedisHealth(logger, redis);
+      await redis.ping();
+      expect(redis.status).toBe("ready");
+      // What ioredis emits when the SELECT it sends on reconnecting to a database index times out.
+      redis.emit("error", new Error("Command timed out"));
+      expect(health.up).toBe(true);
+      expect(lines.map((line) => line.msg)).toEqual(["a Redis command failed: kept in this process instead"]);
+    },
+  );
+});

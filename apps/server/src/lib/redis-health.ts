@@ -48,7 +48,12 @@ export class RedisHealth implements RedisAvailability {
     for (const client of clients) {
       watched.set(client, this);
       // Without an 'error' listener ioredis prints every failed reconnection attempt to stderr.
-      client.on("error", (error: Error) => this.lost(error));
+      // An error on a connection that is still ready (a command of its own that timed out, such as
+      // the SELECT of a database index sent as it reconnects) is not an outage: said as a failed
+      // command, or the process would stay "down" with every connection up.
+      client.on("error", (error: Error) =>
+        client.status === "ready" ? this.commandFailed(error) : this.lost(error),
+      );
       client.on("reconnecting", () => this.lost(new Error("connection lost; reconnecting")));
       client.on("ready", () => this.checkBack());
     }

@@ -41,6 +41,16 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
   const community = await startCommunity(20);
   const storage = inspect(database.url);
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  // Its own Redis database (pub/sub channels are shared across databases, so revocations still reach
+  // it): the failed-login counts other tests' 401s from 127.0.0.1 leave in database 0 must not refuse
+  // this program's requests with 429.
+  const redisDb = 1 + Math.floor(Math.random() * 15);
+  const ownRedis = new Redis(redisUrl, { db: redisDb, maxRetriesPerRequest: 1 });
+  const programRedis = (() => {
+    const url = new URL(throughProxy(redisUrl, proxy));
+    url.pathname = `/${redisDb}`;
+    return url.toString();
+  })();
   let program: Program | undefined;
   const services = await (async () => {
     const prepared = await prepareServer(database.url, community);
@@ -50,7 +60,7 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
     const { prepared, ctx } = services;
     program = await startProgram({
       DATABASE_URL: database.url,
-      REDIS_URL: throughProxy(redisUrl, proxy),
+      REDIS_URL: programRedis,
       ...discordEnv(community),
     });
     const running = program;
@@ -161,7 +171,7 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
     const revokedWhenBack = await revokeElsewhere(await cachedToken());
     expect(revokedWhenBack.afterRevocation).toBeLessThan(2500);
     // And the token-activity counts are written to it again.
-    const seenAt = Number(await publisher.zscore(`hearth:tokenaddr:${prepared.tokenId}`, "127.0.0.1"));
+    const seenAt = Number(await ownRedis.zscore(`hearth:tokenaddr:${prepared.tokenId}`, "127.0.0.1"));
     expect(seenAt).toBeGreaterThanOrEqual(restoredAt);
 
     reading = false;
@@ -206,6 +216,9 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
     expect(found.votes.doubled).toEqual([]);
   } finally {
     await stopProgram(program);
+    const keys = await ownRedis.keys("hearth:*").catch(() => []);
+    if (keys.length > 0) await ownRedis.del(...keys).catch(() => 0);
+    ownRedis.disconnect();
     publisher.disconnect();
     await services.close();
     await storage.close();
