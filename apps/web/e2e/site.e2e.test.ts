@@ -409,8 +409,10 @@ describe("docs", () => {
     const sidebar = page.getByRole("navigation", { name: "Documentation" });
     expect(await sidebar.isVisible()).toBe(false);
     const menu = page.getByRole("button", { name: "Menu" });
+    // Clicked on the prerendered page, perhaps before its code has hydrated it: React replays the
+    // click once it has, so the drawer opens then.
     await menu.click();
-    expect(await menu.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => menu.getAttribute("aria-expanded")).toBe("true");
     await sidebar.waitFor({ state: "visible" });
     await page.waitForTimeout(350);
     await page.screenshot({ path: screenshotPath("docs-drawer-390") });
