@@ -2,14 +2,13 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import type { Embed } from "../../discord/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
+import { exportPrices, importPrices } from "./import-export.ts";
 import {
   answerChannels,
   answerPriceQuestion,
   checkTrade,
   coinsText,
-  exportPrices,
   fairness,
-  importPrices,
   listMarket,
   lookupItem,
   marketItemLimit,
