@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, openPage, screenshotPath, viewports } from "./browser";
 import { type HearthServer, repoRoot, startHearthServer } from "./hearth-server";
@@ -132,19 +132,7 @@ describe("prerendered public pages", () => {
     const opened = await openPage(browser, server.baseUrl, viewports.mobile);
     context = opened.context;
     const { page, problems } = opened;
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        // As CLS counts them: shifts right after the visitor's own input don't count.
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await recordLayoutShifts(page);
     const scripts: string[] = [];
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") scripts.push(response.url());
@@ -158,8 +146,12 @@ describe("prerendered public pages", () => {
     await page.getByRole("button", { name: "Dashboard" }).click();
     await expect.poll(() => page.getByRole("dialog").isVisible(), { timeout: 15_000 }).toBe(true);
 
-    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-    expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+    // As CLS counts them: shifts right after the visitor's own input don't count.
+    const shifts = (await layoutShifts(page)).filter((shift) => !shift.hadRecentInput);
+    expect(
+      shifts.reduce((sum, shift) => sum + shift.value, 0),
+      JSON.stringify(shifts, null, 1),
+    ).toBe(0);
     expect(problems).toEqual([]);
 
     // Everything the landing page loaded before the login form was asked for.
@@ -169,6 +161,26 @@ describe("prerendered public pages", () => {
     expect(total, `landing JavaScript ${kb(total)} gzip (${beforeLogin.length} files)`).toBeLessThanOrEqual(
       LANDING_JS_BUDGET,
     );
+  });
+
+  it("keeps the landing page in place when Dashboard is pressed before the page has hydrated", async () => {
+    // On a slow phone the header can be pressed while the page's own code is still hydrating. An
+    // update reaching the page then would make React drop its HTML and render it again (an empty
+    // main for a moment, the footer jumping up): no shift at all is allowed, even after the press.
+    const opened = await openPage(browser, server.baseUrl, viewports.mobile);
+    context = opened.context;
+    const { page } = opened;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    await recordLayoutShifts(page);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Dashboard" }).click();
+    await page.getByRole("dialog").waitFor({ timeout: 30_000 });
+    await page.getByRole("region", { name: "Live statistics" }).waitFor();
+    await page.waitForTimeout(1500);
+    const shifts = await layoutShifts(page);
+    expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
+    expect(opened.problems).toEqual([]);
   });
 
   it("hydrates the docs, discovery and giveaways pages without a mismatch and keeps navigation in the browser", async () => {
@@ -196,3 +208,37 @@ describe("prerendered public pages", () => {
     expect(opened.problems).toEqual([]);
   });
 });
+
+interface LayoutShift {
+  value: number;
+  hadRecentInput: boolean;
+  /** What moved, and from where to where, so a failure names the element. */
+  moved: string[];
+}
+
+/** Starts recording the page's layout shifts from its first paint (call before `goto`). */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: LayoutShift[] = [];
+    (window as unknown as { shifts: LayoutShift[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[]) {
+        const moved = (entry.sources ?? []).map((source) => {
+          const node = source.node;
+          const label = node instanceof Element ? node.outerHTML.slice(0, 120) : String(node?.nodeName);
+          const { previousRect: a, currentRect: b } = source;
+          return `${label} (${a.x},${a.y} ${a.width}x${a.height} -> ${b.x},${b.y} ${b.width}x${b.height})`;
+        });
+        shifts.push({ value: entry.value, hadRecentInput: entry.hadRecentInput, moved });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+async function layoutShifts(page: Page): Promise<LayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { shifts: LayoutShift[] }).shifts);
+}

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useState, useSyncExternalStore } from "react";
 
 export interface LoginModalState {
   isOpen: boolean;
@@ -6,23 +6,52 @@ export interface LoginModalState {
   close: () => void;
 }
 
-const LoginModalContext = createContext<LoginModalState | null>(null);
+/** The open flag, outside React's state so that changing it re-renders only the components that read it. */
+interface LoginModalStore {
+  isOpen: () => boolean;
+  subscribe: (listener: () => void) => () => void;
+  open: () => void;
+  close: () => void;
+}
+
+function createLoginModalStore(): LoginModalStore {
+  let isOpen = false;
+  const listeners = new Set<() => void>();
+  const set = (next: boolean) => {
+    if (next === isOpen) return;
+    isOpen = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    isOpen: () => isOpen,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    open: () => set(true),
+    close: () => set(false),
+  };
+}
+
+const LoginModalContext = createContext<LoginModalStore | null>(null);
 
 /**
  * Holds the "Dashboard Access" modal's open flag at the root, so the header button and the
  * dashboard guard can both open it (spec: site-and-docs §2, dashboard-and-api §2).
+ *
+ * The context carries a store that never changes, not the flag itself: a changed context value
+ * reaches every part of the page below, and a prerendered page whose code is still hydrating would
+ * then throw away its HTML and render it again from scratch (an empty flash and a layout shift when
+ * the Dashboard button is pressed early). The store re-renders only the components that read it.
  */
 export function LoginModalProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const value = useMemo<LoginModalState>(
-    () => ({ isOpen, open: () => setIsOpen(true), close: () => setIsOpen(false) }),
-    [isOpen],
-  );
-  return <LoginModalContext.Provider value={value}>{children}</LoginModalContext.Provider>;
+  const [store] = useState(createLoginModalStore);
+  return <LoginModalContext.Provider value={store}>{children}</LoginModalContext.Provider>;
 }
 
 export function useLoginModal(): LoginModalState {
-  const state = useContext(LoginModalContext);
-  if (!state) throw new Error("useLoginModal must be used inside <LoginModalProvider>");
-  return state;
+  const store = useContext(LoginModalContext);
+  if (!store) throw new Error("useLoginModal must be used inside <LoginModalProvider>");
+  const isOpen = useSyncExternalStore(store.subscribe, store.isOpen, store.isOpen);
+  return useMemo(() => ({ isOpen, open: store.open, close: store.close }), [isOpen, store]);
 }

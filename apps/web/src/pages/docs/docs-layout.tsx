@@ -1,4 +1,4 @@
-import { Suspense, useRef } from "react";
+import { memo, Suspense, useRef } from "react";
 import { Link } from "react-router";
 import { Logo } from "../../components/ui/logo";
 import { MAIN_CONTENT_ID } from "../../components/ui/skip-link";
@@ -21,6 +21,21 @@ function DocsBrand() {
     </Link>
   );
 }
+
+/**
+ * The guide itself. Memoised so that opening the drawer does not re-render it: on a prerendered page
+ * whose guide is still hydrating, an update would make React drop the guide's HTML and render it again.
+ */
+const DocsMain = memo(function DocsMain() {
+  return (
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+      {/* Each guide loads lazily: the current one stays up while the next one's code loads. */}
+      <Suspense fallback={null}>
+        <DocsRoutes />
+      </Suspense>
+    </main>
+  );
+});
 
 /** The docs' own frame (no site header or footer): a sidebar, fixed from lg up, a drawer below. */
 export function DocsLayout() {
@@ -90,12 +105,7 @@ export function DocsLayout() {
         <DocsSidebar onNavigate={sidebar.close} />
       </aside>
 
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
-        {/* Each guide loads lazily: the current one stays up while the next one's code loads. */}
-        <Suspense fallback={null}>
-          <DocsRoutes />
-        </Suspense>
-      </main>
+      <DocsMain />
     </div>
   );
 }
