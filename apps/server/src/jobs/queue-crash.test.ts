@@ -80,8 +80,11 @@ describe.each(dialects)("job queue crashes on %s", (dialect) => {
     });
     children.push(child);
     await waitFor(() => fs.readFileSync(runLog, "utf8").includes(`start ${hanging}`), 60_000);
+    // Still running (it hangs in the job), so the kill lands mid-job.
+    expect(child.exitCode).toBe(null);
+    const exited = new Promise((resolve) => child.once("exit", (_code, signal) => resolve(signal)));
     child.kill("SIGKILL");
-    await new Promise((resolve) => child.once("exit", resolve));
+    expect(await exited).toBe("SIGKILL");
 
     // The dead worker held only the job it was running.
     const running = await test.storage.db
