@@ -1,10 +1,10 @@
 import fs from "node:fs";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
-import { createLogger } from "../src/lib/logger.ts";
+import { createLogger, logDestination } from "../src/lib/logger.ts";
 import { createTestApp } from "../test/helpers.ts";
-import { compareWithBaseline, startBareServer } from "./harness.ts";
+import { compareWithBaseline, load, startBareServer, topFrames } from "./harness.ts";
 
 /** The two connection counts the target is held at: a light dashboard load and a busy one. */
 const connectionCounts = [10, 32];
@@ -19,10 +19,18 @@ const connectionCounts = [10, 32];
 export async function benchDashboardServer(): Promise<{ ratios: Record<number, number> }> {
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-bench-log-"));
   const logFile = path.join(logDir, "api.log");
-  const destination = pino.destination({ dest: logFile });
+  // The same buffered destination `npm start` logs to standard output through, here to a file.
+  const destination = logDestination(logFile);
   const t = await createTestApp({
-    config: { env: "production", logLevel: "info", logFormat: "json" },
-    logger: createLogger({ logLevel: "info", logFormat: "json" }, destination),
+    config: {
+      env: "production",
+      logLevel: (process.env.BENCH_LOG_LEVEL ?? "info") as "info",
+      logFormat: "json",
+    },
+    logger: createLogger(
+      { logLevel: (process.env.BENCH_LOG_LEVEL ?? "info") as "info", logFormat: "json" },
+      destination,
+    ),
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   const address = t.app.server.address();
@@ -48,6 +56,24 @@ export async function benchDashboardServer(): Promise<{ ratios: Record<number, n
     );
     ratios[connections] = ratio;
     if (target.non2xx > 0 || target.errors > 0) console.log("  warning: the Hearth run had failed requests");
+  }
+  if (process.env.BENCH_PROFILE) {
+    // BENCH_PROFILE=1: one more run at 32 connections under the CPU profiler, its top self-time frames.
+    const session = new Session();
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+    await load(`${url}/api/dashboard/server`, headers, 32);
+    const { profile } = await session.post("Profiler.stop");
+    session.disconnect();
+    if (process.env.BENCH_PROFILE !== "1") {
+      // BENCH_PROFILE=<dir> also keeps the profile, for a flame view (Chrome DevTools, speedscope).
+      const file = path.join(process.env.BENCH_PROFILE, "dashboard-server.cpuprofile");
+      fs.writeFileSync(file, JSON.stringify(profile));
+      console.log(`  profile written to ${file}`);
+    }
+    console.log("  top self-time frames (32 connections, profiled run):");
+    for (const line of topFrames(profile, 15)) console.log(`    ${line}`);
   }
   destination.flushSync();
   const logLines = fs.readFileSync(logFile, "utf8").split("\n").length - 1;

@@ -148,3 +148,32 @@ async function loadWith(
   args.push(url);
   await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
 }
+
+/** Top self-time frames of a CPU profile (BENCH_PROFILE=1). */
+export function topFrames(
+  profile: {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  count: number,
+) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  let total = 0;
+  const samples = profile.samples ?? [];
+  for (let index = 0; index < samples.length; index++) {
+    const node = byId.get(samples[index] as number);
+    const delta = profile.timeDeltas?.[index] ?? 0;
+    if (!node) continue;
+    const frame = node.callFrame;
+    const where = frame.url.replace(/^.*\/(node_modules|src|bench)\//, "$1/");
+    const key = `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + delta);
+    total += delta;
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+}

@@ -15,6 +15,7 @@ import { seededRandom } from "../src/lib/seeded-random.ts";
 import { serverConfigLoads } from "../src/lib/server-config-cache.ts";
 import { makeSnowflake } from "../src/lib/snowflake.ts";
 import { createTestContext } from "../test/helpers.ts";
+import { topFrames } from "./harness.ts";
 import { type BenchServer, seedBenchServers } from "./message-servers.ts";
 
 const serverCount = Number(process.env.BENCH_SERVERS ?? 1000);
@@ -160,35 +161,6 @@ const percentile = (sorted: Float64Array, p: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 const mark = (ok: boolean) => (ok ? "met" : "NOT met");
-
-/** Top self-time frames of a CPU profile (BENCH_PROFILE=1). */
-function topFrames(
-  profile: {
-    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-    samples?: number[];
-    timeDeltas?: number[];
-  },
-  count: number,
-) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  let total = 0;
-  const samples = profile.samples ?? [];
-  for (let index = 0; index < samples.length; index++) {
-    const node = byId.get(samples[index] as number);
-    const delta = profile.timeDeltas?.[index] ?? 0;
-    if (!node) continue;
-    const frame = node.callFrame;
-    const where = frame.url.replace(/^.*\/(node_modules|src|bench)\//, "$1/");
-    const key = `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + delta);
-    total += delta;
-  }
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, time]) => `${((time / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
-}
 
 async function run(dialect: "sqlite" | "postgres") {
   const t = await createTestContext({ dialect });

@@ -191,7 +191,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     } else if (discord.kind === "sandbox") {
       lines.push("  Make a dashboard token for the demo server: npm run token -- create --demo");
     }
-    process.stdout.write(`${lines.join("\n")}\n\n`);
+    // After the log lines buffered so far (logger.ts), so the banner comes last on a terminal.
+    const banner = `${lines.join("\n")}\n\n`;
+    logger.flush(() => process.stdout.write(banner));
   }
 
   return {

@@ -62,6 +62,20 @@ interface NetworkRequest {
   resourceSize?: number;
 }
 
+/** The first node snippet in an audit's details (the LCP element), however deeply Lighthouse nests it. */
+function findNodeSnippet(details: unknown): string | null {
+  if (typeof details !== "object" || details === null) return null;
+  const record = details as Record<string, unknown>;
+  if (record.type === "node" && typeof record.snippet === "string") return record.snippet.slice(0, 160);
+  for (const value of Object.values(record)) {
+    const found = Array.isArray(value)
+      ? value.map(findNodeSnippet).find((snippet) => snippet !== null)
+      : findNodeSnippet(value);
+    if (found) return found;
+  }
+  return null;
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
@@ -73,6 +87,7 @@ async function main(): Promise<void> {
   const rows: string[][] = [];
   const failures: string[] = [];
   let landingScripts: NetworkRequest[] = [];
+  const lcpElements: string[] = [];
 
   try {
     for (const route of routes) {
@@ -111,6 +126,10 @@ async function main(): Promise<void> {
           failures.push(`${route}: ${audit.id} (${audit.displayValue ?? audit.score})`);
         }
       }
+      const lcpElement = findNodeSnippet(
+        lhr.audits["largest-contentful-paint-element"]?.details ?? lhr.audits["lcp-breakdown-insight"]?.details,
+      );
+      if (lcpElement) lcpElements.push(`${route}: ${lcpElement}`);
       if (route === "/") {
         const details = lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined;
         landingScripts = (details?.items ?? []).filter((item) => item.resourceType === "Script");
@@ -154,6 +173,7 @@ async function main(): Promise<void> {
   console.log(
     `\nJavaScript loaded by /: ${landingScripts.length} files, ${kb(gzip)} gzip (target ≤ ${kb(landingBudget)}${gzip <= landingBudget ? " ✓" : " ✗"}; ${kb(raw)} uncompressed, ${kb(wire)} on the wire)`,
   );
+  if (lcpElements.length > 0) console.log(`\nLargest contentful paint element:\n  ${lcpElements.join("\n  ")}`);
   if (failures.length > 0) console.log(`\nAudits below 90:\n  ${failures.join("\n  ")}`);
 }
 

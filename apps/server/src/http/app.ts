@@ -20,6 +20,7 @@ import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugi
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
+import { RequestLog } from "./request-log.ts";
 import { responseSerializerCompiler } from "./response-serializer.ts";
 import {
   apiSecurityHeaders,
@@ -79,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     bodyLimit: 256 * 1024,
     // Request ids unique across api processes (Fastify's own count from req-1 in each).
     genReqId: () => randomUUID(),
+    logController: new RequestLog(),
+    childLoggerFactory: (logger) => logger,
     return503OnClosing: true,
     rewriteUrl: (request) => originFormUrl(request.url),
     ...frameworkErrorHandlers(apiSecurityHeaders(ctx.config.publicUrl?.startsWith("https://") ?? false)),

@@ -155,7 +155,15 @@ describe("every log line names its request or interaction", () => {
       const routeLines = log.find("from the route");
       const serviceLines = log.find("from a service under the route");
       expect(serviceLines).toHaveLength(2);
-      const requestIds = new Set(log.find("incoming request").map((line) => line.reqId));
+      // One line per request, on completion, with what Fastify's two lines carried.
+      expect(log.find("incoming request")).toEqual([]);
+      const requestLines = log.find("request completed");
+      expect(requestLines).toHaveLength(2);
+      for (const line of requestLines) {
+        expect(line).toMatchObject({ req: { method: "POST", url: "/probe" }, res: { statusCode: 200 } });
+        expect(typeof line.responseTime).toBe("number");
+      }
+      const requestIds = new Set(requestLines.map((line) => line.reqId));
       expect(requestIds.size).toBe(2);
       expect(new Set(routeLines.map((line) => line.reqId))).toEqual(requestIds);
       expect(new Set(serviceLines.map((line) => line.reqId))).toEqual(requestIds);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { createLogger } from "../../src/lib/logger.ts";
+import { censorSecrets, createLogger } from "../../src/lib/logger.ts";
 
 // Issue 17 item 6 (b), the safety net under the walks of secrets-in-logs.test.ts: should code ever log
 // the configuration (as a field, spread, or in a child logger's bindings), the logger itself leaves out
@@ -40,5 +40,27 @@ describe("the logger's redaction", () => {
         lines.filter((line) => line.includes(secret)),
         secret,
       ).toEqual([]);
+  });
+
+  it("censors a token in a request's headers, in an error's own fields and in a grandchild's bindings", () => {
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: "info" }, { write: (line: string) => void lines.push(line) });
+    const token = "redaction-sentinel-dashboard-token";
+    logger.info({ req: { method: "GET", headers: { authorization: token, host: "x" } } }, "a request");
+    logger.info({ headers: { authorization: token } }, "headers");
+    logger.error({ err: Object.assign(new Error("lookup failed"), { token }) }, "an error carrying a token");
+    logger.child({ role: "api" }).child({ session: { token } }).info("a grandchild");
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    expect(lines.join("")).toContain('"host":"x"');
+    expect(lines.join("")).toContain('"message":"lookup failed"');
+    expect(lines.join("")).toContain('"role":"api"');
+  });
+
+  it("leaves a line without secrets as it is, without copying it", () => {
+    const fields = { reqId: "r1", res: { statusCode: 200 }, list: [1, 2] };
+    expect(censorSecrets(fields)).toBe(fields);
+    const censored = censorSecrets({ reqId: "r1", nested: { token: "t", keep: 1 } });
+    expect(censored).toEqual({ reqId: "r1", nested: { token: "[redacted]", keep: 1 } });
   });
 });

@@ -333,7 +333,7 @@ describe("no secret in any log line", () => {
     );
     // The capture works: request lines and the bot's lines are there.
     expect(lines.length).toBeGreaterThan(requests);
-    expect(log).toContain('"msg":"incoming request"');
+    expect(log).toContain('"msg":"request completed"');
     const hits = secrets
       .map(([name, value]) => ({
         name,

@@ -247,7 +247,7 @@ describe("no secret in the program's output", () => {
     // The capture holds the program's lines, discord.js's debug lines and request lines among them.
     expect(output).toContain('"msg":"Hearth is running"');
     expect(output).toContain("discord.js debug");
-    expect(output).toContain('"msg":"incoming request"');
+    expect(output).toContain('"msg":"request completed"');
     // The bot really used the token: the stand-in accepted its REST calls.
     expect(standIn.requests.length).toBeGreaterThan(0);
     const hits = secrets
