@@ -160,7 +160,7 @@ describe("every log line names its request or interaction", () => {
       const requestLines = log.find("request completed");
       expect(requestLines).toHaveLength(2);
       for (const line of requestLines) {
-        expect(line).toMatchObject({ req: { method: "POST", url: "/probe" }, res: { statusCode: 200 } });
+        expect(line).toMatchObject({ method: "POST", url: "/probe", statusCode: 200, ip: "127.0.0.1" });
         expect(typeof line.responseTime).toBe("number");
       }
       const requestIds = new Set(requestLines.map((line) => line.reqId));

@@ -1,0 +1,66 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger, logDestination } from "./logger.ts";
+
+const serverRoot = fileURLToPath(new URL("../../", import.meta.url));
+const exitChild = fileURLToPath(new URL("../../test/fixtures/log-exit-child.ts", import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the buffered log destination", () => {
+  const dirs: string[] = [];
+  const logFile = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-log-"));
+    dirs.push(dir);
+    return path.join(dir, "out.log");
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("writes a lone line within a quarter second, and many lines in order", async () => {
+    const file = logFile();
+    const logger = createLogger({ logLevel: "info" }, logDestination(file));
+    logger.info("a lone line");
+    await sleep(600);
+    expect(fs.readFileSync(file, "utf8")).toContain('"msg":"a lone line"');
+
+    for (let index = 0; index < 500; index++) logger.info({ index }, "busy");
+    await sleep(600);
+    const indexes = fs
+      .readFileSync(file, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { msg: string; index?: number })
+      .filter((line) => line.msg === "busy")
+      .map((line) => line.index);
+    expect(indexes).toEqual(Array.from({ length: 500 }, (_, index) => index));
+  });
+
+  it("writes everything it holds on flushSync", () => {
+    const file = logFile();
+    const destination = logDestination(file);
+    const logger = createLogger({ logLevel: "info" }, destination);
+    // The file opens asynchronously: wait for it, as pino does before a synchronous flush.
+    for (let index = 0; index < 3; index++) logger.info({ index }, "held");
+    return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => {
+      destination.flushSync();
+      expect(fs.readFileSync(file, "utf8").match(/"msg":"held"/g)).toHaveLength(3);
+    });
+  });
+
+  it.each(["exit", "throw", "idle"])("writes the lines it holds when the process ends (%s)", (how) => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", exitChild], {
+      cwd: serverRoot,
+      env: { ...process.env, EXIT_BY: how },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    const lines = result.stdout.split("\n").filter((line) => line.includes("line before exit"));
+    expect(lines, result.stderr).toHaveLength(3);
+    if (how === "throw") expect(result.stderr).toContain("an uncaught error");
+  });
+});
