@@ -2,7 +2,6 @@ import "./app/zod-csp";
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
-import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
