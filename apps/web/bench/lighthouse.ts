@@ -126,8 +126,20 @@ async function main(): Promise<void> {
           failures.push(`${route}: ${audit.id} (${audit.displayValue ?? audit.score})`);
         }
       }
+      if (process.env.BENCH_DEBUG) {
+        const tasks = (
+          lhr.audits["long-tasks"]?.details as {
+            items?: { url?: string; duration?: number; startTime?: number }[];
+          }
+        )?.items;
+        for (const task of tasks ?? [])
+          console.log(
+            `${route} long task ${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms: ${task.url}`,
+          );
+      }
       const lcpElement = findNodeSnippet(
-        lhr.audits["largest-contentful-paint-element"]?.details ?? lhr.audits["lcp-breakdown-insight"]?.details,
+        lhr.audits["largest-contentful-paint-element"]?.details ??
+          lhr.audits["lcp-breakdown-insight"]?.details,
       );
       if (lcpElement) lcpElements.push(`${route}: ${lcpElement}`);
       if (route === "/") {
@@ -173,7 +185,8 @@ async function main(): Promise<void> {
   console.log(
     `\nJavaScript loaded by /: ${landingScripts.length} files, ${kb(gzip)} gzip (target ≤ ${kb(landingBudget)}${gzip <= landingBudget ? " ✓" : " ✗"}; ${kb(raw)} uncompressed, ${kb(wire)} on the wire)`,
   );
-  if (lcpElements.length > 0) console.log(`\nLargest contentful paint element:\n  ${lcpElements.join("\n  ")}`);
+  if (lcpElements.length > 0)
+    console.log(`\nLargest contentful paint element:\n  ${lcpElements.join("\n  ")}`);
   if (failures.length > 0) console.log(`\nAudits below 90:\n  ${failures.join("\n  ")}`);
 }
 

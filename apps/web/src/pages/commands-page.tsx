@@ -21,7 +21,9 @@ export function CommandsPage() {
   const searchId = useId();
 
   const shown = useShownCommands();
-  const all = shown.entries;
+  // The ~100 cards render at background priority, in slices that leave the main thread free in
+  // between (one long task on a phone otherwise, right when the page becomes interactive).
+  const all = useDeferredValue(shown.entries);
   const results = useMemo(
     () => (all ? filterCommands(all, deferredQuery, category) : []),
     [all, deferredQuery, category],
