@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Redis } from "ioredis";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import { availabilityOf, type RedisAvailability } from "../lib/redis-health.ts";
 import type { DashboardToken } from "./auth-plugin.ts";
 
@@ -23,7 +24,7 @@ export interface ActivitySettings {
 /** Where the counts live: in this process, or in Redis for every process. */
 export interface ActivityStore {
   /** Records a use from `address`; answers the distinct addresses of the last hour. */
-  addAddress(tokenId: string, address: string, now: number): Promise<number>;
+  addAddress(tokenId: string, address: string, now: number): MaybePromise<number>;
   /** Records a 403; answers how many the last minute saw. */
   addForbidden(tokenId: string, now: number): Promise<number>;
 }
@@ -32,14 +33,14 @@ export type SuspicionHandler = (token: DashboardToken, reason: string) => Promis
 
 export interface ActivityMonitor {
   /** A request authenticated with `token`; false when the token was just revoked for it. */
-  used(token: DashboardToken, address: string): Promise<boolean>;
+  used(token: DashboardToken, address: string): MaybePromise<boolean>;
   /** A request with `token` was answered 403. */
   forbidden(token: DashboardToken, address: string): Promise<void>;
 }
 
 /** Watches nothing: for tests that walk many routes on purpose. */
 export const quietMonitor: ActivityMonitor = {
-  used: async () => true,
+  used: () => true,
   forbidden: async () => {},
 };
 
@@ -51,14 +52,15 @@ export class TokenActivityMonitor implements ActivityMonitor {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async used(token: DashboardToken, address: string): Promise<boolean> {
-    const count = await this.store.addAddress(token.id, address, this.now());
-    if (count <= this.settings.maxAddresses) return true;
-    await this.onSuspicious(
-      token,
-      `used from ${count} different addresses within an hour (the limit is ${this.settings.maxAddresses})`,
-    );
-    return false;
+  /** Without a promise when the count is in memory and within the limit: every private request asks. */
+  used(token: DashboardToken, address: string): MaybePromise<boolean> {
+    return andThen(this.store.addAddress(token.id, address, this.now()), (count) => {
+      if (count <= this.settings.maxAddresses) return true;
+      return this.onSuspicious(
+        token,
+        `used from ${count} different addresses within an hour (the limit is ${this.settings.maxAddresses})`,
+      ).then(() => false);
+    });
   }
 
   async forbidden(token: DashboardToken, _address: string): Promise<void> {
@@ -73,7 +75,7 @@ export class MemoryActivityStore implements ActivityStore {
   private readonly addresses = new Map<string, Map<string, number>>();
   private readonly refusals = new Map<string, number[]>();
 
-  async addAddress(tokenId: string, address: string, now: number): Promise<number> {
+  addAddress(tokenId: string, address: string, now: number): number {
     let seen = this.addresses.get(tokenId);
     if (!seen) {
       if (this.addresses.size > 50_000) this.prune(now);

@@ -5,9 +5,10 @@ import {
   permissionLevel,
   permissionRefusal,
 } from "@hearth/core";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { forbidden } from "../lib/errors.ts";
+import { andThen, isPromise, type MaybePromise } from "../lib/maybe-promise.ts";
 import type { ActivityMonitor } from "./activity-monitor.ts";
 import { errorBody } from "./errors.ts";
 import type { FailureLimiter } from "./failure-limiter.ts";
@@ -23,7 +24,7 @@ export interface DashboardToken {
 }
 
 /** Resolves the raw Authorization header to a live token, or null for a missing, unknown or revoked one. */
-export type TokenResolver = (authorization: string | undefined) => Promise<DashboardToken | null>;
+export type TokenResolver = (authorization: string | undefined) => MaybePromise<DashboardToken | null>;
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -124,48 +125,81 @@ export const authPlugin = fp<{
     return policy;
   };
 
-  app.addHook("onRequest", async (request, reply) => {
+  /** Checks a private route's request; answers the refusal it sent, or null to go on. */
+  const check = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    policy: RoutePolicy,
+  ): MaybePromise<"refused" | null> =>
+    andThen(limiter.blockedFor(request.ip), (blockedMs) => {
+      if (blockedMs > 0) {
+        const seconds = Math.ceil(blockedMs / 1000);
+        reply
+          .status(429)
+          .header("retry-after", String(seconds))
+          .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
+        return "refused";
+      }
+      const header = request.headers.authorization;
+      return andThen(resolveToken(header), (token) => {
+        if (!token) {
+          return limiter.recordFailure(request.ip).then(() => {
+            const message = header
+              ? "The dashboard token is invalid or has been revoked"
+              : "A dashboard token is required";
+            reply.status(401).send(errorBody(401, message));
+            return "refused" as const;
+          });
+        }
+        return andThen(monitor.used(token, request.ip), (live) => {
+          if (!live) {
+            reply
+              .status(401)
+              .send(
+                errorBody(
+                  401,
+                  "This dashboard token was revoked for suspicious activity; its holder was told by DM",
+                ),
+              );
+            return "refused";
+          }
+          request.dashboardToken = token;
+
+          const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
+          if (serverId !== undefined && serverId !== token.serverId) {
+            reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
+            return "refused";
+          }
+          const level = levelOf(token);
+          if (!hasPermission(level, policy.required)) {
+            reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
+            return "refused";
+          }
+          return null;
+        });
+      });
+    });
+
+  // A callback hook whose every step answers at once when its answer is in memory (a token in use):
+  // no promise on the hot path. A refusal has been sent: the hook then doesn't go on (`done`).
+  app.addHook("onRequest", (request, reply, done) => {
     const policy = policyOf(request);
-    if (!policy?.guarded) return;
-
-    const blockedMs = await limiter.blockedFor(request.ip);
-    if (blockedMs > 0) {
-      const seconds = Math.ceil(blockedMs / 1000);
-      return reply
-        .status(429)
-        .header("retry-after", String(seconds))
-        .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
+    if (!policy?.guarded) return done();
+    let outcome: MaybePromise<"refused" | null>;
+    try {
+      outcome = check(request, reply, policy);
+    } catch (error) {
+      return done(error as Error);
     }
-
-    const header = request.headers.authorization;
-    const token = await resolveToken(header);
-    if (!token) {
-      await limiter.recordFailure(request.ip);
-      const message = header
-        ? "The dashboard token is invalid or has been revoked"
-        : "A dashboard token is required";
-      return reply.status(401).send(errorBody(401, message));
+    if (!isPromise(outcome)) {
+      if (outcome === null) done();
+      return;
     }
-    if (!(await monitor.used(token, request.ip))) {
-      return reply
-        .status(401)
-        .send(
-          errorBody(
-            401,
-            "This dashboard token was revoked for suspicious activity; its holder was told by DM",
-          ),
-        );
-    }
-    request.dashboardToken = token;
-
-    const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
-    if (serverId !== undefined && serverId !== token.serverId) {
-      return reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
-    }
-
-    const level = levelOf(token);
-    if (!hasPermission(level, policy.required)) {
-      return reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
-    }
+    outcome.then(
+      (result) => {
+        if (result === null) done();
+      },
+      (error: Error) => done(error),
+    );
   });
 });

@@ -1,10 +1,11 @@
 import type { Redis } from "ioredis";
+import type { MaybePromise } from "../lib/maybe-promise.ts";
 import { availabilityOf, type RedisAvailability } from "../lib/redis-health.ts";
 
 /** Counts failed authentications per address in fixed one-minute windows. */
 export interface FailureLimiter {
   /** Milliseconds until the address may try again, or 0 when it isn't blocked. */
-  blockedFor(address: string): Promise<number>;
+  blockedFor(address: string): MaybePromise<number>;
   recordFailure(address: string): Promise<void>;
 }
 
@@ -15,7 +16,7 @@ export class MemoryFailureLimiter implements FailureLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async blockedFor(address: string): Promise<number> {
+  blockedFor(address: string): number {
     const window = this.windows.get(address);
     if (!window) return 0;
     const left = window.resetAt - this.now();

@@ -208,6 +208,21 @@ describe.each(dialects)("dashboard tokens on %s", (dialect) => {
       });
     });
 
+    it("answers a token in use from the cache without a promise, after one database read", async () => {
+      const { token, record } = await createDashboardToken(ctx, {
+        serverId: demoGuildId,
+        permission: "owner",
+      });
+      // The first use reads the database (and records the use): a promise.
+      const first = resolveToken(ctx, token);
+      expect(first).toBeInstanceOf(Promise);
+      expect(await first).toMatchObject({ id: record.id });
+      // Every use after that is the hot path of each dashboard request: answered at once.
+      const again = resolveToken(ctx, token);
+      expect(again).not.toBeInstanceOf(Promise);
+      expect(again).toMatchObject({ id: record.id });
+    });
+
     it("answers null for a well-formed token nobody was given", async () => {
       await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
 

@@ -3,6 +3,7 @@ import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { MaybePromise } from "../../lib/maybe-promise.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
@@ -135,7 +136,10 @@ export function findLiveDashboardToken(deps: Pick<AppContext, "storage">, server
  * The live token behind a raw Authorization value, or null. Never throws on malformed input. On the
  * hot path (a token in use) this is one SHA-256 of the token and one lookup in the cache above.
  */
-export async function resolveToken(deps: Pick<AppContext, "storage">, raw: string | undefined) {
+export function resolveToken(
+  deps: Pick<AppContext, "storage">,
+  raw: string | undefined,
+): MaybePromise<store.DashboardToken | null> {
   if (!raw) return null;
   // The dashboard sends the token as it was given (lowercase hex); anything else is normalised first.
   let token = raw;
@@ -144,21 +148,32 @@ export async function resolveToken(deps: Pick<AppContext, "storage">, raw: strin
     if (!tokenPattern.test(token)) return null;
   }
   const tokenHash = hashToken(token);
-  let record = liveTokens.get(tokenHash);
-  if (!record) {
-    const readAt = Date.now();
-    const loaded = await store.findLiveTokenByHash(deps.storage.db, tokenHash);
-    if (!loaded) return null;
-    // Only a fresh read is cached: re-setting on a hit would slide the expiry forever.
-    liveTokens.set(tokenHash, loaded, readAt);
-    record = loaded;
-  }
+  const record = liveTokens.get(tokenHash);
+  // A cached token answers without a promise (the common case: a dashboard in use).
+  return record ? touchWhenDue(deps, record) : loadLiveToken(deps, tokenHash);
+}
+
+async function loadLiveToken(
+  deps: Pick<AppContext, "storage">,
+  tokenHash: string,
+): Promise<store.DashboardToken | null> {
+  const readAt = Date.now();
+  const loaded = await store.findLiveTokenByHash(deps.storage.db, tokenHash);
+  if (!loaded) return null;
+  // Only a fresh read is cached: re-setting on a hit would slide the expiry forever.
+  liveTokens.set(tokenHash, loaded, readAt);
+  return touchWhenDue(deps, loaded);
+}
+
+/** Records the token's use at most once per `touchInterval`. */
+function touchWhenDue(
+  deps: Pick<AppContext, "storage">,
+  record: store.DashboardToken,
+): MaybePromise<store.DashboardToken> {
   const now = Date.now();
-  if (record.lastUsedAt === null || now - record.lastUsedAt > touchInterval) {
-    record.lastUsedAt = now;
-    await store.touchToken(deps.storage.db, record.id, now);
-  }
-  return record;
+  if (record.lastUsedAt !== null && now - record.lastUsedAt <= touchInterval) return record;
+  record.lastUsedAt = now;
+  return store.touchToken(deps.storage.db, record.id, now).then(() => record);
 }
 
 export async function revokeDashboardToken(
