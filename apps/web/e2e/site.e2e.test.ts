@@ -221,8 +221,8 @@ describe("commands page", () => {
     const cards = page.locator("[data-command]");
     // The heading is in the prerendered page; the list follows once the server says which commands exist.
     await cards.first().waitFor();
-    const total = await cards.count();
-    expect(total).toBeGreaterThan(100);
+    // The cards come in a few at a time (useProgressiveCount): all of them shortly after.
+    await expect.poll(() => cards.count()).toBeGreaterThan(100);
 
     await page.getByLabel("Search commands").fill("GRINDER PAY");
     await expect.poll(() => cards.count()).toBe(1);

@@ -5,6 +5,14 @@ import { mockApi, routesOf } from "../test/api-mock";
 import { renderApp } from "../test/render";
 
 const cards = () => document.querySelectorAll("[data-command]");
+/** The status line's count ("N commands", "N of M commands"): how many cards the list holds. */
+const statusCount = () =>
+  Number(/^\d+/.exec(screen.getByRole("status").textContent ?? "")?.[0] ?? Number.NaN);
+/** The cards once they are all in: a long list is rendered a few cards at a time. */
+async function allCards() {
+  await vi.waitFor(() => expect(cards()).toHaveLength(statusCount()), { timeout: 15_000 });
+  return cards();
+}
 
 const registered = commandCatalogue.map((entry) => entry.name);
 
@@ -17,11 +25,12 @@ async function open(path = "/commands") {
   const view = renderApp(path);
   await screen.findByRole("heading", { level: 1, name: "Commands" }, { timeout: 4000 });
   await screen.findByText(/^\d+( of \d+)? commands?$/, {}, { timeout: 4000 });
+  await allCards();
   return view;
 }
 
 // Rendering all the cards in jsdom takes a few seconds on a busy machine.
-describe("Commands page", { timeout: 20_000 }, () => {
+describe("Commands page", { timeout: 40_000 }, () => {
   it("lists every catalogue command with All and one filter per category", async () => {
     await open();
     expect(cards()).toHaveLength(commandCatalogue.length);
@@ -42,6 +51,14 @@ describe("Commands page", { timeout: 20_000 }, () => {
     expect(cards()).toHaveLength(commandCatalogue.length - 1);
     expect(document.querySelector('[data-command="mod ban"]')).toBeNull();
     expect(screen.getByText(/^\d+ commands$/).textContent).toBe(`${commandCatalogue.length - 1} commands`);
+  });
+
+  it("puts a long list in a few cards at a time, the first at once", async () => {
+    renderApp("/commands");
+    await screen.findByText(`${commandCatalogue.length} commands`, {}, { timeout: 4000 });
+    expect(cards().length).toBeGreaterThan(0);
+    expect(cards().length).toBeLessThan(commandCatalogue.length);
+    expect(await allCards()).toHaveLength(commandCatalogue.length);
   });
 
   it("shows an error with Try again when the list can't be loaded", async () => {
@@ -118,7 +135,7 @@ describe("Commands page", { timeout: 20_000 }, () => {
     expect(cards()).toHaveLength(0);
     expect(screen.getByRole("status").textContent).toBe(`0 of ${commandCatalogue.length} commands`);
     fireEvent.click(screen.getByRole("button", { name: "Clear search and filters" }));
-    expect(cards()).toHaveLength(commandCatalogue.length);
+    expect(await allCards()).toHaveLength(commandCatalogue.length);
   });
 
   it("copies usage with a copied state", async () => {

@@ -6,6 +6,7 @@ import { useShownCommands } from "../features/commands/api";
 import { CommandCard } from "../features/commands/command-card";
 import { type CategoryFilter, filterCommands } from "../features/commands/filter";
 import { cn } from "../lib/cn";
+import { useProgressiveCount } from "../lib/use-progressive-count";
 
 const filters: readonly CategoryFilter[] = ["All", ...commandCategories];
 
@@ -28,6 +29,8 @@ export function CommandsPage() {
     () => (all ? filterCommands(all, deferredQuery, category) : []),
     [all, deferredQuery, category],
   );
+
+  const rendered = useProgressiveCount(results.length, 8);
 
   const update = (next: { q?: string; category?: CategoryFilter }) => {
     const merged = { q: next.q ?? query, category: next.category ?? category };
@@ -133,7 +136,7 @@ export function CommandsPage() {
               </div>
             ) : (
               <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-                {results.map((entry) => (
+                {results.slice(0, rendered).map((entry) => (
                   <li key={entry.name} className="flex">
                     <CommandCard entry={entry} />
                   </li>
