@@ -192,6 +192,29 @@ describe("prerendered public pages", () => {
     expect(opened.problems).toEqual([]);
   });
 
+  it("opens the login form for a Dashboard press made before the app's code has arrived", async () => {
+    const opened = await openPage(browser, server.baseUrl, viewports.mobile);
+    context = opened.context;
+    const { page } = opened;
+    // The app's code is held back until the press has been made.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await expect.poll(() => asked).toBe(true);
+    await page.getByRole("banner").getByRole("button", { name: "Dashboard" }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    release();
+    await page.getByRole("dialog", { name: "Dashboard Access" }).waitFor({ timeout: 15_000 });
+    expect(opened.problems).toEqual([]);
+  });
+
   it("hydrates the docs, discovery and giveaways pages without a mismatch and keeps navigation in the browser", async () => {
     for (const route of ["/docs/setup", "/discovery", "/giveaways", "/commands"]) {
       const opened = await openPage(browser, server.baseUrl, viewports.desktop);
