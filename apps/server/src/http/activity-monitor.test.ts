@@ -85,7 +85,8 @@ describe("the in-memory counts on the hot path", () => {
   it("answers a use within the limit without a promise, and one over it with the revocation's", async () => {
     const { monitor, flagged } = monitorOn(new MemoryActivityStore(), { now: 4_000_000_000 });
     const used = freshToken();
-    for (const address of ["10.0.0.1", "10.0.0.2", "10.0.0.3"]) expect(monitor.used(used, address)).toBe(true);
+    for (const address of ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+      expect(monitor.used(used, address)).toBe(true);
     const fourth = monitor.used(used, "10.0.0.4");
     expect(fourth).toBeInstanceOf(Promise);
     expect(await fourth).toBe(false);
