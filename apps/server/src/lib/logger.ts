@@ -30,12 +30,7 @@ export function censorSecrets<T>(object: T, depth = 0): T {
   let copy: Record<string, unknown> | null = null;
   for (const key in object) {
     const value = object[key];
-    let replaced = value;
-    if (secretKeys.has(key)) {
-      if (value !== undefined) replaced = censor;
-    } else if (depth < censorDepth && typeof value === "object" && value !== null) {
-      replaced = censorSecrets(value, depth + 1);
-    }
+    const replaced = censoredValue(key, value, depth);
     if (replaced !== value) {
       copy ??= { ...object };
       copy[key] = replaced;
@@ -44,15 +39,19 @@ export function censorSecrets<T>(object: T, depth = 0): T {
   return (copy ?? object) as T;
 }
 
+/** A field's value as a line may show it: censored under a secret key, looked into below `censorDepth`. */
+function censoredValue(key: string, value: unknown, depth: number): unknown {
+  if (secretKeys.has(key)) return value === undefined ? value : censor;
+  if (depth < censorDepth && typeof value === "object" && value !== null)
+    return censorSecrets(value, depth + 1);
+  return value;
+}
+
 /** pino's error serializer, then the same censoring: an error's own fields can carry a token too. */
 function errorSerializer(error: Error): Record<string, unknown> {
   // The serialised error has a prototype of its own (not a plain object): its fields are censored in place.
   const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
-  for (const key in serialized) {
-    const value = serialized[key];
-    if (secretKeys.has(key)) serialized[key] = censor;
-    else if (typeof value === "object" && value !== null) serialized[key] = censorSecrets(value, 1);
-  }
+  for (const key in serialized) serialized[key] = censoredValue(key, serialized[key], 0);
   return serialized;
 }
 
