@@ -45,6 +45,12 @@ export async function listGuilds(
   return guilds.filter((guild): guild is GuildInfo => guild !== null);
 }
 
+/** The guild from the gateway's cache or the REST cache; undefined when only a REST call can tell. */
+export function peekGuild(context: DiscordJsContext, guildId: string): GuildInfo | null | undefined {
+  const cached = cachedGuild(context, guildId);
+  return cached ? guildFromCache(cached) : context.guilds.get(guildId);
+}
+
 export async function getGuild(context: DiscordJsContext, guildId: string): Promise<GuildInfo | null> {
   const cached = cachedGuild(context, guildId);
   if (cached) return guildFromCache(cached);

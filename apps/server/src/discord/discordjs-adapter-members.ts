@@ -55,6 +55,11 @@ export async function getBotMember(
   return port.getMember(guildId, await ownUserId());
 }
 
+/** The user from the REST cache; undefined when only a REST call can tell. */
+export function peekUser(context: DiscordJsContext, userId: string): UserInfo | null | undefined {
+  return context.users.get(userId);
+}
+
 export function getUser(context: DiscordJsContext, userId: string): Promise<UserInfo | null> {
   return context.users.getOrLoad(userId, async () => {
     const user = await orNull(() => context.rest.get(Routes.user(userId)), "unknown_user");

@@ -151,6 +151,14 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
     return members.getUser(this.context, userId);
   }
 
+  peekGuild(guildId: string): GuildInfo | null | undefined {
+    return guilds.peekGuild(this.context, guildId);
+  }
+
+  peekUser(userId: string): UserInfo | null | undefined {
+    return members.peekUser(this.context, userId);
+  }
+
   sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage> {
     return messages.sendMessage(this.context, channelId, message);
   }

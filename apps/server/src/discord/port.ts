@@ -85,6 +85,13 @@ export interface DiscordPort {
   /** The bot's own member in a guild: its roles decide which roles it may give. */
   getBotMember(guildId: string): Promise<MemberInfo | null>;
   getUser(userId: string): Promise<UserInfo | null>;
+  /**
+   * What getGuild and getUser would answer from memory right now, without a call: the value (null
+   * for one known not to exist), or undefined when only the call can tell. For hot reads that can
+   * answer without a promise when the value is in memory (the dashboard's server card, issue 16).
+   */
+  peekGuild(guildId: string): GuildInfo | null | undefined;
+  peekUser(userId: string): UserInfo | null | undefined;
 
   sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage>;
   editMessage(channelId: string, messageId: string, message: OutgoingMessage): Promise<void>;

@@ -110,6 +110,14 @@ export class SandboxDirectory implements DiscordPort {
     return users.getUser(this.sandbox, userId);
   }
 
+  peekGuild(guildId: string): GuildInfo | null | undefined {
+    return this.sandbox.guilds.get(guildId);
+  }
+
+  peekUser(userId: string): UserInfo | null | undefined {
+    return this.sandbox.users.get(userId);
+  }
+
   sendMessage(channelId: string, message: OutgoingMessage): Promise<SentMessage> {
     return messages.sendMessage(this.sandbox, channelId, message);
   }

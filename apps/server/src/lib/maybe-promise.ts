@@ -13,3 +13,8 @@ export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
 export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return isPromise(value) ? value.then(next) : next(value);
 }
+
+/** A value held in memory when there is one (anything but undefined), else what `load` answers. */
+export function orLoad<T>(held: T | undefined, load: () => Promise<T>): MaybePromise<T> {
+  return held === undefined ? load() : held;
+}

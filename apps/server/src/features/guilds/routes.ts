@@ -17,7 +17,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: serverInfoResponse },
       },
     },
-    async (request) => getServerInfo(ctx, tokenOf(request).serverId),
+    // Not async: an answer held in memory is sent in this tick, without a promise (issue 16).
+    (request) => getServerInfo(ctx, tokenOf(request).serverId),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.ts";
 import { forDisplay } from "../../discord/display-lookups.ts";
 import { type GuildInfo, userTag } from "../../discord/port.ts";
 import { notFound } from "../../lib/errors.ts";
+import { andThen, type MaybePromise, orLoad } from "../../lib/maybe-promise.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "discord">;
@@ -27,18 +28,25 @@ export function countActiveGuilds(deps: StorageDeps): Promise<{ servers: number;
   return store.countActiveGuilds(deps.storage.db);
 }
 
-export async function getServerInfo(deps: Deps, serverId: string): Promise<ServerInfo> {
-  const guild = await deps.discord.getGuild(serverId);
-  if (!guild) throw notFound("The bot is no longer in this server");
-  // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
-  const owner = await forDisplay(deps.discord.getUser(guild.ownerId));
-  return {
-    id: guild.id,
-    name: guild.name,
-    icon: guild.icon,
-    memberCount: guild.memberCount,
-    owner: { id: guild.ownerId, tag: owner ? userTag(owner) : "Unknown user" },
-  };
+/**
+ * The dashboard's server card. Answers without a promise when the guild and its owner are in the
+ * adapter's memory (the usual case: the card is read on every dashboard page), so the route sends
+ * it in the same tick; otherwise it loads them (issue 16).
+ */
+export function getServerInfo(deps: Deps, serverId: string): MaybePromise<ServerInfo> {
+  const { discord } = deps;
+  return andThen(orLoad(discord.peekGuild(serverId), () => discord.getGuild(serverId)), (guild) => {
+    if (!guild) throw notFound("The bot is no longer in this server");
+    // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
+    const owner = orLoad(discord.peekUser(guild.ownerId), () => forDisplay(discord.getUser(guild.ownerId)));
+    return andThen(owner, (user) => ({
+      id: guild.id,
+      name: guild.name,
+      icon: guild.icon,
+      memberCount: guild.memberCount,
+      owner: { id: guild.ownerId, tag: user ? userTag(user) : "Unknown user" },
+    }));
+  });
 }
 
 /** Channels in Discord's order: categories by position, each followed by its children. */
