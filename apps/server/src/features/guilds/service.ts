@@ -35,18 +35,21 @@ export function countActiveGuilds(deps: StorageDeps): Promise<{ servers: number;
  */
 export function getServerInfo(deps: Deps, serverId: string): MaybePromise<ServerInfo> {
   const { discord } = deps;
-  return andThen(orLoad(discord.peekGuild(serverId), () => discord.getGuild(serverId)), (guild) => {
-    if (!guild) throw notFound("The bot is no longer in this server");
-    // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
-    const owner = orLoad(discord.peekUser(guild.ownerId), () => forDisplay(discord.getUser(guild.ownerId)));
-    return andThen(owner, (user) => ({
-      id: guild.id,
-      name: guild.name,
-      icon: guild.icon,
-      memberCount: guild.memberCount,
-      owner: { id: guild.ownerId, tag: user ? userTag(user) : "Unknown user" },
-    }));
-  });
+  return andThen(
+    orLoad(discord.peekGuild(serverId), () => discord.getGuild(serverId)),
+    (guild) => {
+      if (!guild) throw notFound("The bot is no longer in this server");
+      // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
+      const owner = orLoad(discord.peekUser(guild.ownerId), () => forDisplay(discord.getUser(guild.ownerId)));
+      return andThen(owner, (user) => ({
+        id: guild.id,
+        name: guild.name,
+        icon: guild.icon,
+        memberCount: guild.memberCount,
+        owner: { id: guild.ownerId, tag: user ? userTag(user) : "Unknown user" },
+      }));
+    },
+  );
 }
 
 /** Channels in Discord's order: categories by position, each followed by its children. */
