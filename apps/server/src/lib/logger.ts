@@ -74,6 +74,20 @@ function contextMixin(_merge: object, _level: number, logger: Logger): Record<st
   return added ?? {};
 }
 
+/** Set on loggers of ours that write plain JSON lines (not pretty output); their children inherit it. */
+const jsonLines = Symbol("hearth.jsonLines");
+
+/**
+ * The stream a logger of ours writes its JSON lines to, for a hot line built by hand in the same
+ * format (`http/request-log.ts`); null for any other logger (pretty output, a test's own pino, a
+ * level whose lines pino would format differently).
+ */
+export function jsonLineStream(logger: Logger): pino.DestinationStream | null {
+  const fields = logger as unknown as Record<symbol, unknown>;
+  if (fields[jsonLines] !== true || logger.levels.values.info !== 30) return null;
+  return (fields[pino.symbols.streamSym] as pino.DestinationStream | undefined) ?? null;
+}
+
 /** How long a line may wait in the buffer before it is written. */
 const logFlushMs = 250;
 /** Lines are handed to the writer together once they add up to this many characters. */
@@ -183,6 +197,7 @@ export function createLogger(
   const quiet = config.logLevel === "silent";
   const logger =
     pretty || (quiet && !destination) ? pino(options) : pino(options, destination ?? logDestination());
+  if (!pretty) (logger as unknown as Record<symbol, unknown>)[jsonLines] = true;
   // pino applies the bindings formatter to the root's own bindings only; a child's (`logger.child({ config })`)
   // are censored here. Children are created from their parent's prototype, so every descendant uses this.
   const child = logger.child;
