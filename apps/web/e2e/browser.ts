@@ -64,3 +64,12 @@ export async function openPage(
 export function screenshotPath(name: string): string {
   return path.join(screenshotDir, `${name}.png`);
 }
+
+/**
+ * Waits until the app has started on the page (`<html data-app="started">`, set once the first
+ * render has committed): before that a link is a plain link, so a test of client-side behaviour
+ * (a navigation that keeps the document) waits for it.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app === "started");
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage, screenshotPath, viewports } from "./browser";
+import { launchChromium, openPage, screenshotPath, viewports, waitForApp } from "./browser";
 import { type HearthServer, repoRoot, startHearthServer } from "./hearth-server";
 
 /**
@@ -230,6 +230,7 @@ describe("prerendered public pages", () => {
     context = opened.context;
     const { page } = opened;
     await page.goto("/", { waitUntil: "networkidle" });
+    await waitForApp(page);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });

@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { waitForApp } from "./browser";
 import { type HearthServer, repoRoot, startHearthServer } from "./hearth-server";
 
 const screenshotDir = path.join(repoRoot, "apps", "web", "test-results");
@@ -83,6 +84,7 @@ describe("site shell", () => {
     const page = await openPage();
     await page.goto("/");
     await page.getByText("The Future of Discord Automation").waitFor();
+    await waitForApp(page);
     // A full page load would wipe this marker; a client-side navigation keeps it.
     await page.evaluate(() => Object.assign(window, { spaMarker: true }));
 

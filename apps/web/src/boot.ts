@@ -31,11 +31,44 @@ function start(): void {
   });
 }
 
+/** How long to wait for the first contentful paint before starting anyway (a browser that reports none). */
+const paintWaitMs = 1000;
+
+/**
+ * Starts the app once the browser has painted the page's content: its `first-contentful-paint`
+ * entry, not merely the next frame (which can come before the text is painted; Lighthouse then
+ * counts the app's download before the paint). Where paint timing is missing, the next frame.
+ */
+function startAfterFirstContentfulPaint(): void {
+  if (
+    typeof PerformanceObserver !== "function" ||
+    !PerformanceObserver.supportedEntryTypes?.includes("paint")
+  ) {
+    requestAnimationFrame(() => setTimeout(start, 0));
+    return;
+  }
+  const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+  const observer = new PerformanceObserver(() => {
+    if (painted()) startOnce();
+  });
+  const fallback = setTimeout(() => startOnce(), paintWaitMs);
+  let started = false;
+  function startOnce(): void {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    clearTimeout(fallback);
+    // A task after the paint's frame, so the download and the app's first work don't delay it.
+    setTimeout(start, 0);
+  }
+  if (painted()) startOnce();
+  else observer.observe({ type: "paint", buffered: true });
+}
+
 document.addEventListener("click", keepEarlyPress, true);
 const prerendered = document.getElementById("root")?.hasChildNodes() ?? false;
 if (prerendered && document.visibilityState === "visible") {
-  // After the next frame has been painted: a task queued from inside the frame runs once it is done.
-  requestAnimationFrame(() => setTimeout(start, 0));
+  startAfterFirstContentfulPaint();
 } else {
   start();
 }

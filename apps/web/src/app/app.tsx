@@ -1,4 +1,4 @@
-import { type ReactNode, useLayoutEffect, useState, useTransition } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useState, useTransition } from "react";
 import { UNSAFE_createBrowserHistory as createBrowserHistory, Router } from "react-router";
 import { NavigationPendingContext } from "./navigation-progress";
 import { AppProviders } from "./providers";
@@ -23,7 +23,20 @@ function BrowserRouter({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * `<html data-app="started">` once the first render has committed (a prerendered page: once its
+ * shell, header and navigation included, is hydrated). Until then a link is a plain link (a full
+ * page load) and only presses are kept (`boot.ts`); browser tests that check what the running app
+ * does (a client-side navigation) wait for it.
+ */
+function useStartedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.app = "started";
+  }, []);
+}
+
 export function App() {
+  useStartedMarker();
   return (
     <AppProviders>
       <BrowserRouter>
