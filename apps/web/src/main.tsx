@@ -1,5 +1,5 @@
 import "./app/zod-csp";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 
@@ -16,6 +16,8 @@ export function startApp(): void {
 
   // Public pages arrive prerendered (scripts/prerender.ts): hydrate their HTML. The dashboard and
   // unknown paths get the empty shell and render from scratch.
-  if (container.hasChildNodes()) hydrateRoot(container, app);
+  // Hydration as a transition: React works through it in slices of a few milliseconds, yielding
+  // to the browser between them, instead of one long task (a press still interrupts it).
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }

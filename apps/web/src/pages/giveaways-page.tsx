@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import { LoadMore, useFocusNewItems } from "../components/ui/load-more";
 import { PageIntro } from "../components/ui/page-intro";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
@@ -38,10 +38,13 @@ export function GiveawaysPage() {
     ...giveawayListQuery({ query: sentQuery, status, sort }),
     placeholderData: keepPreviousData,
   });
-  const pending = list.data === undefined && !list.isError;
+  // The cards render at background priority, in slices that leave the main thread free (the answer
+  // arrives right as the page becomes interactive; one long task on a phone otherwise).
+  const data = useDeferredValue(list.data);
+  const pending = data === undefined && !list.isError;
   // A failed load is logged by the API client and shows as an empty list (spec: site-and-docs §8).
-  const shown = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const first = list.data?.pages[0];
+  const shown = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const first = data?.pages[0];
   const matching = first?.total ?? shown.length;
   // The tiles count every listed giveaway, whatever the search and filter.
   const totals = {
