@@ -76,6 +76,7 @@ export async function benchDashboardServer(): Promise<{ ratios: Record<number, n
     for (const line of topFrames(profile, 15)) console.log(`    ${line}`);
   }
   destination.flushSync();
+  destination.end();
   const logLines = fs.readFileSync(logFile, "utf8").split("\n").length - 1;
   console.log(`  (${logLines} log lines written during the runs)`);
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger, logDestination } from "./logger.ts";
+import { createLogger, logDestination, openLogDestinations } from "./logger.ts";
 
 const serverRoot = fileURLToPath(new URL("../../", import.meta.url));
 const exitChild = fileURLToPath(new URL("../../test/fixtures/log-exit-child.ts", import.meta.url));
@@ -49,6 +49,23 @@ describe("the buffered log destination", () => {
     return new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => {
       destination.flushSync();
       expect(fs.readFileSync(file, "utf8").match(/"msg":"held"/g)).toHaveLength(3);
+    });
+  });
+
+  it("writes what it holds on end, and is forgotten once closed (code making many keeps none)", async () => {
+    const before = openLogDestinations();
+    const files = Array.from({ length: 20 }, logFile);
+    const destinations = files.map((file) => logDestination(file));
+    expect(openLogDestinations()).toBe(before + 20);
+    destinations.forEach((destination, index) => {
+      createLogger({ logLevel: "info" }, destination).info({ index }, "last words");
+    });
+    await sleep(50);
+    for (const destination of destinations) destination.end();
+    expect(openLogDestinations()).toBe(before);
+    await sleep(100);
+    files.forEach((file, index) => {
+      expect(fs.readFileSync(file, "utf8")).toContain(`"index":${index},"msg":"last words"`);
     });
   });
 

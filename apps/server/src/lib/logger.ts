@@ -96,10 +96,20 @@ const logBatchChars = 4096;
 export interface LogDestination extends pino.DestinationStream {
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
+  /** Writes what it holds and closes the stream underneath; the exit hook forgets it. */
+  end(): void;
 }
 
-/** Every buffering destination's "write out what you hold" (`sync`: the process is exiting). */
+/**
+ * Every open buffering destination's "write out what you hold" (`sync`: the process is exiting). A
+ * destination leaves the set when its stream closes, so code that makes and ends many holds none.
+ */
 const liveBatches = new Set<(sync: boolean) => void>();
+
+/** How many buffering destinations are open (for the test that they are forgotten once closed). */
+export function openLogDestinations(): number {
+  return liveBatches.size;
+}
 let exitHooked = false;
 
 function hookExit(): void {
@@ -150,6 +160,7 @@ export function logDestination(dest: string | number = 1): LogDestination {
     }
   };
   liveBatches.add(release);
+  stream.on("close", () => liveBatches.delete(release));
   hookExit();
   return {
     write(line: string) {
@@ -167,6 +178,11 @@ export function logDestination(dest: string | number = 1): LogDestination {
       stream.flush(callback);
     },
     flushSync: () => release(true),
+    end() {
+      release();
+      liveBatches.delete(release);
+      stream.end();
+    },
   };
 }
 
