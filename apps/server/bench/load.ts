@@ -321,11 +321,32 @@ function printLoad(result: LoadResult, targets: { rps?: number; p99?: number }) 
   );
 }
 
-function printRss(name: string, before: number, after: number) {
+function printRss(name: string, before: number, after: number, timeline: number[] = []) {
   const growth = ((after - before) / before) * 100;
   console.log(
     `  RSS ${name.padEnd(8)} ${before.toFixed(0)} → ${after.toFixed(0)} MB (${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %)   target growth ≤ 10 % (${mark(growth <= 10)})`,
   );
+  // Growth that levels off is the heap settling at this load; growth that keeps its pace is a leak.
+  if (timeline.length > 1) {
+    console.log(
+      `      during the run, every ${rssSampleSeconds} s: ${timeline.map((mb) => mb.toFixed(0)).join(" ")} MB`,
+    );
+  }
+}
+
+const rssSampleSeconds = 10;
+
+/** Samples each process's RSS every `rssSampleSeconds` while `work` runs. */
+async function withRssTimeline<T>(pids: (number | undefined)[], work: Promise<T>): Promise<[T, number[][]]> {
+  const timelines = pids.map(() => [] as number[]);
+  const sample = () => pids.forEach((pid, index) => timelines[index]?.push(rssMb(pid)));
+  sample();
+  const timer = setInterval(sample, rssSampleSeconds * 1000);
+  try {
+    return [await work, timelines];
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /**
@@ -379,10 +400,13 @@ async function scenarioA(): Promise<void> {
       }
     }
     const before = rssMb(hearth.child.pid);
-    const result = await cannon([hearth.url], requests, connections, seconds);
+    const [result, [timeline]] = await withRssTimeline(
+      [hearth.child.pid],
+      cannon([hearth.url], requests, connections, seconds),
+    );
     const after = rssMb(hearth.child.pid);
     printLoad(result, { rps: 3000, p99: 100 });
-    printRss("process", before, after);
+    printRss("process", before, after, timeline);
   } finally {
     await stopHearth(hearth);
     rmSync(dir, { recursive: true, force: true });
@@ -425,12 +449,15 @@ async function scenarioB(): Promise<void> {
     const urls = [api1.url, api2.url];
     await warmUp(urls, requests, connections - (connections % 2));
     const before = started.map((hearth) => rssMb(hearth.child.pid));
-    const result = await cannon(urls, requests, connections - (connections % 2), seconds);
+    const [result, timelines] = await withRssTimeline(
+      started.map((hearth) => hearth.child.pid),
+      cannon(urls, requests, connections - (connections % 2), seconds),
+    );
     const after = started.map((hearth) => rssMb(hearth.child.pid));
     printLoad(result, {});
     if (result.errors > 0) for (const hearth of started) printLogErrors(hearth);
     for (const [index] of started.entries()) {
-      printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0);
+      printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0, timelines[index]);
     }
   } finally {
     for (const hearth of started) await stopHearth(hearth);
