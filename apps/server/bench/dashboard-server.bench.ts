@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../src/config.ts";
 import { createLogger, logDestination } from "../src/lib/logger.ts";
 import { createTestApp } from "../test/helpers.ts";
 import { compareWithBaseline, load, startBareServer, topFrames } from "./harness.ts";
@@ -24,6 +25,8 @@ export async function benchDashboardServer(): Promise<{ ratios: Record<number, n
   const t = await createTestApp({
     config: {
       env: "production",
+      // The default write limit per token, as deployed (the tests' settings turn it off).
+      tokenWriteLimit: loadConfig({}).tokenWriteLimit,
       logLevel: (process.env.BENCH_LOG_LEVEL ?? "info") as "info",
       logFormat: "json",
     },

@@ -15,9 +15,10 @@ export const tokenWriteLimiter = fp<{ perMinute: number; now?: () => number }>(
   async (app: FastifyInstance, { perMinute, now = Date.now }) => {
     if (perMinute <= 0) return;
     const windows = new Map<string, { count: number; resetAt: number }>();
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook: every request passes here (reads too), and an async hook would cost each a promise.
+    app.addHook("onRequest", (request, reply, done) => {
       const token = request.dashboardToken;
-      if (!token || reads.has(request.method)) return;
+      if (!token || reads.has(request.method)) return done();
       const at = now();
       let window = windows.get(token.id);
       if (!window || window.resetAt <= at) {
@@ -28,9 +29,10 @@ export const tokenWriteLimiter = fp<{ perMinute: number; now?: () => number }>(
         windows.set(token.id, window);
       }
       window.count++;
-      if (window.count <= perMinute) return;
+      if (window.count <= perMinute) return done();
       const seconds = Math.max(1, Math.ceil((window.resetAt - at) / 1000));
-      return reply
+      // Answered here: the hook doesn't go on (no `done`).
+      reply
         .status(429)
         .header("retry-after", String(seconds))
         .send(
