@@ -339,7 +339,9 @@ const rssSampleSeconds = 10;
 /** Samples each process's RSS every `rssSampleSeconds` while `work` runs. */
 async function withRssTimeline<T>(pids: (number | undefined)[], work: Promise<T>): Promise<[T, number[][]]> {
   const timelines = pids.map(() => [] as number[]);
-  const sample = () => pids.forEach((pid, index) => timelines[index]?.push(rssMb(pid)));
+  const sample = () => {
+    for (const [index, pid] of pids.entries()) timelines[index]?.push(rssMb(pid));
+  };
   sample();
   const timer = setInterval(sample, rssSampleSeconds * 1000);
   try {
