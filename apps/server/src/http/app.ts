@@ -26,8 +26,8 @@ import {
   apiSecurityHeaders,
   decisionPath,
   originFormUrl,
-  securityHeaderHook,
   securityHeaders,
+  securityHeadersFor,
 } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebStatic } from "./web-static.ts";
@@ -101,9 +101,22 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     }
   });
 
-  // Every log line written while a request is handled carries its id, services' `ctx.logger` too; the
-  // answer carries it as X-Request-Id, so a user's report leads to the lines.
+  const https = ctx.config.publicUrl?.startsWith("https://") ?? false;
+  const securityHeadersOf = securityHeadersFor(
+    apiSecurityHeaders(https),
+    securityHeaders({
+      contentSecurityPolicy: { directives: contentSecurityPolicy },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: https ? undefined : false,
+    }),
+  );
+  // One hook for what every answer gets (a hook per concern costs every request a hook step):
+  // the security headers (JSON API answers get the REST set, everything else the document set);
+  // the request id as X-Request-Id, so a user's report leads to the log lines; and the log
+  // context, so every line written while the request is handled carries that id, services'
+  // `ctx.logger` too.
   app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(securityHeadersOf(request));
     reply.header("x-request-id", request.id);
     withLogFields({ reqId: request.id }, done);
   });
@@ -141,15 +154,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       done(Object.assign(new Error("body: is not valid JSON"), { statusCode: 400 }), undefined);
     }
   });
-
-  const https = ctx.config.publicUrl?.startsWith("https://") ?? false;
-  const documentHeaders = securityHeaders({
-    contentSecurityPolicy: { directives: contentSecurityPolicy },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: https ? undefined : false,
-  });
-  const jsonHeaders = apiSecurityHeaders(https);
-  app.addHook("onRequest", securityHeaderHook(jsonHeaders, documentHeaders));
 
   if (ctx.config.rateLimitMax > 0) {
     await app.register(rateLimit, {

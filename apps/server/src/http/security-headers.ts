@@ -82,28 +82,23 @@ export function originFormUrl(url: string | undefined): string {
 }
 
 /**
- * The onRequest hook setting an answer's security headers: the API set on JSON routes, the document
- * set elsewhere. Both sets are built once at start-up; which one a route gets is decided on its first
+ * Which security headers a request's answer gets (the app's first onRequest hook sets them): the API
+ * set on JSON routes, the document set elsewhere. Both sets are built once at start-up; which one a route gets is decided on its first
  * request and remembered by route pattern (unmatched paths are decided each time, on `decisionPath`).
  */
-export function securityHeaderHook(
+export function securityHeadersFor(
   jsonHeaders: Record<string, string>,
   documentHeaders: Record<string, string>,
-): (
-  request: { url: string; routeOptions: { url?: string | undefined } },
-  reply: { headers(values: Record<string, string>): unknown },
-  done: () => void,
-) => void {
+): (request: { url: string; routeOptions: { url?: string | undefined } }) => Record<string, string> {
   const byRoute = new Map<string, Record<string, string>>();
   const headersFor = (path: string) => (isJsonApi(path) ? jsonHeaders : documentHeaders);
-  return (request, reply, done) => {
+  return (request) => {
     const route = request.routeOptions.url;
     let headers = route === undefined ? undefined : byRoute.get(route);
     if (!headers) {
       headers = headersFor(decisionPath(request));
       if (route !== undefined) byRoute.set(route, headers);
     }
-    reply.headers(headers);
-    done();
+    return headers;
   };
 }
