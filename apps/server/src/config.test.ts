@@ -9,6 +9,7 @@ describe("loadConfig", () => {
     expect(config.roles).toEqual(["api", "bot", "worker"]);
     expect(config.discordToken).toBeUndefined();
     expect(config.logLevel).toBe("info");
+    expect(config.databasePoolSize).toBe(10);
   });
 
   it("reads every key it knows", () => {
@@ -24,6 +25,7 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://127.0.0.1:6379",
       RATE_LIMIT_MAX: "0",
       TRUST_PROXY: "2",
+      DATABASE_POOL_SIZE: "25",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -37,6 +39,7 @@ describe("loadConfig", () => {
       redisUrl: "redis://127.0.0.1:6379",
       rateLimitMax: 0,
       trustProxy: 2,
+      databasePoolSize: 25,
     });
   });
 
@@ -56,6 +59,7 @@ describe("loadConfig", () => {
         LOG_LEVEL: "loud",
         DATABASE_URL: "mysql://x",
         DISCORD_CLIENT_ID: "abc",
+        DATABASE_POOL_SIZE: "0",
       });
     } catch (caught) {
       error = caught;
@@ -63,7 +67,14 @@ describe("loadConfig", () => {
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems;
     expect(problems.map((problem) => problem.split(":")[0])).toEqual(
-      expect.arrayContaining(["PORT", "ROLES", "LOG_LEVEL", "DATABASE_URL", "DISCORD_CLIENT_ID"]),
+      expect.arrayContaining([
+        "PORT",
+        "ROLES",
+        "LOG_LEVEL",
+        "DATABASE_URL",
+        "DISCORD_CLIENT_ID",
+        "DATABASE_POOL_SIZE",
+      ]),
     );
     expect((error as ConfigError).message).toContain("PORT: ");
     expect((error as ConfigError).message).toContain('(got "eighty")');

@@ -82,6 +82,7 @@ const configSchema = z.object({
       .optional(),
   ),
   DEV_EVAL: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
   REDIS_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_TOKEN: z.preprocess(
@@ -182,6 +183,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL connections per process (ignored on SQLite). */
+  databasePoolSize: number;
   discordToken: string | undefined;
   discordClientId: string | undefined;
   discordApiUrl: string | undefined;
@@ -264,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     discordToken: e.DISCORD_TOKEN,
     discordClientId: e.DISCORD_CLIENT_ID,
     discordApiUrl: e.DISCORD_API_URL,

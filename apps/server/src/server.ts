@@ -80,7 +80,7 @@ async function prepareSandbox(ctx: AppContext): Promise<string | null> {
 /** Opens storage, migrates, and starts the roles the config asks for. */
 export async function startHearth(config: Config = loadConfig()): Promise<RunningHearth> {
   const logger = createLogger(config);
-  const storage = openStorage(config.databaseUrl);
+  const storage = openStorage(config.databaseUrl, { poolSize: config.databasePoolSize });
   const applied = await migrateToLatest(storage);
   if (applied.length > 0) logger.info({ migrations: applied }, "database migrated");
 
