@@ -52,8 +52,8 @@ export function peekGuild(context: DiscordJsContext, guildId: string): GuildInfo
 }
 
 export async function getGuild(context: DiscordJsContext, guildId: string): Promise<GuildInfo | null> {
-  const cached = cachedGuild(context, guildId);
-  if (cached) return guildFromCache(cached);
+  const held = peekGuild(context, guildId);
+  if (held !== undefined) return held;
   return context.guilds.getOrLoad(guildId, async () => {
     const query = new URLSearchParams({ with_counts: "true" });
     const guild = await orNull(() => context.rest.get(Routes.guild(guildId), { query }), "unknown_guild");
