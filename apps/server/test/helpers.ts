@@ -40,7 +40,11 @@ export interface TestStorage {
  * A fresh, migrated database: a temp SQLite file, or a private schema on the PostgreSQL of
  * TEST_DATABASE_URL (dropped afterwards), so test files never see each other's rows.
  */
-export async function openTestStorage(dialect: "sqlite" | "postgres" = "sqlite"): Promise<TestStorage> {
+export async function openTestStorage(
+  dialect: "sqlite" | "postgres" = "sqlite",
+  /** PostgreSQL connections (tests keep it small; the bench opens what `npm start` opens). */
+  poolSize = 4,
+): Promise<TestStorage> {
   if (dialect === "postgres") {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error("TEST_DATABASE_URL is not set");
@@ -50,7 +54,7 @@ export async function openTestStorage(dialect: "sqlite" | "postgres" = "sqlite")
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const url = `${base}${base.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-    const storage = openStorage(url, { poolSize: 4 });
+    const storage = openStorage(url, { poolSize });
     await migrateToLatest(storage);
     return {
       storage,
@@ -93,9 +97,11 @@ export async function createTestContext(
     config?: Partial<Config>;
     /** The logger (default: silent). */
     logger?: Logger;
+    /** PostgreSQL connections (default: 4). */
+    poolSize?: number;
   } = {},
 ): Promise<TestContext> {
-  const test = await openTestStorage(options.dialect);
+  const test = await openTestStorage(options.dialect, options.poolSize);
   await seedDemoDirectory(test.storage.db);
   const logger = options.logger ?? createLogger({ logLevel: "silent" });
   const sandbox = new SandboxAdapter(test.storage.db, logger);
