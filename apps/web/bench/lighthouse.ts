@@ -127,6 +127,11 @@ async function main(): Promise<void> {
         }
       }
       if (process.env.BENCH_DEBUG) {
+        const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
+          ?.items?.[0];
+        console.log(
+          `${route} observed (unthrottled): FCP ${observed?.observedFirstContentfulPaint} ms, LCP ${observed?.observedLargestContentfulPaint} ms, DOMContentLoaded ${observed?.observedDomContentLoaded} ms, load ${observed?.observedLoad} ms`,
+        );
         const tasks = (
           lhr.audits["long-tasks"]?.details as {
             items?: { url?: string; duration?: number; startTime?: number }[];
