@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type APIUser, Routes } from "discord.js";
 import { call, type DiscordJsContext, orNull } from "./discordjs-adapter-context.ts";
 import {
@@ -22,16 +23,24 @@ import type {
 // Messages over discord.js: sending, editing and reading them, direct messages, reactions and the
 // guild's emojis they use.
 
+/**
+ * A message's nonce: fresh per message, the same on every retry of it. With `enforce_nonce`, Discord
+ * answers a retried post with the message the first attempt made when that attempt was handled but
+ * its answer was lost (a timeout), instead of posting it twice. At most 25 characters.
+ */
+export function messageNonce(): string {
+  return randomBytes(15).toString("base64url");
+}
+
 export async function sendMessage(
   context: DiscordJsContext,
   channelId: string,
   message: OutgoingMessage,
 ): Promise<SentMessage> {
+  // One body for every attempt: discord.js retries a timed-out post with the same body.
+  const body = { ...messageBody(sendable(message)), nonce: messageNonce(), enforce_nonce: true };
   const sent = (await call(() =>
-    context.rest.post(Routes.channelMessages(channelId), {
-      body: messageBody(sendable(message)),
-      files: filesOf(message),
-    }),
+    context.rest.post(Routes.channelMessages(channelId), { body, files: filesOf(message) }),
   )) as { id: string; channel_id: string };
   return { id: sent.id, channelId: sent.channel_id };
 }

@@ -307,6 +307,35 @@ describe("reads", () => {
 });
 
 describe("writes", () => {
+  it("posts a message once when Discord handled a post whose answer was lost, and its retry", async () => {
+    // discord.js gives up on an answer after `timeout` and sends the same body again.
+    const impatient = new DiscordJsAdapter({
+      token: standIn.token,
+      apiUrl: standIn.apiUrl,
+      gateway: false,
+      logger,
+      rest: { timeout: 300 },
+    });
+    const path = `/channels/${channelId}/messages`;
+    const before = standIn.find("POST", path).length;
+    const held = standIn.holdNext("POST", path, 1000, { answerLost: true });
+    const sent = await impatient.sendMessage(channelId, { content: "Only once, please" });
+    const attempts = standIn.find("POST", path).slice(before);
+    expect((await held).body).toMatchObject({ content: "Only once, please" });
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    const nonces = new Set(attempts.map((attempt) => (attempt.body as { nonce?: string }).nonce));
+    expect(nonces.size).toBe(1);
+    const copies = [...standIn.state.messages.values()].filter(
+      (message) => message.channel_id === channelId && message.content === "Only once, please",
+    );
+    expect(copies.map((message) => message.id)).toEqual([sent.id]);
+
+    // A new message gets a new nonce: Discord does not answer it with the last one.
+    const another = await impatient.sendMessage(channelId, { content: "Only once, please" });
+    expect(another.id).not.toBe(sent.id);
+    await impatient.stop();
+  });
+
   it("sends a message with an embed and button components, edits and deletes it", async () => {
     const sent = await adapter.sendMessage(channelId, {
       content: "A giveaway!",
@@ -336,6 +365,8 @@ describe("writes", () => {
         },
       ],
       allowed_mentions: { parse: [], users: [], roles: [] },
+      nonce: expect.stringMatching(/^[\w-]{1,25}$/),
+      enforce_nonce: true,
     });
 
     await adapter.editMessage(channelId, sent.id, { content: "Ended" });

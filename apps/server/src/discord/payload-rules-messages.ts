@@ -34,6 +34,12 @@ const ephemeral = 1 << 6;
 const suppressNotifications = 1 << 12;
 const componentsV2 = 1 << 15;
 
+/** `nonce`: a string of at most 25 characters or an integer, as Discord takes it. */
+function checkNonce(errors: FormErrors, body: Record<string, unknown>): void {
+  if (body.nonce === undefined || body.nonce === null || Number.isSafeInteger(body.nonce)) return;
+  checkString(errors, body, "nonce", { max: 25 });
+}
+
 /** The characters of one embed Discord counts towards the 6,000 total. */
 export function embedCharacters(embed: Record<string, unknown>): number {
   const text = (value: unknown) => (typeof value === "string" ? textLength(value) : 0);
@@ -145,6 +151,8 @@ export function checkMessageBody(
   if ((flags & ~allowedFlags) !== 0) errors.add(["flags"], "MESSAGE_FLAGS_INVALID", "Invalid message flags.");
   const v2 = (flags & componentsV2) !== 0;
   checkBoolean(errors, body, "tts");
+  checkNonce(errors, body);
+  checkBoolean(errors, body, "enforce_nonce");
 
   const embeds = checkArray(errors, body, "embeds", 0, messageRules.embeds) ?? [];
   if (v2 && embeds.length > 0) {

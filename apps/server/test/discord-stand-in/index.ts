@@ -276,10 +276,16 @@ export class DiscordStandIn {
   /**
    * Holds the next request matching `method` and `path` for `ms` before answering it, as a slow
    * Discord would; resolves when it arrives. A request whose client hangs up while held (a killed
-   * process) changes nothing and is recorded with status 0.
+   * process) changes nothing and is recorded with status 0, unless `answerLost`: then Discord
+   * handles it at once and only its answer is held (lost, if the client times out meanwhile).
    */
-  holdNext(method: string, path: string | RegExp, ms: number): Promise<RecordedRequest> {
-    return this.log.holdNext(method, path, ms);
+  holdNext(
+    method: string,
+    path: string | RegExp,
+    ms: number,
+    options: { answerLost?: boolean } = {},
+  ): Promise<RecordedRequest> {
+    return this.log.holdNext(method, path, ms, options);
   }
 
   /**

@@ -28,6 +28,8 @@ interface Hold {
   method: string;
   path: RegExp;
   ms: number;
+  /** Handled at once, only the answer held: a client that times out meanwhile loses the answer, not the work. */
+  answerLost: boolean;
   arrived: (request: RecordedRequest) => void;
 }
 
@@ -70,8 +72,15 @@ export class RequestLog {
    * Discord). Resolves as soon as that request arrives, while it is held. Should its client hang up
    * meanwhile (a killed process), the request changes nothing and is recorded with status 0.
    */
-  holdNext(method: string, path: string | RegExp, ms: number): Promise<RecordedRequest> {
-    return new Promise((arrived) => this.holds.push({ method, path: pattern(path), ms, arrived }));
+  holdNext(
+    method: string,
+    path: string | RegExp,
+    ms: number,
+    options: { answerLost?: boolean } = {},
+  ): Promise<RecordedRequest> {
+    return new Promise((arrived) =>
+      this.holds.push({ method, path: pattern(path), ms, answerLost: options.answerLost ?? false, arrived }),
+    );
   }
 
   /** Takes the first queued hold for a request off the queue. */

@@ -27,6 +27,9 @@ export const unknown = (what: string, code: number) => new RestError(404, code, 
 
 export type Route = [method: string, pattern: string, handler: Handler];
 
+/** How long Discord keeps a nonce for `enforce_nonce` ("the past few minutes"). */
+const nonceWindowMs = 5 * 60_000;
+
 /**
  * What several REST areas share: finding a record (or throwing Discord's "Unknown …" error), and
  * posting and editing messages (channel messages and interaction replies alike).
@@ -52,6 +55,23 @@ export function restLookups(state: StandInState) {
     if (guild === undefined) throw unknown("Channel", 10003);
     const recipient = state.users.get(state.dmChannels.get(channelId) ?? "");
     if (recipient?.dmClosed) throw new RestError(403, 50007, "Cannot send messages to this user");
+    const nonce =
+      typeof body.nonce === "string" || typeof body.nonce === "number" ? String(body.nonce) : null;
+    if (nonce !== null && body.enforce_nonce === true) {
+      // As Discord: the same author's post with the same nonce in the last few minutes is answered
+      // with the message that post made, not made again.
+      const since = Date.now() - nonceWindowMs;
+      for (const earlier of state.messages.values()) {
+        if (
+          earlier.nonce === nonce &&
+          earlier.channel_id === channelId &&
+          earlier.author.id === author.id &&
+          Date.parse(earlier.timestamp) >= since
+        ) {
+          return state.apiMessage(earlier);
+        }
+      }
+    }
     const content = String(body.content ?? "");
     const mentions = parseMentions(content);
     const message: StoredMessage = {
@@ -67,6 +87,7 @@ export function restLookups(state: StandInState) {
       edited_timestamp: null,
       mentionUserIds: mentions.users,
       mentionRoleIds: mentions.roles,
+      ...(nonce === null ? {} : { nonce }),
     };
     state.messages.set(message.id, message);
     return state.apiMessage(message);

@@ -52,11 +52,18 @@ export async function serve(
     status: 0,
     userAgent: request.headers["user-agent"] ?? null,
   };
+  /** How long the answer is kept back (a hold whose answer is lost: the work is done at once). */
+  let answerAfterMs = 0;
   const answer = (status: number, body?: unknown) => {
     recorded.status = status;
     server.log.record(recorded);
-    if (body === undefined) return void response.writeHead(status).end();
-    response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    const write = () => {
+      if (response.destroyed) return;
+      if (body === undefined) return void response.writeHead(status).end();
+      response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (answerAfterMs > 0) setTimeout(write, answerAfterMs);
+    else write();
   };
 
   const needsBotToken = !/^\/(interactions|webhooks)\//.test(recorded.path);
@@ -75,7 +82,8 @@ export async function serve(
   const hold = server.log.takeHold(recorded.method, recorded.path);
   if (hold) {
     hold.arrived(recorded);
-    if (await hungUpWithin(response, hold.ms)) return server.log.record(recorded);
+    if (hold.answerLost) answerAfterMs = hold.ms;
+    else if (await hungUpWithin(response, hold.ms)) return server.log.record(recorded);
   }
   const failure = server.log.takeFailure(recorded.method, recorded.path);
   if (failure) return answer(failure.status, { message: failure.message, code: failure.code });

@@ -82,4 +82,6 @@ export interface StoredMessage {
   /** Reactions by emoji key (`⭐` or `name:id`), in the order they were first added. */
   reactions?: Map<string, StoredReaction>;
   webhook_id?: string;
+  /** The nonce it was posted with, for `enforce_nonce` (a retried post answers this message). */
+  nonce?: string;
 }
