@@ -25,6 +25,7 @@ import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { queueStats } from "./jobs/stats.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { RedisHealth } from "./lib/redis-health.ts";
+import { keepSubscribed } from "./lib/redis-subscription.ts";
 import { startMetricsServer } from "./metrics/http.ts";
 import { Metrics } from "./metrics/metrics.ts";
 
@@ -112,12 +113,14 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
           redis.publish(revocationChannel, id).catch((err) => redisHealth.commandFailed(err));
         })
       : () => {};
-  if (subscriber) {
-    await subscriber.subscribe(revocationChannel);
-    subscriber.on("message", (channel: string, id: string) => {
-      if (channel === revocationChannel) forgetToken(id);
-    });
-  }
+  // A process started while Redis is down starts all the same and subscribes once Redis is back.
+  const stopRevocationSharing =
+    subscriber && redisHealth
+      ? await keepSubscribed(subscriber, revocationChannel, (err) => redisHealth.commandFailed(err))
+      : () => {};
+  subscriber?.on("message", (channel: string, id: string) => {
+    if (channel === revocationChannel) forgetToken(id);
+  });
   // Settings changes travel the same way: the bot reads switches through a cache of a few seconds.
   const stopSettingsSharing =
     redis && subscriber
@@ -211,6 +214,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       await jobs.stop();
       await bot?.stop();
       stopPublishing();
+      stopRevocationSharing();
       stopSettingsSharing();
       stopBlockListSharing();
       subscriber?.disconnect();

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { keepSubscribed } from "../../lib/redis-subscription.ts";
 import * as store from "./store.ts";
 
 export type { Block, BlockKind, Lockdown } from "./store.ts";
@@ -214,6 +215,8 @@ export interface PubSubClient {
   subscribe(...channels: string[]): Promise<unknown>;
   unsubscribe(...channels: string[]): Promise<unknown>;
   on(event: "message", listener: (channel: string, message: string) => void): unknown;
+  on(event: "ready", listener: () => void): unknown;
+  off(event: "ready", listener: () => void): unknown;
 }
 
 export const globalStateChannel = "hearth:devtools-changed";
@@ -234,9 +237,9 @@ export async function shareGlobalStateChanges(
   subscriber.on("message", (channel) => {
     if (channel === globalStateChannel) forgetGlobalState();
   });
-  await subscriber.subscribe(globalStateChannel);
+  const unsubscribe = await keepSubscribed(subscriber, globalStateChannel, onError);
   return () => {
     stopPublishing();
-    subscriber.unsubscribe(globalStateChannel).catch(() => {});
+    unsubscribe();
   };
 }

@@ -1,5 +1,6 @@
 import type { ServerSettings } from "@hearth/core";
 import type { Storage } from "../../db/database.ts";
+import { keepSubscribed } from "../../lib/redis-subscription.ts";
 import {
   forgetServerConfig,
   onServerConfigChanged,
@@ -63,6 +64,8 @@ export interface PubSubClient {
   subscribe(...channels: string[]): Promise<unknown>;
   unsubscribe(...channels: string[]): Promise<unknown>;
   on(event: "message", listener: (channel: string, message: string) => void): unknown;
+  on(event: "ready", listener: () => void): unknown;
+  off(event: "ready", listener: () => void): unknown;
 }
 
 export const settingsChannel = "hearth:settings-changed";
@@ -85,9 +88,9 @@ export async function shareSettingsChanges(
   subscriber.on("message", (channel, serverId) => {
     if (channel === settingsChannel) forgetSettings(serverId);
   });
-  await subscriber.subscribe(settingsChannel);
+  const unsubscribe = await keepSubscribed(subscriber, settingsChannel, onError);
   return () => {
     stopPublishing();
-    subscriber.unsubscribe(settingsChannel).catch(() => {});
+    unsubscribe();
   };
 }
