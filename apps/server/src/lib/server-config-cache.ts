@@ -2,7 +2,7 @@ import { registerCache } from "./cache-registry.ts";
 
 /**
  * Per-server configuration the bot reads on every message (settings switches, triggers, perks,
- * stickies, the price list), held in memory so a message that matches nothing costs no database
+ * stickies, the price list) or reaction (boards), held in memory so a message that matches nothing costs no database
  * read.
  *
  * One invalidation rule for all of them, by server:

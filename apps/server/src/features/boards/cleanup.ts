@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { boardsChanged } from "./cache.ts";
 import * as messageStore from "./message-store.ts";
 import * as postStore from "./post-store.ts";
 import { boardsFor } from "./service.ts";
@@ -56,6 +57,7 @@ export async function cleanupBoards(deps: Deps, serverId: string, boardName?: st
           { enabled: false, disabledReason: "the board channel no longer exists" },
           Date.now(),
         );
+        boardsChanged(serverId);
       }
       report.unavailable.push(board.name);
     }

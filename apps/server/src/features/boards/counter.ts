@@ -3,6 +3,7 @@ import { isDiscordFailure } from "../../discord/display-lookups.ts";
 import type { ReactionEvent } from "../../discord/events.ts";
 import type { ReactionEmoji } from "../../discord/port.ts";
 import type { BoardMessage } from "./board-message.ts";
+import { boardsChanged, serverBoards } from "./cache.ts";
 import { sameEmoji } from "./match.ts";
 import * as messageStore from "./message-store.ts";
 import { messageImage, messageText } from "./post.ts";
@@ -101,8 +102,9 @@ export class BoardCounter {
   private async storeReaction(event: ReactionEvent, removed: boolean): Promise<number[]> {
     const db = this.deps.storage.db;
     // Reactions in a board's own channel never count on that board.
-    const boards = (await store.enabledBoards(db, event.guildId)).filter(
-      (board) => sameEmoji(board.emojiKey, event.emoji) && board.channelId !== event.channelId,
+    const boards = (await serverBoards(this.deps.storage, event.guildId)).filter(
+      (board) =>
+        board.enabled && sameEmoji(board.emojiKey, event.emoji) && board.channelId !== event.channelId,
     );
     if (boards.length === 0) return [];
     if (event.userId === (await this.botId(event.guildId))) return [];
@@ -165,6 +167,8 @@ export class BoardCounter {
   /** The original was edited: the boards keep its new text and image, and its posts show them. */
   async onMessageUpdate(event: { guildId: string | null; channelId: string; messageId: string }) {
     if (!event.guildId) return;
+    // A server without boards has no message on one: nothing to read.
+    if ((await serverBoards(this.deps.storage, event.guildId)).length === 0) return;
     const db = this.deps.storage.db;
     const rows = await messageStore.rowsOfMessage(db, event.guildId, event.messageId);
     if (rows.length === 0) return;
@@ -196,6 +200,7 @@ export class BoardCounter {
         { enabled: false, disabledReason: "the board channel was deleted" },
         Date.now(),
       );
+      boardsChanged(board.serverId);
       // Its posts went with the channel; they can be posted again once the board has a new channel.
       await postStore.forgetChannelPosts(db, board.id, event.channelId);
     }

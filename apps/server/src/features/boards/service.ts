@@ -2,6 +2,7 @@ import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { boardsChanged } from "./cache.ts";
 import { sameEmoji } from "./match.ts";
 import type { Board } from "./store.ts";
 import * as store from "./store.ts";
@@ -62,7 +63,7 @@ export async function createBoard(deps: Deps, serverId: string, input: CreateBoa
       "emoji",
     );
   }
-  return store.insertBoard(
+  const created = await store.insertBoard(
     db,
     {
       serverId,
@@ -79,6 +80,8 @@ export async function createBoard(deps: Deps, serverId: string, input: CreateBoa
     },
     Date.now(),
   );
+  boardsChanged(serverId);
+  return created;
 }
 
 /** A server's board by name (case-insensitive), or a 404 listing the board names. */
@@ -186,6 +189,7 @@ export async function editBoard(
     );
   }
   const updated = await store.updateBoard(deps.storage.db, board.id, changes, Date.now());
+  boardsChanged(serverId);
   return { board: updated, changed };
 }
 
@@ -199,6 +203,7 @@ export async function deleteBoard(
   if (!board || board.serverId !== serverId) throw notFound("That board doesn't exist any more.");
   const deleted = await store.deleteBoard(deps.storage.db, boardId);
   if (!deleted) throw notFound("That board doesn't exist any more.");
+  boardsChanged(serverId);
   for (const post of deleted.posts) await deleteQuietly(deps, post.channelId, post.messageId);
   return { board: deleted.board, posts: deleted.posts.length, messages: deleted.messages };
 }

@@ -157,18 +157,6 @@ export async function listBoards(db: Db, serverId: string): Promise<Board[]> {
   return rows.map(toBoard);
 }
 
-/** The server's enabled boards (the caller matches emojis: by id, or unicode without variants). */
-export async function enabledBoards(db: Db, serverId: string): Promise<Board[]> {
-  const rows = await db
-    .selectFrom("boards")
-    .selectAll()
-    .where("server_id", "=", serverId)
-    .where("enabled", "=", 1)
-    .orderBy("id")
-    .execute();
-  return rows.map(toBoard);
-}
-
 /** Boards posting into a channel (every status). */
 export async function boardsInChannel(db: Db, channelId: string): Promise<Board[]> {
   const rows = await db.selectFrom("boards").selectAll().where("channel_id", "=", channelId).execute();

@@ -3,6 +3,7 @@ import { isDiscordFailure } from "../../discord/display-lookups.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
 import type { BoardMessage } from "./board-message.ts";
+import { boardsChanged } from "./cache.ts";
 import { ageRestricted } from "./match.ts";
 import * as messageStore from "./message-store.ts";
 import { boardPost, messageImage, messageText } from "./post.ts";
@@ -150,6 +151,7 @@ async function disableForChannel(deps: Deps, board: Board, error: unknown): Prom
       ? "Hearth can't post in the board channel (missing permissions)"
       : "the board channel no longer exists";
   await store.updateBoard(deps.storage.db, board.id, { enabled: false, disabledReason: reason }, Date.now());
+  boardsChanged(board.serverId);
   deps.logger.warn({ err: error, boardId: board.id }, `boards: board disabled: ${reason}`);
 }
 
