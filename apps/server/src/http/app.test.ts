@@ -91,6 +91,29 @@ describe("public routes", () => {
     });
     expect(doc.paths["/api/dashboard/server"].get.responses["200"]).toBeDefined();
   });
+
+  it("describes the list routes' paging headers, and the public lists' ETag and 304", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const responses = (path: string) => doc.paths[path].get.responses;
+    const paging = ["x-total-count", "x-next-cursor", "link"];
+    const tiles = ["x-giveaways-total", "x-giveaways-running", "x-giveaways-entries"];
+    for (const [path, extra] of [
+      ["/api/giveaways", tiles],
+      ["/api/giveaways/{serverId}", tiles],
+      ["/api/discovery", []],
+    ] as const) {
+      expect(Object.keys(responses(path)["200"].headers ?? {}).sort(), path).toEqual(
+        [...paging, ...extra, "etag"].sort(),
+      );
+      expect(responses(path)["304"], path).toBeDefined();
+    }
+    // Private: paged, but never cached by ETag.
+    const grinders = responses("/api/grinders/{serverId}/grinders");
+    expect(Object.keys(grinders["200"].headers ?? {}).sort()).toEqual([...paging].sort());
+    expect(grinders["304"]).toBeUndefined();
+    // Not a list: no paging headers.
+    expect(responses("/api/dashboard/server")["200"].headers).toBeUndefined();
+  });
 });
 
 describe("dashboard info routes", () => {

@@ -6,7 +6,6 @@ import type { PermissionLevel } from "@hearth/core";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from "fastify";
 import {
   type FastifyPluginAsyncZod,
-  jsonSchemaTransform,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -20,6 +19,7 @@ import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugi
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
+import { openApiTransform } from "./openapi-paging.ts";
 import { RequestLog } from "./request-log.ts";
 import { responseSerializerCompiler } from "./response-serializer.ts";
 import {
@@ -181,7 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
