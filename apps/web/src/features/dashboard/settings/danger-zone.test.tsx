@@ -1,6 +1,7 @@
 import type { TokenInfo } from "@hearth/core";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { takeNotice } from "../../../lib/flash-notice";
 import { mockApi } from "../../../test/api-mock";
 import { renderWithProviders } from "../../../test/render";
 import { DashboardSessionContext } from "../session/session-context";
@@ -86,6 +87,11 @@ describe("the dashboard's Danger zone", () => {
     fireEvent.click(screen.getByRole("button", { name: "Delete everything" }));
 
     await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    // Signing out leaves the dashboard: the site's next page says what happened.
+    expect(takeNotice()).toEqual({
+      title: "All of Ember Hollow's data is deleted",
+      body: "412 records removed and 2 dashboard tokens revoked. You are signed out.",
+    });
     const call = api.mock.calls.find(([request]) => String(request).includes("/purge"));
     expect(call?.[1]?.method).toBe("POST");
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ confirmName: "Ember Hollow" });

@@ -4,12 +4,12 @@ import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { dashboardRequest } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
+import { showAfterNavigation } from "../../../lib/flash-notice";
 import { useDashboardSession } from "../session/session-context";
 import { useConfirm } from "../shared/confirm";
 import { serverMessage } from "../shared/errors";
 import { Field, inputClass } from "../shared/form-controls";
 import { TrashIcon } from "../shared/icons";
-import { useToast } from "../toasts/toast-context";
 
 /** Whether what was typed is the server's name: exact, bar spaces around it (as the API checks). */
 export function nameMatches(typed: string, serverName: string): boolean {
@@ -24,16 +24,16 @@ export function nameMatches(typed: string, serverName: string): boolean {
 export function DangerZone() {
   const { serverId, info, logout } = useDashboardSession();
   const confirm = useConfirm();
-  const toast = useToast();
   const [typed, setTyped] = useState("");
   const purge = useMutation({
     mutationFn: (body: PurgeBody) =>
       dashboardRequest<PurgeResult>(`/api/servers/${serverId}/purge`, { method: "POST", body }),
     onSuccess: (result) => {
-      toast.success(
-        `All of ${result.serverName}'s data is deleted`,
-        `${result.rows} records removed and ${result.tokensRevoked} dashboard token${result.tokensRevoked === 1 ? "" : "s"} revoked. You are signed out.`,
-      );
+      // Signing out leaves the dashboard, and its notifications with it: the site's next page says it.
+      showAfterNavigation({
+        title: `All of ${result.serverName}'s data is deleted`,
+        body: `${result.rows} records removed and ${result.tokensRevoked} dashboard token${result.tokensRevoked === 1 ? "" : "s"} revoked. You are signed out.`,
+      });
       logout();
     },
   });
