@@ -16,6 +16,7 @@ function layerOf(file) {
   const layers = {
     lib: 0,
     config: 0,
+    "config-values": 0,
     metrics: 0.5,
     db: 1,
     discord: 2,
