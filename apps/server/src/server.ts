@@ -21,6 +21,7 @@ import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
 import { RedisActivityStore } from "./http/activity-monitor.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
+import { RedisWriteCounter } from "./http/write-counter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { queueStats } from "./jobs/stats.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
@@ -157,7 +158,12 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     app = await buildHearthApp(
       ctx,
       redis
-        ? { limiter: new RedisFailureLimiter(redis), activityStore: new RedisActivityStore(redis), metrics }
+        ? {
+            limiter: new RedisFailureLimiter(redis),
+            writeCounter: new RedisWriteCounter(redis),
+            activityStore: new RedisActivityStore(redis),
+            metrics,
+          }
         : { metrics },
     );
     await app.listen({ port: config.port, host: config.host });

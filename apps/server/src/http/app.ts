@@ -31,6 +31,7 @@ import {
 } from "./security-headers.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebStatic } from "./web-static.ts";
+import type { WriteCounter } from "./write-counter.ts";
 import { tokenWriteLimiter } from "./write-limit.ts";
 
 export interface BuildAppOptions {
@@ -39,6 +40,8 @@ export interface BuildAppOptions {
   /** Resolves an Authorization header to its dashboard token (the auth feature's lookup). */
   resolveToken: TokenResolver;
   limiter?: FailureLimiter;
+  /** Counts each token's writes for TOKEN_WRITE_LIMIT (Redis in a split deployment; this process's memory by default). */
+  writeCounter?: WriteCounter;
   /** Watches token use for suspicious activity (composition.ts gives the real one; none by default here). */
   monitor?: ActivityMonitor;
   /** The command paths that have a handler (composition.ts: the features' registry), for the site's lists. */
@@ -192,7 +195,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     monitor: options.monitor ?? quietMonitor,
   });
 
-  await app.register(tokenWriteLimiter, { perMinute: ctx.config.tokenWriteLimit });
+  await app.register(tokenWriteLimiter, {
+    perMinute: ctx.config.tokenWriteLimit,
+    ...(options.writeCounter ? { counter: options.writeCounter } : {}),
+  });
 
   for (const routes of options.routes) await app.register(routes, { ctx });
 

@@ -1,7 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp } from "../../test/helpers.ts";
+import { buildHearthApp } from "../composition.ts";
 import { failureLimit, RedisFailureLimiter } from "./failure-limiter.ts";
+import { RedisWriteCounter } from "./write-counter.ts";
 
 // Scale-out behaviour that needs a real Redis; CI provides one (TEST_REDIS_URL).
 const url = process.env.TEST_REDIS_URL;
@@ -37,5 +40,51 @@ describe.skipIf(!url)("with Redis shared between api processes", () => {
     const ttl = await redis.pttl(`hearth:authfail:${address}`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(failureLimit.windowMs);
+  });
+
+  it("a token's writes are counted across api processes, and the window expires in Redis", async () => {
+    const t = await createTestApp();
+    // Two api processes of one deployment: the same database and tokens, the same Redis.
+    const config = { ...t.ctx.config, tokenWriteLimit: 4 };
+    const apiProcess = () =>
+      buildHearthApp(
+        { ...t.ctx, config },
+        { serveWeb: false, writeCounter: new RedisWriteCounter(connect()) },
+      );
+    const [first, second] = [await apiProcess(), await apiProcess()];
+    try {
+      const write = (app: typeof first) =>
+        app.inject({
+          method: "POST",
+          url: "/api/dashboard/access",
+          headers: { authorization: t.token },
+          payload: { path: "/dashboard" },
+        });
+      const statuses: number[] = [];
+      for (const app of [first, second, first, second, first, second])
+        statuses.push((await write(app)).statusCode);
+      // Four writes in all, whichever process took them; then both refuse.
+      expect(statuses.slice(0, 4).every((status) => status < 300)).toBe(true);
+      expect(statuses.slice(4)).toEqual([429, 429]);
+      const tokenHash = createHash("sha256").update(t.token).digest("hex");
+      const { id: tokenId } = await t.ctx.storage.db
+        .selectFrom("dashboard_tokens")
+        .select("id")
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirstOrThrow();
+      const ttl = await connect().pttl(`hearth:writes:${tokenId}`);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      await t.cleanup();
+    }
+  });
+
+  it("counts writes in the process while Redis is unavailable", async () => {
+    const counter = new RedisWriteCounter(connect(), { up: false, commandFailed: () => {} });
+    const tokenId = `t-${randomBytes(4).toString("hex")}`;
+    expect(counter.count(tokenId)).toMatchObject({ count: 1 });
+    expect(counter.count(tokenId)).toMatchObject({ count: 2 });
   });
 });
