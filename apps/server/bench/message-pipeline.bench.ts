@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import type { KyselyPlugin } from "kysely";
 import { createBot } from "../src/bot/bot.ts";
 import { bindFeatures, seedFeatureDemos } from "../src/composition.ts";
 import { loadConfig } from "../src/config.ts";
@@ -16,6 +15,7 @@ import { seededRandom } from "../src/lib/seeded-random.ts";
 import { serverConfigLoads } from "../src/lib/server-config-cache.ts";
 import { makeSnowflake } from "../src/lib/snowflake.ts";
 import { createTestContext } from "../test/helpers.ts";
+import { countQueries } from "../test/query-counter.ts";
 import { discordStandInOnSqlite } from "./discord-stand-in.ts";
 import { topFrames } from "./harness.ts";
 import { type BenchServer, seedBenchServers } from "./message-servers.ts";
@@ -137,26 +137,10 @@ function traffic(servers: BenchServer[], users: Map<string, UserInfo>) {
 /** Counts every query the features send (the sandbox's own reads and writes stand for Discord). */
 function countingContext(ctx: AppContext) {
   const counter = { queries: 0, byTable: new Map<string, number>() };
-  const plugin: KyselyPlugin = {
-    transformQuery(args) {
-      counter.queries++;
-      const node = args.node as {
-        kind: string;
-        from?: { froms?: { table?: { identifier?: { name?: string } } }[] };
-        table?: { table?: { identifier?: { name?: string } } };
-        into?: { table?: { identifier?: { name?: string } } };
-      };
-      const table =
-        node.from?.froms?.[0]?.table?.identifier?.name ??
-        node.table?.table?.identifier?.name ??
-        node.into?.table?.identifier?.name ??
-        "?";
-      const key = `${node.kind.replace("QueryNode", "").toLowerCase()} ${table}`;
-      counter.byTable.set(key, (counter.byTable.get(key) ?? 0) + 1);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
+  const plugin = countQueries((key) => {
+    counter.queries++;
+    counter.byTable.set(key, (counter.byTable.get(key) ?? 0) + 1);
+  });
   const storage = { ...ctx.storage, db: ctx.storage.db.withPlugin(plugin) };
   const reset = () => {
     counter.queries = 0;

@@ -1,6 +1,6 @@
-import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
+import { countQueries } from "../../../test/query-counter.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import { forgetServerConfig } from "../../lib/server-config-cache.ts";
@@ -24,24 +24,9 @@ const boardQueries: string[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
-  const counting: KyselyPlugin = {
-    transformQuery(args) {
-      const node = args.node as {
-        kind: string;
-        from?: { froms?: { table?: { identifier?: { name?: string } } }[] };
-        table?: { table?: { identifier?: { name?: string } } };
-        into?: { table?: { identifier?: { name?: string } } };
-      };
-      const table =
-        node.from?.froms?.[0]?.table?.identifier?.name ??
-        node.table?.table?.identifier?.name ??
-        node.into?.table?.identifier?.name ??
-        "";
-      if (table.startsWith("board")) boardQueries.push(`${node.kind} ${table}`);
-      return args.node;
-    },
-    transformResult: (args) => Promise.resolve(args.result),
-  };
+  const counting = countQueries((label) => {
+    if (label.split(" ")[1]?.startsWith("board")) boardQueries.push(label);
+  });
   ctx = { ...t.ctx, storage: { ...t.ctx.storage, db: t.ctx.storage.db.withPlugin(counting) } };
   bot = createBot(ctx, t.sandbox);
   boardsBot.listeners?.(bot, ctx);
