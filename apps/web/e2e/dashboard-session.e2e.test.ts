@@ -1,38 +1,11 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, openPage } from "./browser";
-import { api, type Fixture, makeFixture, signedInPage, storedSession, unexpected } from "./dashboard-support";
-import { type HearthServer, startHearthServer } from "./hearth-server";
+import { describe, expect, it } from "vitest";
+import { openPage } from "./browser";
+import { api, dashboardSuite, signedInPage, storedSession } from "./dashboard-support";
 
-let server: HearthServer;
-let browser: Browser;
-let fixture: Fixture;
-let context: BrowserContext | undefined;
-let problems: string[] = [];
-let allowed: RegExp[] = [];
-
-beforeAll(async () => {
-  server = await startHearthServer();
-  browser = await launchChromium();
-  fixture = await makeFixture(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(unexpected(problems, allowed)).toEqual([]);
-  allowed = [];
-});
+const suite = dashboardSuite();
 
 async function open(token: string | null, expiry?: string) {
-  const opened = await signedInPage(browser, server, token, undefined, expiry);
-  context = opened.context;
-  problems = opened.problems;
+  const opened = suite.track(await signedInPage(suite.browser, suite.server, token, undefined, expiry));
   return opened.page;
 }
 
@@ -50,59 +23,65 @@ describe("dashboard session", () => {
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "Dashboard" }).click();
     const dialog = page.getByRole("dialog", { name: "Dashboard Access" });
-    await dialog.getByLabel("Dashboard Token").fill(fixture.demoToken);
+    await dialog.getByLabel("Dashboard Token").fill(suite.fixture.demoToken);
     await dialog.getByRole("button", { name: "Authorize" }).click();
-    await page.waitForURL(`**/dashboard/${fixture.demoServerId}`);
+    await page.waitForURL(`**/dashboard/${suite.fixture.demoServerId}`);
 
     const info = (
-      await api<{ name: string; memberCount: number }>(server, fixture.demoToken, "/api/dashboard/server")
+      await api<{ name: string; memberCount: number }>(
+        suite.server,
+        suite.fixture.demoToken,
+        "/api/dashboard/server",
+      )
     ).body;
-    const me = (await api<{ userName: string }>(server, fixture.demoToken, "/api/dashboard/token-info")).body;
+    const me = (
+      await api<{ userName: string }>(suite.server, suite.fixture.demoToken, "/api/dashboard/token-info")
+    ).body;
     await page.getByRole("heading", { level: 1, name: info.name }).waitFor();
     await page
       .getByText(`${info.memberCount.toLocaleString("en-US")} members`)
       .first()
       .waitFor();
-    await page.getByText(fixture.demoServerId, { exact: true }).waitFor();
+    await page.getByText(suite.fixture.demoServerId, { exact: true }).waitFor();
     await page.getByText(me.userName, { exact: true }).waitFor();
     await page.getByText("Admin", { exact: true }).waitFor();
     expect(await page.getByRole("img", { name: `${info.name} icon` }).getAttribute("src")).toMatch(
       /^data:image/,
     );
-    expect((await storedSession(page))[0]).toBe(fixture.demoToken);
+    expect((await storedSession(page))[0]).toBe(suite.fixture.demoToken);
   });
 
   it("shows the default image when the server icon fails to load", async () => {
-    const page = await open(fixture.demoToken);
+    const page = await open(suite.fixture.demoToken);
     await page.route("**/api/dashboard/server", async (route) => {
       const response = await route.fetch();
       const body = { ...(await response.json()), icon: "/images/missing-icon.png" };
       await route.fulfill({ response, json: body });
     });
-    allowed = [/status of 404/];
+    suite.allow([/status of 404/]);
     await page.goto("/dashboard");
     const icon = page.locator("header img").first();
     await expect.poll(() => icon.getAttribute("src"), { timeout: 5000 }).toBe("/images/default-server.svg");
   });
 
   it("redirects /dashboard and another server's dashboard to the token's own server, keeping the tab", async () => {
-    const page = await open(fixture.demoToken);
+    const page = await open(suite.fixture.demoToken);
     await page.goto("/dashboard");
-    await page.waitForURL(`**/dashboard/${fixture.demoServerId}`);
-    await page.goto(`/dashboard/${fixture.otherServerId}?tab=timers`);
-    await page.waitForURL(`**/dashboard/${fixture.demoServerId}?tab=timers`);
+    await page.waitForURL(`**/dashboard/${suite.fixture.demoServerId}`);
+    await page.goto(`/dashboard/${suite.fixture.otherServerId}?tab=timers`);
+    await page.waitForURL(`**/dashboard/${suite.fixture.demoServerId}?tab=timers`);
     expect(await page.getByRole("tab", { name: "Timers" }).getAttribute("aria-selected")).toBe("true");
   });
 
   it("removes an expired token on read and goes to the root", async () => {
-    const page = await open(fixture.demoToken, new Date(Date.now() - 1000).toISOString());
+    const page = await open(suite.fixture.demoToken, new Date(Date.now() - 1000).toISOString());
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/");
     expect(await storedSession(page)).toEqual([null, null]);
   });
 
   it("logs out on a 401 while loading: token cleared, back to the root", async () => {
-    allowed = [/401/];
+    suite.allow([/401/]);
     const page = await open("f".repeat(56));
     await page.goto("/dashboard");
     await page.waitForURL((url) => url.pathname === "/");
@@ -111,7 +90,7 @@ describe("dashboard session", () => {
   });
 
   it("logs out with the header button", async () => {
-    const page = await open(fixture.demoToken);
+    const page = await open(suite.fixture.demoToken);
     await page.goto("/dashboard");
     await page.getByRole("button", { name: "Logout" }).click();
     await page.waitForURL((url) => url.pathname === "/");
@@ -124,23 +103,24 @@ describe("dashboard session", () => {
   it("never shows this server's data to a token of another server", async () => {
     // The API refuses the other server's token on this server's routes…
     const refused = await api<{ message: string }>(
-      server,
-      fixture.otherToken,
-      `/api/grinders/${fixture.demoServerId}/grinders`,
+      suite.server,
+      suite.fixture.otherToken,
+      `/api/grinders/${suite.fixture.demoServerId}/grinders`,
     );
     expect(refused.status).toBe(403);
     const demoGrinders = (
       await api<{ userId: string; username?: string; displayName?: string | null }[]>(
-        server,
-        fixture.demoToken,
-        `/api/grinders/${fixture.demoServerId}/grinders`,
+        suite.server,
+        suite.fixture.demoToken,
+        `/api/grinders/${suite.fixture.demoServerId}/grinders`,
       )
     ).body;
-    const demoName = (await api<{ name: string }>(server, fixture.demoToken, "/api/dashboard/server")).body
-      .name;
+    const demoName = (
+      await api<{ name: string }>(suite.server, suite.fixture.demoToken, "/api/dashboard/server")
+    ).body.name;
 
     // …and the dashboard, even in a browser that just showed this server, shows only its own.
-    const page = await open(fixture.demoToken);
+    const page = await open(suite.fixture.demoToken);
     await page.goto("/dashboard?tab=grinders");
     // The row shows the member's id under their name (display name, else username: the demo seed
     // gives only some members a display name, and which grinder sorts first depends on the date).
@@ -155,11 +135,11 @@ describe("dashboard session", () => {
         localStorage.setItem("dashboardToken", token);
         localStorage.setItem("dashboardTokenExpiry", new Date(Date.now() + 86_400_000).toISOString());
       },
-      [fixture.otherToken] as const,
+      [suite.fixture.otherToken] as const,
     );
-    await page.goto(`/dashboard/${fixture.demoServerId}?tab=grinders`);
-    await page.waitForURL(`**/dashboard/${fixture.otherServerId}?tab=grinders`);
-    await page.getByRole("heading", { level: 1, name: fixture.otherServerName }).waitFor();
+    await page.goto(`/dashboard/${suite.fixture.demoServerId}?tab=grinders`);
+    await page.waitForURL(`**/dashboard/${suite.fixture.otherServerId}?tab=grinders`);
+    await page.getByRole("heading", { level: 1, name: suite.fixture.otherServerName }).waitFor();
     await page.waitForLoadState("networkidle");
     const text = await page.locator("main").textContent();
     expect(text).not.toContain(demoName);
@@ -168,15 +148,13 @@ describe("dashboard session", () => {
       if (grinder.username) expect(text).not.toContain(grinder.username);
       if (grinder.displayName) expect(text).not.toContain(grinder.displayName);
     }
-    expect(text).not.toContain(fixture.demoServerId);
+    expect(text).not.toContain(suite.fixture.demoServerId);
   });
 });
 
 describe("dashboard bundle", () => {
   it("is not loaded on public pages, only on dashboard routes", async () => {
-    const opened = await openPage(browser, server.baseUrl);
-    context = opened.context;
-    problems = opened.problems;
+    const opened = suite.track(await openPage(suite.browser, suite.server.baseUrl));
     const scripts: string[] = [];
     opened.page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -192,7 +170,7 @@ describe("dashboard bundle", () => {
         localStorage.setItem("dashboardToken", token);
         localStorage.setItem("dashboardTokenExpiry", new Date(Date.now() + 86_400_000).toISOString());
       },
-      [fixture.demoToken] as const,
+      [suite.fixture.demoToken] as const,
     );
     await opened.page.goto("/dashboard");
     await opened.page.getByRole("tablist", { name: "Dashboard sections" }).waitFor();

@@ -1,42 +1,16 @@
 import type { AuditPage, TriggerList } from "@hearth/core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, screenshotPath, viewports } from "./browser";
-import { api, type Fixture, makeFixture, signedInPage, storedSession, unexpected } from "./dashboard-support";
-import { type HearthServer, startHearthServer } from "./hearth-server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshotPath, viewports } from "./browser";
+import { api, dashboardSuite, signedInPage, storedSession } from "./dashboard-support";
 
 // The Settings tab's cards that change or remove data: the server's triggers, the audit log that
 // records who did it, and the owner's data purge. Their own server: the purge deletes a server's data.
 
-let server: HearthServer;
-let browser: Browser;
-let fixture: Fixture;
-let context: BrowserContext | undefined;
-let problems: string[] = [];
-let allowed: RegExp[] = [];
-
-beforeAll(async () => {
-  server = await startHearthServer();
-  browser = await launchChromium();
-  fixture = await makeFixture(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(unexpected(problems, allowed)).toEqual([]);
-  allowed = [];
-});
+const suite = dashboardSuite();
 
 async function openSettings(token: string): Promise<Page> {
-  const opened = await signedInPage(browser, server, token, viewports.desktop);
-  context = opened.context;
-  problems = opened.problems;
+  const opened = suite.track(await signedInPage(suite.browser, suite.server, token, viewports.desktop));
   await opened.page.goto("/dashboard?tab=settings");
   await opened.page.getByRole("tabpanel").waitFor();
   return opened.page;
@@ -47,12 +21,12 @@ const toast = (page: Page, text: string) =>
 
 describe("settings: triggers and the audit log", () => {
   it("deletes a trigger after confirming, and the audit log shows who did it", async () => {
-    const triggersPath = `/api/triggers/${fixture.demoServerId}`;
-    const before = (await api<TriggerList>(server, fixture.demoToken, triggersPath)).body;
+    const triggersPath = `/api/triggers/${suite.fixture.demoServerId}`;
+    const before = (await api<TriggerList>(suite.server, suite.fixture.demoToken, triggersPath)).body;
     const [doomed, kept] = before.triggers;
     if (!doomed || !kept) throw new Error("the demo server needs two triggers");
 
-    const page = await openSettings(fixture.demoToken);
+    const page = await openSettings(suite.fixture.demoToken);
     const card = page.getByRole("region", { name: "Server Triggers" });
     const list = card.getByRole("list", { name: "Triggers" });
     await list.getByText(doomed.keyword, { exact: true }).waitFor();
@@ -71,16 +45,16 @@ describe("settings: triggers and the audit log", () => {
     await dialog.getByText("Hearth stops answering this keyword at once.", { exact: false }).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
-    expect((await api<TriggerList>(server, fixture.demoToken, triggersPath)).body.triggers).toHaveLength(
-      before.triggers.length,
-    );
+    expect(
+      (await api<TriggerList>(suite.server, suite.fixture.demoToken, triggersPath)).body.triggers,
+    ).toHaveLength(before.triggers.length);
 
     await card.getByRole("button", { name: `Delete the trigger “${doomed.keyword}”` }).click();
     await dialog.getByRole("button", { name: "Delete Trigger", exact: true }).click();
     await toast(page, "Trigger deleted successfully");
     await list.getByText(doomed.keyword, { exact: true }).waitFor({ state: "detached" });
     await list.getByText(kept.keyword, { exact: true }).waitFor();
-    const after = (await api<TriggerList>(server, fixture.demoToken, triggersPath)).body;
+    const after = (await api<TriggerList>(suite.server, suite.fixture.demoToken, triggersPath)).body;
     expect(after.triggers.map((trigger) => trigger.id)).not.toContain(doomed.id);
     expect(after.triggers).toHaveLength(before.triggers.length - 1);
 
@@ -101,8 +75,8 @@ describe("settings: triggers and the audit log", () => {
       .toBe(true);
     const audit = (
       await api<AuditPage>(
-        server,
-        fixture.demoToken,
+        suite.server,
+        suite.fixture.demoToken,
         "/api/dashboard/audit?page=1&pageSize=20&feature=trigger",
       )
     ).body;
@@ -113,30 +87,34 @@ describe("settings: triggers and the audit log", () => {
 
 describe("settings: the danger zone", () => {
   it("is not offered to an administrator", async () => {
-    const page = await openSettings(fixture.demoToken);
+    const page = await openSettings(suite.fixture.demoToken);
     await page.getByRole("region", { name: "Audit log" }).waitFor();
     expect(await page.getByRole("heading", { name: "Danger zone" }).count()).toBe(0);
   });
 
   it("deletes the server's data only after its exact name and a confirmation, and signs the owner out", async () => {
-    const page = await openSettings(fixture.otherToken);
+    const page = await openSettings(suite.fixture.otherToken);
     const zone = page.getByRole("region", { name: "Danger zone" });
     const name = zone.getByLabel("Type the server's name to confirm");
     const submit = zone.getByRole("button", { name: "Delete all server data" });
     expect(await submit.isDisabled()).toBe(true);
     await name.fill("Not the server's name");
     expect(await submit.isDisabled()).toBe(true);
-    await name.fill(`  ${fixture.otherServerName} `);
+    await name.fill(`  ${suite.fixture.otherServerName} `);
     expect(await submit.isDisabled()).toBe(false);
     await zone.screenshot({ path: screenshotPath("dashboard-settings-danger-zone") });
 
     // Cancelling deletes nothing.
     await submit.click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText(`Delete all of ${fixture.otherServerName}'s data?`, { exact: true }).waitFor();
+    await dialog
+      .getByText(`Delete all of ${suite.fixture.otherServerName}'s data?`, { exact: true })
+      .waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect((await api<unknown>(server, fixture.otherToken, "/api/dashboard/token-info")).status).toBe(200);
+    expect(
+      (await api<unknown>(suite.server, suite.fixture.otherToken, "/api/dashboard/token-info")).status,
+    ).toBe(200);
 
     await submit.click();
     await dialog.getByRole("button", { name: "Delete everything", exact: true }).click();
@@ -144,15 +122,19 @@ describe("settings: the danger zone", () => {
     await page.waitForURL((url) => url.pathname === "/");
     const notice = page
       .getByRole("status")
-      .filter({ hasText: `All of ${fixture.otherServerName}'s data is deleted` });
+      .filter({ hasText: `All of ${suite.fixture.otherServerName}'s data is deleted` });
     await notice
       .getByText(/records removed and \d+ dashboard tokens? revoked\. You are signed out\./)
       .waitFor();
     await page.screenshot({ path: screenshotPath("site-notice-after-purge"), fullPage: false });
     // Every token of the server is revoked, this one included: signed out, and refused from now on.
     await expect.poll(() => storedSession(page)).toEqual([null, null]);
-    expect((await api<unknown>(server, fixture.otherToken, "/api/dashboard/token-info")).status).toBe(401);
+    expect(
+      (await api<unknown>(suite.server, suite.fixture.otherToken, "/api/dashboard/token-info")).status,
+    ).toBe(401);
     // The other server's data is untouched.
-    expect((await api<unknown>(server, fixture.demoToken, "/api/dashboard/token-info")).status).toBe(200);
+    expect(
+      (await api<unknown>(suite.server, suite.fixture.demoToken, "/api/dashboard/token-info")).status,
+    ).toBe(200);
   });
 });

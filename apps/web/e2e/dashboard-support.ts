@@ -1,8 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { openPage } from "./browser";
-import { type HearthServer, repoRoot } from "./hearth-server";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { launchChromium, openPage } from "./browser";
+import { type HearthServer, repoRoot, startHearthServer } from "./hearth-server";
 
 const tokenCli = path.join(repoRoot, "apps", "server", "src", "cli", "token.ts");
 
@@ -128,4 +129,75 @@ export function storedSession(page: Page): Promise<(string | null)[]> {
     localStorage.getItem("dashboardToken"),
     localStorage.getItem("dashboardTokenExpiry"),
   ]);
+}
+
+/**
+ * What a dashboard suite shares: one Hearth server, one browser and the fixture's tokens (made
+ * before its tests), and the page each test opened (`track`), closed after the test with its console
+ * problems checked, bar those the test allowed (`allow`).
+ */
+export interface DashboardSuite {
+  readonly server: HearthServer;
+  readonly browser: Browser;
+  readonly fixture: Fixture;
+  /** The page this test opened: closed and checked after it (or at `closeTracked`). */
+  track(opened: OpenedPage): OpenedPage;
+  /** Console problems this test causes on purpose. */
+  allow(patterns: RegExp[]): void;
+  /** Closes the tracked page now and checks its problems (a test that opens several pages). */
+  closeTracked(): Promise<void>;
+}
+
+export function dashboardSuite(): DashboardSuite {
+  let server: HearthServer | undefined;
+  let browser: Browser | undefined;
+  let fixture: Fixture | undefined;
+  let tracked: OpenedPage | undefined;
+  let allowed: RegExp[] = [];
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the dashboard suite is used before its beforeAll ran");
+    return value;
+  };
+  const suite: DashboardSuite = {
+    get server() {
+      return ready(server);
+    },
+    get browser() {
+      return ready(browser);
+    },
+    get fixture() {
+      return ready(fixture);
+    },
+    track(opened) {
+      tracked = opened;
+      return opened;
+    },
+    allow(patterns) {
+      allowed = patterns;
+    },
+    async closeTracked() {
+      const closing = tracked;
+      tracked = undefined;
+      await closing?.context.close();
+      const left = unexpected(closing?.problems ?? [], allowed);
+      expect(left).toEqual([]);
+    },
+  };
+  beforeAll(async () => {
+    server = await startHearthServer();
+    browser = await launchChromium();
+    fixture = await makeFixture(server);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  afterEach(async () => {
+    try {
+      await suite.closeTracked();
+    } finally {
+      allowed = [];
+    }
+  });
+  return suite;
 }

@@ -8,44 +8,13 @@ import type {
   Timer,
   WelcomeConfig,
 } from "@hearth/core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { growthTrends, trendBadgeText } from "../src/features/dashboard/overview/metrics";
-import { launchChromium, screenshotPath, viewports } from "./browser";
-import {
-  api,
-  expectedNotFound,
-  type Fixture,
-  makeFixture,
-  signedInPage,
-  unexpected,
-} from "./dashboard-support";
-import { type HearthServer, startHearthServer } from "./hearth-server";
+import { screenshotPath, viewports } from "./browser";
+import { api, dashboardSuite, expectedNotFound, signedInPage } from "./dashboard-support";
 
-let server: HearthServer;
-let browser: Browser;
-let fixture: Fixture;
-let context: BrowserContext | undefined;
-let problems: string[] = [];
-let allowed: RegExp[] = [];
-
-beforeAll(async () => {
-  server = await startHearthServer();
-  browser = await launchChromium();
-  fixture = await makeFixture(server);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-  expect(unexpected(problems, allowed)).toEqual([]);
-  allowed = [];
-});
+const suite = dashboardSuite();
 
 const tabs = [
   "overview",
@@ -62,16 +31,17 @@ async function openTab(
   tab: (typeof tabs)[number],
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<Page> {
-  const opened = await signedInPage(browser, server, fixture.demoToken, viewport);
-  context = opened.context;
-  problems = opened.problems;
+  const opened = suite.track(
+    await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewport),
+  );
   await opened.page.goto(`/dashboard?tab=${tab}`);
   await opened.page.getByRole("tabpanel").waitFor();
   return opened.page;
 }
 
-const get = async <T>(path: string) => (await api<T>(server, fixture.demoToken, path)).body;
-const status = async (path: string) => (await api<unknown>(server, fixture.demoToken, path)).status;
+const get = async <T>(path: string) => (await api<T>(suite.server, suite.fixture.demoToken, path)).body;
+const status = async (path: string) =>
+  (await api<unknown>(suite.server, suite.fixture.demoToken, path)).status;
 const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: "Notifications" }).getByText(text, { exact: true }).waitFor();
 const confirmWith = (page: Page, label: string) =>
@@ -96,9 +66,7 @@ describe("dashboard screens", () => {
       expect(overflowing).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await page.screenshot({ path: screenshotPath(`dashboard-${tab}-${name}`), fullPage: true });
-      await context?.close();
-      context = undefined;
-      expect(unexpected(problems, allowed)).toEqual([]);
+      await suite.closeTracked();
     }
   });
 });
@@ -126,7 +94,7 @@ describe("shell", () => {
 
 describe("overview", () => {
   it("shows real figures and trends, and keeps goals in local storage", async () => {
-    const grinders = await get<Grinder[]>(`/api/grinders/${fixture.demoServerId}/grinders`);
+    const grinders = await get<Grinder[]>(`/api/grinders/${suite.fixture.demoServerId}/grinders`);
     const page = await openTab("overview");
     const total = page.getByRole("article", { name: "Total Grinders" });
     await total.getByText(String(grinders.length), { exact: true }).waitFor();
@@ -169,10 +137,10 @@ describe("overview", () => {
 
 describe("grinders", () => {
   it("adds a grinder, toggles the break from the keyboard and removes it", async () => {
-    const base = `/api/grinders/${fixture.demoServerId}/grinders`;
+    const base = `/api/grinders/${suite.fixture.demoServerId}/grinders`;
     const before = await get<Grinder[]>(base);
     const records = await get<{ entries: { userId: string }[] }[]>(
-      `/api/giveaways/x/winners/${fixture.demoServerId}`,
+      `/api/giveaways/x/winners/${suite.fixture.demoServerId}`,
     );
     const candidate = records
       .flatMap((record) => record.entries.map((entry) => entry.userId))
@@ -211,7 +179,7 @@ describe("grinders", () => {
   });
 
   it("filters Paid Only and DMs all grinders, paid and unpaid", async () => {
-    const grinders = await get<Grinder[]>(`/api/grinders/${fixture.demoServerId}/grinders`);
+    const grinders = await get<Grinder[]>(`/api/grinders/${suite.fixture.demoServerId}/grinders`);
     const page = await openTab("grinders");
     await page.getByRole("button", { name: "Paid Only" }).click();
     await page
@@ -229,7 +197,7 @@ describe("grinders", () => {
 
 describe("setup", () => {
   it("adds and removes a tier, and saves the tier-switch settings", async () => {
-    const path = `/api/server/${fixture.demoServerId}/setup`;
+    const path = `/api/server/${suite.fixture.demoServerId}/setup`;
     const page = await openTab("setup");
     const tierForm = page.getByRole("form", { name: "Add tier" });
     await tierForm.getByLabel("Tier name").fill("Platinum");
@@ -264,8 +232,8 @@ describe("setup", () => {
 
 describe("settings", () => {
   it("deletes, creates, edits and toggles the discovery entry", async () => {
-    allowed = expectedNotFound;
-    const path = `/api/discovery/${fixture.demoServerId}`;
+    suite.allow(expectedNotFound);
+    const path = `/api/discovery/${suite.fixture.demoServerId}`;
     const page = await openTab("settings");
     const card = page.getByRole("region", { name: "Discovery Settings" });
     await card.getByRole("button", { name: "Delete" }).click();
@@ -340,7 +308,7 @@ describe("settings", () => {
 
 describe("giveaways", () => {
   it("ends and rerolls a giveaway, then creates and deletes one", async () => {
-    const listPath = `/api/giveaways/${fixture.demoServerId}`;
+    const listPath = `/api/giveaways/${suite.fixture.demoServerId}`;
     const active = (await get<GiveawayListItem[]>(listPath))
       .filter((giveaway) => giveaway.active)
       .sort((a, b) => b.entries - a.entries)[0];
@@ -360,7 +328,7 @@ describe("giveaways", () => {
     await item.getByRole("button", { name: "Reroll" }).click();
     await toast(page, "Giveaway rerolled successfully");
     const records = await get<{ winners: { draw: number }[] }[]>(
-      `/api/giveaways/x/winners/${fixture.demoServerId}?messageId=${active.messageId}`,
+      `/api/giveaways/x/winners/${suite.fixture.demoServerId}?messageId=${active.messageId}`,
     );
     expect(records[0]?.winners.some((winner) => winner.draw === 1)).toBe(true);
 
@@ -386,7 +354,7 @@ describe("giveaways", () => {
   });
 
   it("edits the multiplier roles and resets the configuration", async () => {
-    const path = `/api/giveaways/y/config/${fixture.demoServerId}`;
+    const path = `/api/giveaways/y/config/${suite.fixture.demoServerId}`;
     const page = await openTab("giveaways");
     const card = page.getByRole("region", { name: "Configuration" });
     await card.getByLabel("Role", { exact: true }).selectOption({ label: "@Silver" });
@@ -464,7 +432,7 @@ describe("greetings", () => {
 
 describe("timers", () => {
   it("validates, creates a timer with a preset and cancels it", async () => {
-    const path = `/api/timers/${fixture.demoServerId}/timers`;
+    const path = `/api/timers/${suite.fixture.demoServerId}/timers`;
     const page = await openTab("timers");
     const form = page.getByRole("form", { name: "Create timer" });
     await form.getByLabel("Duration (seconds)").fill("");
@@ -492,7 +460,7 @@ describe("timers", () => {
 
 describe("supporters", () => {
   it("toggles, deletes, re-creates with validation and keeps the rewards config", async () => {
-    allowed = expectedNotFound;
+    suite.allow(expectedNotFound);
     const page = await openTab("supporters");
     const rewards = page.getByRole("switch", { name: /Rewards/ });
     await rewards.click();
