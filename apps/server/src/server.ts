@@ -17,6 +17,7 @@ import {
   revocationChannel,
 } from "./features/auth/service.ts";
 import { shareGlobalStateChanges } from "./features/devtools/service.ts";
+import { stopInsights } from "./features/insights/service.ts";
 import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
 import { RedisActivityStore } from "./http/activity-monitor.ts";
@@ -219,6 +220,8 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       if (app) await app.close();
       await jobs.stop();
       await bot?.stop();
+      // Counts still held in memory are written before storage closes (a graceful stop loses none).
+      await stopInsights(ctx);
       stopPublishing();
       stopRevocationSharing();
       stopSettingsSharing();

@@ -5,6 +5,7 @@ export * from "./api/discovery.ts";
 export * from "./api/giveaways.ts";
 export * from "./api/grinders.ts";
 export * from "./api/history.ts";
+export * from "./api/insights.ts";
 export * from "./api/paging.ts";
 export * from "./api/permissions.ts";
 export * from "./api/purge.ts";

@@ -36,6 +36,7 @@ import * as devtools from "./migrations/0050-devtools.ts";
 import * as auditAddress from "./migrations/0055-audit-address.ts";
 import * as listPaging from "./migrations/0065-list-paging.ts";
 import * as lotteryAnnounceClaim from "./migrations/0100-lottery-announce-claim.ts";
+import * as insights from "./migrations/0110-insights.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   "0055-audit-address": auditAddress,
   "0065-list-paging": listPaging,
   "0100-lottery-announce-claim": lotteryAnnounceClaim,
+  "0110-insights": insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

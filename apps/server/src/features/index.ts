@@ -14,6 +14,7 @@ import { giveaways } from "./giveaways/index.ts";
 import { grinders } from "./grinders/index.ts";
 import { guilds } from "./guilds/index.ts";
 import { heist } from "./heist/index.ts";
+import { insights } from "./insights/index.ts";
 import { lottery } from "./lottery/index.ts";
 import { market } from "./market/index.ts";
 import { messageComponents } from "./message-components/index.ts";
@@ -76,4 +77,5 @@ export const features: readonly Feature[] = [
   eventHelper,
   heist,
   antipool,
+  insights,
 ];

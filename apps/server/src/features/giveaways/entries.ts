@@ -2,6 +2,7 @@ import type { GiveawayConfig } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberInfo } from "../../discord/port.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { countGiveawayEntry } from "../insights/service.ts";
 import * as configStore from "./config-store.ts";
 import * as entryStore from "./entry-store.ts";
 import { getInviteStanding } from "./invite-tracker.ts";
@@ -121,6 +122,7 @@ export async function enterGiveaway(
     if (!stored) throw conflict("You have already entered this giveaway.");
   });
   giveawayListsChanged();
+  countGiveawayEntry(deps, serverId, messageId);
   return { entries: rights.entries, hasBypass: rights.bypass };
 }
 

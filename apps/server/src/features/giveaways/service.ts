@@ -25,6 +25,7 @@ import { screenGiveawayDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
 export { announceDraw, announceJobKind } from "./announce.ts";
+export { listServerGiveaways } from "./queries.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
 

@@ -4,6 +4,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { countGrinderPayment } from "../insights/service.ts";
 import { amount as formatAmount } from "./bot-views.ts";
 import { grinderLockScope, paymentPeriodOf } from "./config.ts";
 import { type LogDeps, logGrinderEvent, postPayment } from "./log-channel.ts";
@@ -105,6 +106,7 @@ export async function recordPayment(
     return toGrinder(updated, period, now);
   });
   rosterChanged(serverId);
+  countGrinderPayment(deps, serverId, options.action === "add" ? value : 0);
   const switched = await switchTierIfEarned(deps, serverId, grinder._id, actor);
   const result = switched
     ? {

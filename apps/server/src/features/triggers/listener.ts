@@ -2,6 +2,7 @@ import { renderTemplate, triggerLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { MessageEvent } from "../../discord/events.ts";
 import type { MemberInfo, OutgoingMessage } from "../../discord/port.ts";
+import { countTriggerReply } from "../insights/service.ts";
 import { templateContextFor } from "../welcome/render.ts";
 import { findMatchingTrigger, type StoredTrigger } from "./service.ts";
 
@@ -30,6 +31,7 @@ export class TriggerResponder {
     this.mark(key, now);
     const reply = await this.reply(trigger, message, now);
     await this.deps.discord.sendMessage(message.channelId, reply);
+    countTriggerReply(this.deps, message.guildId);
     return true;
   }
 

@@ -5,6 +5,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import { requireRole, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { countVote } from "../insights/service.ts";
 import { type VoteDesign, voteDesignProblems } from "../message-designer/vote-design.ts";
 import { botReach, canAssign, dangerousPermissionsOf } from "../statica/roles.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
@@ -192,6 +193,7 @@ export async function recordVote(
     });
     return inserted;
   });
+  if (id !== null) countVote(deps, serverId);
   return { counted: id !== null, voteRowId: id };
 }
 
