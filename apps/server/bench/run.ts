@@ -5,6 +5,7 @@ import { benchDashboardServer } from "./dashboard-server.bench.ts";
 import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
+import { benchInsights } from "./insights.bench.ts";
 import { benchLottery } from "./lottery.bench.ts";
 import { benchMessagePipeline } from "./message-pipeline.bench.ts";
 import { benchMixedRoutes } from "./mixed-routes.bench.ts";
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   votes: benchVotes,
   lottery: benchLottery,
   "mixed-routes": benchMixedRoutes,
+  insights: benchInsights,
 };
 
 console.log(
