@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
 import { giveawayStatsQuery, grindersQuery, serverInfoQuery, setupQuery } from "../shared/api";
@@ -15,6 +15,11 @@ import { GoalsCard } from "./goals-card";
 import { activityInsight, growthInsight, type InsightTone, paidInsight } from "./insights";
 import { growthTrends, rosterMetrics, tierDistribution, weeklyHires } from "./metrics";
 import { TrendBadge } from "./trend-badge";
+
+// The charts and their library load only with the Overview, after its own panels.
+const InsightsSection = lazy(async () => ({
+  default: (await import("./insights-section")).InsightsSection,
+}));
 
 const insightTones: Record<InsightTone, string> = {
   good: "border-emerald-400/25 bg-emerald-400/5 [&_strong]:text-emerald-200",
@@ -109,6 +114,10 @@ export function OverviewTab(_props: TabProps) {
           hint={giveaways.data ? `${giveaways.data.active} active giveaways` : undefined}
         />
       </div>
+
+      <Suspense fallback={<Skeleton className="h-96 rounded-2xl" />}>
+        <InsightsSection />
+      </Suspense>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Payment & Activity" description="This payment period." icon={<CheckCircleIcon />}>

@@ -1,0 +1,424 @@
+import { type InsightsPeriod, type InsightsSeries, type InsightsTotals, insightsPeriods } from "@hearth/core";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { cn } from "../../../lib/cn";
+import { useDashboardSession } from "../session/session-context";
+import { abbreviate, formatAmount, shortDate } from "../shared/format";
+import { ChartIcon, CoinsIcon, UsersIcon } from "../shared/icons";
+import { PanelError, Skeleton } from "../shared/panel-state";
+import { BarListChart } from "./bar-list-chart";
+import { ChartCard } from "./chart-card";
+import { channelLabel, HeatmapChart } from "./heatmap-chart";
+import {
+  insightsDailyQuery,
+  insightsHeatmapQuery,
+  insightsSeriesQuery,
+  insightsTopQuery,
+} from "./insights-api";
+import { changeLabel, dayLabel, hourLabel, isoBucket } from "./insights-format";
+import { TimeSeriesChart } from "./time-series-chart";
+
+const periodNames: Record<InsightsPeriod, string> = {
+  "7d": "7 days",
+  "30d": "30 days",
+  "90d": "90 days",
+  "1y": "1 year",
+};
+
+const colours = {
+  joins: "#34d399",
+  leaves: "#f87171",
+  net: "#fbbf24",
+  messages: "#fb923c",
+  active: "#38bdf8",
+  commands: "#a78bfa",
+  entries: "#f472b6",
+  revenue: "#facc15",
+  channels: "#fb923c",
+};
+
+function PeriodPicker({
+  value,
+  onChange,
+}: {
+  value: InsightsPeriod;
+  onChange: (period: InsightsPeriod) => void;
+}) {
+  return (
+    <fieldset className="flex items-center gap-2">
+      <legend className="sr-only">Period</legend>
+      <span aria-hidden="true" className="text-sm text-stone-400">
+        Period
+      </span>
+      <div className="flex rounded-lg border border-white/10 p-0.5">
+        {insightsPeriods.map((period) => (
+          <button
+            key={period}
+            type="button"
+            aria-pressed={value === period}
+            onClick={() => onChange(period)}
+            className={cn(
+              "rounded-md px-3 py-1.5 text-sm font-semibold",
+              value === period ? "bg-ember-500 text-ink-950" : "text-stone-300 hover:bg-white/5",
+            )}
+          >
+            {periodNames[period]}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Summary({ series }: { series: InsightsSeries }) {
+  const tiles: { key: keyof InsightsTotals; label: string }[] = [
+    { key: "joins", label: "Joins" },
+    { key: "leaves", label: "Leaves" },
+    { key: "net", label: "Net members" },
+    { key: "messages", label: "Messages" },
+    { key: "activeMembers", label: "Active members a day" },
+    { key: "commands", label: "Commands used" },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {tiles.map(({ key, label }) => {
+        const change = series.change[key] ?? null;
+        const good = key === "leaves" ? (change ?? 0) < 0 : (change ?? 0) > 0;
+        return (
+          <div key={key} className="rounded-xl border border-white/[0.08] bg-ink-900/80 px-4 py-3">
+            <dt className="text-xs text-stone-400">{label}</dt>
+            <dd className="mt-1 flex items-baseline justify-between gap-2">
+              <span className="text-xl font-semibold text-stone-50 tabular-nums" data-total={key}>
+                {key === "net" && series.totals.net > 0 ? "+" : ""}
+                {abbreviate(series.totals[key])}
+              </span>
+              <span
+                className={cn(
+                  "text-xs font-semibold tabular-nums",
+                  change === null || change === 0
+                    ? "text-stone-400"
+                    : good
+                      ? "text-emerald-300"
+                      : "text-red-300",
+                )}
+                title={`Previous ${periodNames[series.period]}: ${formatAmount(series.previous[key])}`}
+              >
+                {changeLabel(change, series.totals[key])}
+                <span className="sr-only"> against the previous {periodNames[series.period]}</span>
+              </span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/**
+ * Insights on the Overview: how the server is doing over time (members, activity, busiest channels
+ * and hours, commands, giveaways, grinder revenue) for a chosen period. Loaded with the chart
+ * library only when the Overview is shown.
+ */
+export function InsightsSection() {
+  const { serverId } = useDashboardSession();
+  const [period, setPeriod] = useState<InsightsPeriod>("30d");
+  const daily = useQuery(insightsDailyQuery(serverId, period));
+  const activity = useQuery(insightsSeriesQuery(serverId, period));
+  const top = useQuery(insightsTopQuery(serverId, period));
+  const heatmap = useQuery(insightsHeatmapQuery(serverId));
+
+  const header = (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 id="insights-heading" className="text-lg font-semibold text-stone-50">
+          Server insights
+        </h2>
+        <p className="text-sm text-stone-400">
+          What is happening in your server, counted by the bot. Days and hours are UTC; change is against the
+          previous {periodNames[period]}.
+        </p>
+      </div>
+      <PeriodPicker value={period} onChange={setPeriod} />
+    </div>
+  );
+
+  if (daily.isError && !daily.data) {
+    return (
+      <section aria-labelledby="insights-heading" className="space-y-4">
+        {header}
+        <PanelError
+          message="Failed to load insights. Please try again."
+          onRetry={() => void daily.refetch()}
+        />
+      </section>
+    );
+  }
+  if (!daily.data) {
+    return (
+      <section aria-labelledby="insights-heading" className="space-y-4">
+        {header}
+        <div role="status" aria-label="Loading insights" className="grid gap-4 lg:grid-cols-2">
+          <Skeleton className="h-72 rounded-2xl" />
+          <Skeleton className="h-72 rounded-2xl" />
+        </div>
+      </section>
+    );
+  }
+
+  const series = daily.data;
+  const at = series.points.map((point) => point.at);
+  const dates = at.map((bucket) => isoBucket(bucket, "day"));
+  const activitySeries = activity.data?.period === period ? activity.data : series;
+  const activityAt = activitySeries.points.map((point) => point.at);
+  const byHour = activitySeries.resolution === "hour";
+  const topData = top.data?.period === period ? top.data : undefined;
+
+  return (
+    <section aria-labelledby="insights-heading" className="space-y-4" data-period={period}>
+      {header}
+      {series.demoHistoryUntil !== null && (
+        <p
+          data-demo-history=""
+          className="rounded-xl border border-sky-400/25 bg-sky-400/5 px-4 py-3 text-sm text-sky-100"
+        >
+          <strong className="font-semibold">Demo history.</strong> Figures before{" "}
+          {shortDate(series.demoHistoryUntil)} were generated for the sandbox's demo server so the charts have
+          something to show; everything since is counted for real.
+        </p>
+      )}
+      <Summary series={series} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ChartCard
+          title="Members"
+          description={`Joins, leaves and net growth per day, last ${periodNames[period]}.`}
+          icon={<UsersIcon />}
+          filename={`members-${period}`}
+          table={{
+            caption: `Members per day, last ${periodNames[period]}`,
+            headers: ["Date", "Joins", "Leaves", "Net"],
+            rows: series.points.map((point, index) => [
+              dates[index] ?? "",
+              point.joins,
+              point.leaves,
+              point.net,
+            ]),
+          }}
+        >
+          <TimeSeriesChart
+            label={`Members: ${formatAmount(series.totals.joins)} joins and ${formatAmount(series.totals.leaves)} leaves in the last ${periodNames[period]}`}
+            at={at}
+            yLabel="Members"
+            axisLabel={dayLabel}
+            tooltipLabel={dayLabel}
+            series={[
+              {
+                key: "joins",
+                label: "Joins",
+                color: colours.joins,
+                kind: "bar",
+                values: series.points.map((p) => p.joins),
+              },
+              {
+                key: "leaves",
+                label: "Leaves",
+                color: colours.leaves,
+                kind: "bar",
+                values: series.points.map((p) => p.leaves),
+              },
+              {
+                key: "net",
+                label: "Net",
+                color: colours.net,
+                kind: "line",
+                values: series.points.map((p) => p.net),
+              },
+            ]}
+          />
+        </ChartCard>
+
+        <ChartCard
+          title="Activity"
+          description={`Messages and active members (distinct authors) per ${byHour ? "hour" : "day"}, last ${periodNames[period]}.`}
+          icon={<ChartIcon />}
+          filename={`activity-${period}`}
+          table={{
+            caption: `Activity per ${byHour ? "hour" : "day"}, last ${periodNames[period]}`,
+            headers: [byHour ? "Hour (UTC)" : "Date", "Messages", "Active members"],
+            rows: activitySeries.points.map((point) => [
+              isoBucket(point.at, byHour ? "hour" : "day"),
+              point.messages,
+              point.activeMembers,
+            ]),
+          }}
+        >
+          <TimeSeriesChart
+            label={`Activity: ${formatAmount(activitySeries.totals.messages)} messages in the last ${periodNames[period]}`}
+            at={activityAt}
+            yLabel="Messages"
+            axisLabel={dayLabel}
+            tooltipLabel={byHour ? hourLabel : dayLabel}
+            series={[
+              {
+                key: "messages",
+                label: "Messages",
+                color: colours.messages,
+                kind: "bar",
+                values: activitySeries.points.map((p) => p.messages),
+              },
+              {
+                key: "activeMembers",
+                label: "Active members",
+                color: colours.active,
+                kind: "line",
+                values: activitySeries.points.map((p) => p.activeMembers),
+              },
+            ]}
+          />
+        </ChartCard>
+      </div>
+
+      {heatmap.data && (
+        <ChartCard
+          title="Busiest channels and hours"
+          description="Messages by channel and hour of the day over the last 7 days (UTC); darker is busier."
+          icon={<ChartIcon />}
+          filename="channels-by-hour-7d"
+          empty={heatmap.data.channels.length === 0 ? "No messages counted in the last 7 days yet." : null}
+          table={{
+            caption: "Messages by channel and hour of the day, last 7 days (UTC)",
+            headers: [
+              "Channel",
+              ...Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`),
+            ],
+            rows: [
+              ["All channels", ...heatmap.data.hours],
+              ...heatmap.data.channels.map((channel, index) => [
+                channelLabel(channel),
+                ...(heatmap.data.cells[index] ?? []),
+              ]),
+            ],
+          }}
+        >
+          <HeatmapChart data={heatmap.data} />
+        </ChartCard>
+      )}
+
+      {topData && (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <ChartCard
+            title="Busiest channels"
+            description={`Messages per channel, last ${periodNames[period]}.`}
+            filename={`channels-${period}`}
+            empty={topData.channels.length === 0 ? "No messages counted in this period." : null}
+            table={{
+              caption: `Messages per channel, last ${periodNames[period]}`,
+              headers: ["Channel", "Messages", "Previous period"],
+              rows: topData.channels.map((channel) => [
+                channelLabel(channel),
+                channel.messages,
+                channel.previous,
+              ]),
+            }}
+          >
+            <BarListChart
+              label={`Busiest channels, last ${periodNames[period]}`}
+              valueLabel="Messages"
+              color={colours.channels}
+              items={topData.channels.map((channel) => ({
+                key: channel.channelId,
+                label: channelLabel(channel),
+                value: channel.messages,
+              }))}
+            />
+          </ChartCard>
+          <ChartCard
+            title="Top commands"
+            description={`Slash commands used, last ${periodNames[period]}.`}
+            filename={`commands-${period}`}
+            empty={topData.commands.length === 0 ? "No commands used in this period." : null}
+            table={{
+              caption: `Commands used, last ${periodNames[period]}`,
+              headers: ["Command", "Uses", "Previous period"],
+              rows: topData.commands.map((command) => [
+                `/${command.command}`,
+                command.uses,
+                command.previous,
+              ]),
+            }}
+          >
+            <BarListChart
+              label={`Top commands, last ${periodNames[period]}`}
+              valueLabel="Uses"
+              color={colours.commands}
+              items={topData.commands.map((command) => ({
+                key: command.command,
+                label: `/${command.command}`,
+                value: command.uses,
+              }))}
+            />
+          </ChartCard>
+          <ChartCard
+            title="Giveaway entries"
+            description={`Entries per giveaway, last ${periodNames[period]}.`}
+            filename={`giveaways-${period}`}
+            empty={topData.giveaways.length === 0 ? "No giveaway entries in this period." : null}
+            table={{
+              caption: `Entries per giveaway, last ${periodNames[period]}`,
+              headers: ["Giveaway", "Entries"],
+              rows: topData.giveaways.map((giveaway) => [
+                giveaway.prize ?? `Giveaway …${giveaway.giveawayId.slice(-6)}`,
+                giveaway.entries,
+              ]),
+            }}
+          >
+            <BarListChart
+              label={`Giveaway entries, last ${periodNames[period]}`}
+              valueLabel="Entries"
+              color={colours.entries}
+              items={topData.giveaways.map((giveaway) => ({
+                key: giveaway.giveawayId,
+                label: giveaway.prize ?? `Giveaway …${giveaway.giveawayId.slice(-6)}`,
+                value: giveaway.entries,
+              }))}
+            />
+          </ChartCard>
+        </div>
+      )}
+
+      <ChartCard
+        title="Grinder revenue"
+        description={`Grinder payments recorded per day, last ${periodNames[period]}: ${abbreviate(series.totals.grinderRevenue)} in ${formatAmount(series.totals.grinderPayments)} payments (${changeLabel(series.change.grinderRevenue ?? null, series.totals.grinderRevenue)}).`}
+        icon={<CoinsIcon />}
+        filename={`grinder-revenue-${period}`}
+        table={{
+          caption: `Grinder payments per day, last ${periodNames[period]}`,
+          headers: ["Date", "Payments", "Revenue"],
+          rows: series.points.map((point, index) => [
+            dates[index] ?? "",
+            point.grinderPayments,
+            point.grinderRevenue,
+          ]),
+        }}
+      >
+        <TimeSeriesChart
+          label={`Grinder revenue: ${abbreviate(series.totals.grinderRevenue)} in the last ${periodNames[period]}`}
+          at={at}
+          yLabel="Revenue"
+          axisLabel={dayLabel}
+          tooltipLabel={dayLabel}
+          height={200}
+          series={[
+            {
+              key: "grinderRevenue",
+              label: "Revenue",
+              color: colours.revenue,
+              kind: "bar",
+              values: series.points.map((p) => p.grinderRevenue),
+            },
+          ]}
+        />
+      </ChartCard>
+    </section>
+  );
+}
