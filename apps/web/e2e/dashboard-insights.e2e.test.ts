@@ -7,7 +7,7 @@ import { api, dashboardSuite, signedInPage } from "./dashboard-support";
 
 const suite = dashboardSuite();
 
-async function openOverview(viewport = viewports.desktop): Promise<Page> {
+async function openOverview(viewport: { width: number; height: number } = viewports.desktop): Promise<Page> {
   const opened = suite.track(
     await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewport),
   );
