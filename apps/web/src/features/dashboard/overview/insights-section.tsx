@@ -256,6 +256,7 @@ export function InsightsSection() {
             label={`Activity: ${formatAmount(activitySeries.totals.messages)} messages in the last ${periodNames[period]}`}
             at={activityAt}
             yLabel="Messages"
+            y2Label="Active members"
             axisLabel={dayLabel}
             tooltipLabel={byHour ? hourLabel : dayLabel}
             series={[
@@ -271,6 +272,7 @@ export function InsightsSection() {
                 label: "Active members",
                 color: colours.active,
                 kind: "line",
+                secondary: true,
                 values: activitySeries.points.map((p) => p.activeMembers),
               },
             ]}

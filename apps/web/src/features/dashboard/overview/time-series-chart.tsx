@@ -1,4 +1,4 @@
-import { AxisBottom, AxisLeft } from "@visx/axis";
+import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
 import { GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
@@ -14,6 +14,8 @@ export interface ChartSeries {
   color: string;
   kind: "line" | "bar";
   values: readonly number[];
+  /** Drawn against a second scale on the right (a figure of another size, e.g. members beside messages). */
+  secondary?: boolean;
 }
 
 interface TimeSeriesChartProps {
@@ -27,10 +29,12 @@ interface TimeSeriesChartProps {
   tooltipLabel: (at: number) => string;
   /** Left axis title, e.g. "Members". */
   yLabel: string;
+  /** Right axis title, when a series is `secondary`. */
+  y2Label?: string;
   height?: number;
 }
 
-const margin = { top: 12, right: 12, bottom: 34, left: 52 };
+const baseMargin = { top: 12, right: 12, bottom: 34, left: 52 };
 const axisColour = "#78716c";
 const tickLabel = { fill: "#a8a29e", fontSize: 11, fontFamily: "inherit" };
 
@@ -46,18 +50,26 @@ export function TimeSeriesChart({
   axisLabel,
   tooltipLabel,
   yLabel,
+  y2Label,
   height = 240,
 }: TimeSeriesChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>();
   const [active, setActive] = useState<number | null>(null);
   const tooltipId = useId();
+  const hasSecondary = series.some((entry) => entry.secondary);
+  const margin = hasSecondary ? { ...baseMargin, right: 48 } : baseMargin;
   const innerWidth = Math.max(10, width - margin.left - margin.right);
   const innerHeight = height - margin.top - margin.bottom;
   const indexes = at.map((_, index) => index);
 
-  const all = series.flatMap((entry) => entry.values);
+  const all = series.filter((entry) => !entry.secondary).flatMap((entry) => entry.values);
   const max = Math.max(1, ...all);
   const min = Math.min(0, ...all);
+  const y2 = scaleLinear<number>({
+    domain: [0, Math.max(1, ...series.filter((entry) => entry.secondary).flatMap((entry) => entry.values))],
+    range: [innerHeight, 0],
+    nice: true,
+  });
   const x = scaleBand<number>({ domain: indexes, range: [0, innerWidth], padding: 0.2 });
   const y = scaleLinear<number>({ domain: [min, max], range: [innerHeight, 0], nice: true });
   const bars = series.filter((entry) => entry.kind === "bar");
@@ -140,7 +152,7 @@ export function TimeSeriesChart({
                   <LinePath
                     data={[...entry.values]}
                     x={(_, index) => center(index)}
-                    y={(value) => y(value)}
+                    y={(value) => (entry.secondary ? y2 : y)(value)}
                     stroke={entry.color}
                     strokeWidth={2}
                   />
@@ -149,7 +161,7 @@ export function TimeSeriesChart({
                       key={at[index]}
                       data-value={value}
                       cx={center(index)}
-                      cy={y(value)}
+                      cy={(entry.secondary ? y2 : y)(value)}
                       r={active === index ? 4 : at.length > 60 ? 0 : 2}
                       fill={entry.color}
                     />
@@ -177,6 +189,20 @@ export function TimeSeriesChart({
               labelProps={{ ...tickLabel, textAnchor: "middle" }}
               labelOffset={30}
             />
+            {hasSecondary && (
+              <AxisRight
+                left={innerWidth}
+                scale={y2}
+                numTicks={4}
+                stroke={axisColour}
+                tickStroke={axisColour}
+                tickFormat={(value) => abbreviate(Number(value))}
+                tickLabelProps={() => ({ ...tickLabel, textAnchor: "start", dx: 4, dy: 4 })}
+                label={y2Label}
+                labelProps={{ ...tickLabel, textAnchor: "middle" }}
+                labelOffset={24}
+              />
+            )}
             <AxisBottom
               top={innerHeight}
               scale={x}
