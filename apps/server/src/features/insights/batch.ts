@@ -48,6 +48,17 @@ export interface BucketAuthors {
 }
 
 const sep = "\u0000";
+const messagesColumn = column.messages;
+
+/** A server's entries for the current day and hour, so a message finds them without building keys. */
+interface CurrentBuckets {
+  day: number;
+  hour: number;
+  dayValues: number[];
+  hourValues: number[];
+  dayChannels: Map<string, KeyCount>;
+  hourChannels: Map<string, KeyCount>;
+}
 
 /**
  * Counts held in memory until the next write: per server, per UTC day and hour. Counting is a few
@@ -61,6 +72,38 @@ export class InsightsBatch {
   readonly authors = new Map<string, BucketAuthors>();
   /** How many things were counted (a cheap emptiness and size check). */
   size = 0;
+  private readonly current = new Map<string, CurrentBuckets>();
+
+  /** A message in a channel: the hot path, a few map lookups and no string building once warm. */
+  addMessage(serverId: string, channelId: string, at: number): void {
+    const day = Math.floor(at / dayMs);
+    const hour = Math.floor(at / hourMs);
+    let current = this.current.get(serverId);
+    if (!current || current.hour !== hour || current.day !== day) {
+      current = {
+        day,
+        hour,
+        dayValues: this.bucket(this.days, serverId, day).values,
+        hourValues: this.bucket(this.hours, serverId, hour).values,
+        dayChannels: new Map(),
+        hourChannels: new Map(),
+      };
+      this.current.set(serverId, current);
+    }
+    current.dayValues[messagesColumn] = (current.dayValues[messagesColumn] ?? 0) + 1;
+    current.hourValues[messagesColumn] = (current.hourValues[messagesColumn] ?? 0) + 1;
+    let dayChannel = current.dayChannels.get(channelId);
+    let hourChannel = current.hourChannels.get(channelId);
+    if (!dayChannel || !hourChannel) {
+      dayChannel = this.keyCount(this.dayKeys, serverId, "channel", day, channelId);
+      hourChannel = this.keyCount(this.hourKeys, serverId, "channel", hour, channelId);
+      current.dayChannels.set(channelId, dayChannel);
+      current.hourChannels.set(channelId, hourChannel);
+    }
+    dayChannel.count++;
+    hourChannel.count++;
+    this.size++;
+  }
 
   add(serverId: string, name: CounterColumn, amount: number, at: number): void {
     const day = Math.floor(at / dayMs);

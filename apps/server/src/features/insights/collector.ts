@@ -66,17 +66,16 @@ export class InsightsCollector {
 
   /** A message: counted, by channel, and its author as active in the day and hour (once each). */
   countMessage(serverId: string, channelId: string, authorId: string, at = Date.now()): void {
-    this.batch.add(serverId, "messages", 1, at);
-    this.batch.addKey(serverId, "channel", channelId, 1, at, true);
+    this.batch.addMessage(serverId, channelId, at);
     const day = Math.floor(at / dayMs);
     const hour = Math.floor(at / hourMs);
-    if (day !== this.seenDayBucket) {
-      this.seenDay = new Map();
-      this.seenDayBucket = day;
-    }
     if (hour !== this.seenHourBucket) {
       this.seenHour = new Map();
       this.seenHourBucket = hour;
+      if (day !== this.seenDayBucket) {
+        this.seenDay = new Map();
+        this.seenDayBucket = day;
+      }
     }
     if (firstSighting(this.seenDay, serverId, authorId)) this.batch.addAuthor(serverId, "day", day, authorId);
     if (firstSighting(this.seenHour, serverId, authorId))
