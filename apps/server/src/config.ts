@@ -96,6 +96,10 @@ const configSchema = z.object({
   TOKEN_FORBIDDEN_BURST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(20)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default("false").transform(parseTrustProxy)),
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(10_000)),
+  REQUEST_TIMEOUT_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  ),
   JOB_LEASE_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(60_000)),
   SHARD_COUNT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   SHARD_IDS: z.preprocess(
@@ -172,6 +176,11 @@ export type Config = {
   tokenForbiddenBurst: number;
   shutdownTimeoutMs: number;
   /**
+   * How long a request may take to arrive, headers and body: one that hasn't finished by then is
+   * answered 408 and its connection closed (a client trickling a body can't hold a connection).
+   */
+  requestTimeoutMs?: number;
+  /**
    * How long a worker's claim on a job holds before another worker may take it (a crashed worker's
    * job); a running job's lease is renewed every third of it.
    */
@@ -235,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenMaxAddresses: e.TOKEN_MAX_ADDRESSES,
     tokenForbiddenBurst: e.TOKEN_FORBIDDEN_BURST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobLeaseMs: e.JOB_LEASE_MS,
     shardCount: e.SHARD_COUNT,
     shardIds: e.SHARD_IDS,

@@ -3,8 +3,8 @@
  * for Node with Vite's SSR build, renders every public page with React's `prerenderToNodeStream`
  * into the client build's index.html, and writes each page to `dist/<path>/index.html`, which the
  * server sends at that path (apps/server/src/http/web-static.ts), with the site's CSS inlined. The
- * untouched shell is kept as `dist/spa.html` for the dashboard and unknown paths, which render in
- * the browser.
+ * untouched shell is kept as `dist/spa.html` for the dashboard and the other client routes (listed in
+ * `dist/shell-routes.json`), which render in the browser; other paths get the prerendered 404 page.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,8 +15,12 @@ import { build, type Plugin } from "vite";
 /** The shell the server sends where no page was prerendered. */
 export const SPA_SHELL = "spa.html";
 
+/** The client routes the shell renders, for the server to tell them from unknown paths (404). */
+export const SHELL_ROUTES = "shell-routes.json";
+
 interface ServerEntry {
   prerenderedPaths: readonly string[];
+  shellRoutes: readonly string[];
   renderPage(path: string): Promise<{ html: string; title: string; description: string }>;
 }
 
@@ -109,6 +113,7 @@ export async function prerenderSite(options: {
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, fillShell(pageShell, await entry.renderPage(pathname)));
     }
+    await writeFile(path.join(outDir, SHELL_ROUTES), JSON.stringify(entry.shellRoutes));
     return [...entry.prerenderedPaths];
   } finally {
     await rm(ssrDir, { recursive: true, force: true });

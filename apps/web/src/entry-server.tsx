@@ -6,10 +6,10 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
+import { type RouteObject, StaticRouter } from "react-router";
 import { AppProviders } from "./app/providers";
 import { createQueryClient } from "./app/query-client";
-import { AppRoutes, routeHandles } from "./app/routes";
+import { AppRoutes, routeHandles, routes } from "./app/routes";
 import { pageHead } from "./lib/use-document-title";
 import { docsPages } from "./pages/docs/docs-nav";
 import { docsRouteHandles } from "./pages/docs/docs-routes";
@@ -30,7 +30,27 @@ export const prerenderedPaths: readonly string[] = [
   "/discovery",
   "/giveaways",
   ...docsPages.map((entry) => entry.path),
+  // The "Page not found" pages, which the server sends with a 404 at any path no route answers.
+  "/404",
+  "/docs/404",
 ];
+
+/**
+ * The client routes the empty shell renders (the dashboard, giveaway and tournament pages): the
+ * route table's paths that weren't prerendered, bar the catch-alls. The server answers them 200 and
+ * every other unknown path 404 (apps/server/src/http/web-static.ts).
+ */
+export const shellRoutes: readonly string[] = collectShellRoutes(routes, "");
+
+function collectShellRoutes(list: readonly RouteObject[], base: string): string[] {
+  return list.flatMap((route) => {
+    if (route.path === "*" || route.path?.endsWith("/*")) return [];
+    const full = route.path ? `${base}/${route.path}` : base;
+    if (route.children) return collectShellRoutes(route.children, full);
+    if (route.index || !full || prerenderedPaths.includes(full)) return [];
+    return [full];
+  });
+}
 
 export interface RenderedPage {
   /** The markup that goes inside #root. */

@@ -26,6 +26,7 @@ export * from "./embed/starters.ts";
 export * from "./format/amount.ts";
 export * from "./format/duration.ts";
 export * from "./giveaway/draw.ts";
+export * from "./limits/retention.ts";
 export * from "./limits/server-caps.ts";
 export * from "./template/index.ts";
 export * from "./tips/index.ts";

@@ -20,6 +20,12 @@ export type ServerScope =
   | { parent: keyof Database; via: string; parentKey?: string }
   | { none: string };
 
+/** See `Feature.releaseOnPurge`. */
+export type PurgeRelease = (
+  ctx: Pick<AppContext, "storage" | "discord" | "jobs" | "logger">,
+  serverId: string,
+) => Promise<number>;
+
 /** Finds the role a server configured for one of the catalogue's manager roles, if any. */
 export type ManagerRoleLookup = (ctx: AppContext, serverId: string) => Promise<string | null>;
 
@@ -47,6 +53,12 @@ export interface Feature {
   listeners?: (bot: Bot, ctx: AppContext) => (() => void) | undefined;
   /** Registers job handlers; called in every process, so any worker can run any job. */
   jobs?: (ctx: AppContext) => void;
+  /**
+   * Lifts, now, what this feature's pending jobs would undo later for a server (a temporary ban's
+   * end, a reward role's expiry), so a purge that deletes the records and jobs never makes a
+   * temporary effect permanent. Answers how many were lifted.
+   */
+  releaseOnPurge?: PurgeRelease;
   /** Seeds the sandbox's demo server through the feature's own services. */
   demoSeed?: (ctx: AppContext) => Promise<void>;
   /** A check every interaction and gateway event passes first (the developer tools' block list). */

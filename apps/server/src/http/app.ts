@@ -61,6 +61,9 @@ declare module "fastify" {
   }
 }
 
+/** A request (headers and body) must have arrived within this, unless `REQUEST_TIMEOUT_MS` says otherwise. */
+export const defaultRequestTimeoutMs = 30_000;
+
 /** The content security policy the site works under: everything from our origin, Discord's CDN for images. */
 export const contentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -77,10 +80,20 @@ export const contentSecurityPolicy = {
 };
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const requestTimeoutMs = ctx.config.requestTimeoutMs ?? defaultRequestTimeoutMs;
   const app = Fastify({
     loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
+    // A request whose headers and body haven't all arrived in time is answered 408 and its connection
+    // closed; Node checks its connections for this every quarter of the limit.
+    // (Node applies them only when the server is created with them, hence `http` as well.)
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(60_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.max(250, Math.floor(requestTimeoutMs / 4)),
+    },
     // Request ids unique across api processes (Fastify's own count from req-1 in each).
     genReqId: () => randomUUID(),
     logController: new RequestLog(),
@@ -146,6 +159,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   );
   registerErrorHandling(app);
 
+  // The API reads JSON only: Fastify's own text/plain parser would hand a route a string that then
+  // fails validation as a 400, where any other type answers 415 (as the README says).
+  app.removeContentTypeParser("text/plain");
   // An empty body with a JSON content type is "no body", not a parse error (the dashboard sends one).
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {

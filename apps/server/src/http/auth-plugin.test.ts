@@ -112,6 +112,17 @@ describe("429: repeated bad tokens from one address", () => {
     expect((await get("/api/ping", undefined, "10.9.9.9")).statusCode).toBe(200);
   });
 
+  it("never locks out a valid token from a blocked address (issue 24 §4: block unknown tokens only)", async () => {
+    for (let attempt = 0; attempt < failureLimit.max; attempt++) {
+      expect((await get("/api/dashboard/server", "c".repeat(56), "10.8.8.8")).statusCode).toBe(401);
+    }
+    expect((await get("/api/dashboard/server", "c".repeat(56), "10.8.8.8")).statusCode).toBe(429);
+    expect((await get("/api/dashboard/server", undefined, "10.8.8.8")).statusCode).toBe(429);
+    // The valid token from the same address still works, and doesn't lift the block for guesses.
+    expect((await get("/api/dashboard/server", t.token, "10.8.8.8")).statusCode).toBe(200);
+    expect((await get("/api/dashboard/server", "c".repeat(56), "10.8.8.8")).statusCode).toBe(429);
+  });
+
   it("the window resets after a minute", async () => {
     let now = 1_000_000;
     const limiter = new MemoryFailureLimiter(() => now);

@@ -131,6 +131,40 @@ export const authPlugin = fp<{
     reply: FastifyReply,
     policy: RoutePolicy,
   ): MaybePromise<"refused" | null> =>
+    andThen(resolveToken(request.headers.authorization), (token) => {
+      // Only unknown tokens are blocked: failures from an address (a shared NAT, a mistyped paste,
+      // someone guessing) never lock out a valid token used from it.
+      if (!token) return refuseUnknown(request, reply);
+      return andThen(monitor.used(token, request.ip), (live) => {
+        if (!live) {
+          reply
+            .status(401)
+            .send(
+              errorBody(
+                401,
+                "This dashboard token was revoked for suspicious activity; its holder was told by DM",
+              ),
+            );
+          return "refused";
+        }
+        request.dashboardToken = token;
+
+        const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
+        if (serverId !== undefined && serverId !== token.serverId) {
+          reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
+          return "refused";
+        }
+        const level = levelOf(token);
+        if (!hasPermission(level, policy.required)) {
+          reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
+          return "refused";
+        }
+        return null;
+      });
+    });
+
+  /** A missing, unknown or revoked token: 429 while the address is blocked, else 401 and a failure counted. */
+  const refuseUnknown = (request: FastifyRequest, reply: FastifyReply): MaybePromise<"refused"> =>
     andThen(limiter.blockedFor(request.ip), (blockedMs) => {
       if (blockedMs > 0) {
         const seconds = Math.ceil(blockedMs / 1000);
@@ -138,45 +172,14 @@ export const authPlugin = fp<{
           .status(429)
           .header("retry-after", String(seconds))
           .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
-        return "refused";
+        return "refused" as const;
       }
-      const header = request.headers.authorization;
-      return andThen(resolveToken(header), (token) => {
-        if (!token) {
-          return limiter.recordFailure(request.ip).then(() => {
-            const message = header
-              ? "The dashboard token is invalid or has been revoked"
-              : "A dashboard token is required";
-            reply.status(401).send(errorBody(401, message));
-            return "refused" as const;
-          });
-        }
-        return andThen(monitor.used(token, request.ip), (live) => {
-          if (!live) {
-            reply
-              .status(401)
-              .send(
-                errorBody(
-                  401,
-                  "This dashboard token was revoked for suspicious activity; its holder was told by DM",
-                ),
-              );
-            return "refused";
-          }
-          request.dashboardToken = token;
-
-          const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
-          if (serverId !== undefined && serverId !== token.serverId) {
-            reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
-            return "refused";
-          }
-          const level = levelOf(token);
-          if (!hasPermission(level, policy.required)) {
-            reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
-            return "refused";
-          }
-          return null;
-        });
+      return limiter.recordFailure(request.ip).then(() => {
+        const message = request.headers.authorization
+          ? "The dashboard token is invalid or has been revoked"
+          : "A dashboard token is required";
+        reply.status(401).send(errorBody(401, message));
+        return "refused" as const;
       });
     });
 

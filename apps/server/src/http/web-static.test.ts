@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { buildHearthApp } from "../composition.ts";
-import { prerenderedPages } from "./web-static.ts";
+import { prerenderedPages, routeMatcher } from "./web-static.ts";
 
 /**
  * Issue 16 #2: the web build prerenders the public pages to `dist/<path>/index.html` and keeps the
@@ -30,6 +30,16 @@ describe("prerendered pages in the served site", () => {
     write("commands/index.html", page("Commands"));
     write("docs/index.html", page("Docs"));
     write("docs/setup/index.html", page("Setup"));
+    write("404/index.html", page("Page not found"));
+    write("docs/404/index.html", page("Docs page not found"));
+    write(
+      "shell-routes.json",
+      JSON.stringify([
+        "/dashboard/:serverId?",
+        "/giveaways/:serverId/:messageId",
+        "/tournaments/:serverId/:id",
+      ]),
+    );
     write("assets/index-abc.js", "console.log(1);");
     // A large page with its pre-compressed copy, as the build writes them.
     const big = page(`Terms ${"x".repeat(4000)}`);
@@ -53,6 +63,8 @@ describe("prerendered pages in the served site", () => {
       "/docs": "docs/index.html",
       "/docs/setup": "docs/setup/index.html",
       "/terms": "terms/index.html",
+      "/404": "404/index.html",
+      "/docs/404": "docs/404/index.html",
     });
   });
 
@@ -79,8 +91,14 @@ describe("prerendered pages in the served site", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
   });
 
-  it("sends the empty shell for the dashboard, detail pages and unknown paths, and JSON 404s for the API", async () => {
-    for (const url of ["/dashboard", "/dashboard/123", "/giveaways/1/2", "/docs/nope", "/no/such/page"]) {
+  it("sends the empty shell for the dashboard and detail pages, and JSON 404s for the API", async () => {
+    for (const url of [
+      "/dashboard",
+      "/dashboard/",
+      "/dashboard/123",
+      "/giveaways/1/2",
+      "/tournaments/1/2?x=1",
+    ]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -88,6 +106,35 @@ describe("prerendered pages in the served site", () => {
     const api = await app.inject({ method: "GET", url: "/api/nope" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: "Not Found", message: "No route for GET /api/nope" });
+  });
+
+  it("answers 404 with the designed page at a path no page or client route answers (issue 24 §4)", async () => {
+    for (const [url, name] of [
+      ["/no/such/page", "Page not found"],
+      ["/dashboard/1/2", "Page not found"],
+      ["/giveaways/1", "Page not found"],
+      ["/commandz", "Page not found"],
+      ["/404", "Page not found"],
+      ["/docs/nope", "Docs page not found"],
+      ["/docs/404", "Docs page not found"],
+    ] as const) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+        expect(response.headers["cache-control"], url).toBe("no-cache");
+        if (method === "GET") expect(response.body, url).toContain(`<h1>${name}</h1>`);
+      }
+    }
+  });
+
+  it("reads a client route pattern as React Router does", () => {
+    const dashboard = routeMatcher("/dashboard/:serverId?");
+    expect(["/dashboard", "/dashboard/1"].map((path) => dashboard.test(path))).toEqual([true, true]);
+    expect(["/dashboard/1/2", "/dashboardx", "/x/dashboard"].some((path) => dashboard.test(path))).toBe(
+      false,
+    );
+    expect(routeMatcher("/a.b/:id").test("/axb/1")).toBe(false);
   });
 
   it("sends a page's pre-compressed copy to a client that accepts it", async () => {

@@ -29,11 +29,43 @@ export function prerenderedPages(webDist: string): Map<string, string> {
   return pages;
 }
 
+/** The client routes the web build renders from the shell (apps/web/scripts/prerender.ts writes it). */
+export const SHELL_ROUTES = "shell-routes.json";
+
+/** The prerendered "Page not found" pages: the site's, and the docs' (inside the docs layout). */
+export const NOT_FOUND_PAGES = { site: "/404", docs: "/docs/404" } as const;
+
+/**
+ * A client route pattern (`/dashboard/:serverId?`, `/giveaways/:serverId/:messageId`) as a test of
+ * a path: `:name` is one segment, `:name?` an optional one, anything else literal.
+ */
+export function routeMatcher(pattern: string): RegExp {
+  const segments = pattern.split("/").filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      if (segment.startsWith(":")) return segment.endsWith("?") ? "(?:/[^/]+)?" : "/[^/]+";
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  return new RegExp(`^${source || "/"}$`);
+}
+
+/** The shell's routes of a build, or null for a build from before they were listed (shell for any path). */
+export function shellRoutes(webDist: string): RegExp[] | null {
+  const file = path.join(webDist, SHELL_ROUTES);
+  if (!fs.existsSync(file)) return null;
+  const patterns = JSON.parse(fs.readFileSync(file, "utf8")) as unknown;
+  if (!Array.isArray(patterns) || !patterns.every((entry) => typeof entry === "string"))
+    throw new Error(`${file} is not a list of route patterns`);
+  return patterns.map(routeMatcher);
+}
+
 /**
  * Serves the built website. A public page the build prerendered (landing, commands, docs, legal,
  * discovery and giveaways shells) is sent as its own HTML, so it paints before any script runs;
- * any other non-API GET (the dashboard, a giveaway's page, unknown paths) gets the empty shell and
- * renders in the browser, while unknown /api paths stay JSON 404s.
+ * a client route of the shell (the dashboard, a giveaway's page) gets the empty shell and
+ * renders in the browser. A path no page or client route answers is a 404 with the designed "Page not
+ * found" page (the docs' own inside /docs), and unknown /api paths stay JSON 404s.
  */
 export async function registerWebStatic(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = path.join(webDist, "index.html");
@@ -41,6 +73,10 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
   const pages = hasBuild ? prerenderedPages(webDist) : new Map<string, string>();
   // A build from before prerendering has only index.html, which is then the shell.
   const shell = fs.existsSync(path.join(webDist, SPA_SHELL)) ? SPA_SHELL : "index.html";
+  const notFound = { site: pages.get(NOT_FOUND_PAGES.site), docs: pages.get(NOT_FOUND_PAGES.docs) };
+  pages.delete(NOT_FOUND_PAGES.site);
+  pages.delete(NOT_FOUND_PAGES.docs);
+  const clientRoutes = hasBuild ? shellRoutes(webDist) : null;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -70,8 +106,14 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
       const fileLike = path.extname(pathname) !== "";
       if (!fileLike) {
         // `/commands/` is `/commands`; only the landing page is `/`.
-        const page = pages.get(decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded);
-        return reply.header("cache-control", "no-cache").sendFile(page ?? shell);
+        const key = decoded.length > 1 ? decoded.replace(/\/+$/, "") : decoded;
+        const page = pages.get(key);
+        reply.header("cache-control", "no-cache");
+        if (page) return reply.sendFile(page);
+        if (clientRoutes === null || clientRoutes.some((route) => route.test(key)))
+          return reply.sendFile(shell);
+        const inDocs = key === "/docs" || key.startsWith("/docs/");
+        return reply.status(404).sendFile((inDocs ? notFound.docs : undefined) ?? notFound.site ?? shell);
       }
     }
     return reply.status(404).send(errorBody(404, `No route for ${request.method} ${pathname}`));

@@ -150,3 +150,61 @@ export async function pageAuditOfSubject(
   ]);
   return { entries: rows.map(toEntry), total: Number(count?.n ?? 0) };
 }
+
+/** Whether `tokenId` already has an `action` entry on the server since `since` (ms). */
+export async function hasTokenEntrySince(
+  db: Kysely<Database>,
+  serverId: string,
+  tokenId: string,
+  action: string,
+  since: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select("id")
+    .where("server_id", "=", serverId)
+    .where("token_id", "=", tokenId)
+    .where("action", "=", action)
+    .where("created_at", ">=", since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes entries older than `before` (ms), then each server's oldest beyond `maxPerServer`;
+ * answers how many went.
+ */
+export async function pruneAudit(
+  db: Kysely<Database>,
+  before: number,
+  maxPerServer: number,
+): Promise<{ expired: number; overCap: number }> {
+  const expired = await db.deleteFrom("audit_log").where("created_at", "<", before).executeTakeFirst();
+  const crowded = await db
+    .selectFrom("audit_log")
+    .select("server_id")
+    .groupBy("server_id")
+    .having((eb) => eb.fn.countAll(), ">", maxPerServer)
+    .execute();
+  let overCap = 0n;
+  for (const { server_id: serverId } of crowded) {
+    // The id of the newest entry that no longer fits: it and everything older go.
+    const edge = await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("server_id", "=", serverId)
+      .orderBy("id", "desc")
+      .offset(maxPerServer)
+      .limit(1)
+      .executeTakeFirst();
+    if (!edge) continue;
+    const result = await db
+      .deleteFrom("audit_log")
+      .where("server_id", "=", serverId)
+      .where("id", "<=", edge.id)
+      .executeTakeFirst();
+    overCap += result.numDeletedRows;
+  }
+  return { expired: Number(expired.numDeletedRows), overCap: Number(overCap) };
+}

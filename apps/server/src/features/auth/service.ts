@@ -1,11 +1,12 @@
 import { hash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { MaybePromise } from "../../lib/maybe-promise.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, hasTokenEntrySince, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
 
 export type { DashboardToken } from "./store.ts";
@@ -213,17 +214,24 @@ export async function revokeTokensOfMember(
   return 1;
 }
 
-/** Records that a token opened the dashboard (the audit log's "dashboard.access"). */
+/**
+ * Records that a token opened the dashboard (the audit log's "dashboard.access"), once per token per
+ * UTC day: reopening the dashboard, or every tab of it, doesn't fill the log. Answers whether an
+ * entry was written.
+ */
 export async function recordDashboardAccess(
   deps: Pick<AppContext, "storage">,
   token: { id: string; serverId: string; userId: string },
   visit: { path: string | null; userAgent: string | null },
-): Promise<void> {
-  await recordAudit(
-    deps.storage.db,
-    token.serverId,
-    { tokenId: token.id, userId: token.userId },
-    "dashboard.access",
-    { path: visit.path, userAgent: visit.userAgent?.slice(0, 200) ?? null },
-  );
+  now = Date.now(),
+): Promise<boolean> {
+  const dayStart = now - (now % 86_400_000);
+  return transactionForServer(deps.storage, token.serverId, "dashboard.access", async (trx) => {
+    if (await hasTokenEntrySince(trx, token.serverId, token.id, "dashboard.access", dayStart)) return false;
+    await recordAudit(trx, token.serverId, { tokenId: token.id, userId: token.userId }, "dashboard.access", {
+      path: visit.path,
+      userAgent: visit.userAgent?.slice(0, 200) ?? null,
+    });
+    return true;
+  });
 }

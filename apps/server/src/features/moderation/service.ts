@@ -252,6 +252,20 @@ export async function endTemporaryBan(deps: Deps, caseId: number): Promise<void>
   });
 }
 
+/** Lifts every temporary ban of the server still running (a purge is about to delete the cases and jobs). */
+export async function liftTemporaryBans(deps: Deps, serverId: string): Promise<number> {
+  let lifted = 0;
+  for (const ban of await store.openTemporaryBansOfServer(deps.storage.db, serverId)) {
+    try {
+      await endTemporaryBan(deps, ban.id);
+      lifted++;
+    } catch (error) {
+      deps.logger.warn({ err: error, serverId, caseId: ban.id }, "could not lift a temporary ban");
+    }
+  }
+  return lifted;
+}
+
 export const auditPageSize = 10;
 
 export async function listCases(

@@ -99,6 +99,19 @@ export async function openTemporaryBans(db: Db, serverId: string, userId: string
   return rows.map(toCase);
 }
 
+/** Every temporary ban of a server that hasn't been lifted yet. */
+export async function openTemporaryBansOfServer(db: Db, serverId: string): Promise<ModerationCase[]> {
+  const rows = await db
+    .selectFrom("moderation_cases")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("action", "=", "ban")
+    .where("expires_at", "is not", null)
+    .where("ended_at", "is", null)
+    .execute();
+  return rows.map(toCase);
+}
+
 export interface CaseQuery {
   userId?: string;
   action?: CaseAction;

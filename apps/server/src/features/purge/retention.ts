@@ -27,7 +27,7 @@ async function scheduleRetention(ctx: Pick<AppContext, "jobs">, now: number): Pr
  * policy's retention), with the same walk as the owner's purge. Answers the servers purged.
  */
 export async function purgeLeftServers(
-  ctx: Pick<AppContext, "storage" | "jobs" | "logger">,
+  ctx: Pick<AppContext, "storage" | "jobs" | "logger" | "discord">,
   scopes: readonly TableScope[],
   now = Date.now(),
 ): Promise<string[]> {

@@ -1,10 +1,12 @@
-import type { Feature, ServerScope } from "../feature.ts";
+import type { Feature, PurgeRelease, ServerScope } from "../feature.ts";
 
 /** One table of the schema, the feature that owns it, and how its rows belong to a server. */
 export interface TableScope {
   table: string;
   feature: string;
   scope: ServerScope;
+  /** The owning feature's `releaseOnPurge`, run before its rows are deleted. */
+  release?: PurgeRelease;
 }
 
 /**
@@ -18,6 +20,7 @@ export function tableScopes(list: readonly Feature[]): TableScope[] {
       table,
       feature: feature.name,
       scope: feature.serverScopes?.[table] ?? { column: "server_id" },
+      ...(feature.releaseOnPurge ? { release: feature.releaseOnPurge } : {}),
     })),
   );
 }

@@ -15,9 +15,11 @@ export interface PurgeResult {
   tokensRevoked: number;
   /** Queued, finished and failed jobs that named the server. */
   jobs: number;
+  /** Temporary effects lifted before the delete (temporary bans, expiring reward roles). */
+  released: number;
 }
 
-type Deps = Pick<AppContext, "storage" | "jobs" | "logger">;
+type Deps = Pick<AppContext, "storage" | "jobs" | "logger" | "discord">;
 
 /** The rows of `entry` that belong to the server, as a WHERE condition. */
 function belongs(scopes: readonly TableScope[], entry: TableScope, serverId: string): RawBuilder<boolean> {
@@ -75,6 +77,8 @@ export async function purgeServerData(
     }
   }
 
+  const released = await releaseTemporaryEffects(ctx, chosen, serverId);
+
   const tables = await ctx.storage.db.transaction().execute(async (trx) => {
     const deleted: PurgeResult["tables"] = [];
     for (const entry of chosen) {
@@ -93,10 +97,30 @@ export async function purgeServerData(
   serverConfigChanged(serverId);
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
   ctx.logger.warn(
-    { serverId, feature: feature ?? "all", by: options.by, rows, tokensRevoked, jobs },
+    { serverId, feature: feature ?? "all", by: options.by, rows, tokensRevoked, jobs, released },
     `purged ${feature ? `the ${feature} data` : "all data"} of server ${serverId}`,
   );
-  return { tables, rows, tokensRevoked, jobs };
+  return { tables, rows, tokensRevoked, jobs, released };
+}
+
+/**
+ * Runs the chosen features' `releaseOnPurge` before their rows and jobs go: a 1-hour ban lifted now
+ * rather than never. One that fails is logged and the purge goes on (the owner asked for the delete).
+ */
+async function releaseTemporaryEffects(
+  ctx: Deps,
+  chosen: readonly TableScope[],
+  serverId: string,
+): Promise<number> {
+  let released = 0;
+  for (const release of new Set(chosen.flatMap((entry) => (entry.release ? [entry.release] : [])))) {
+    try {
+      released += await release(ctx, serverId);
+    } catch (error) {
+      ctx.logger.warn({ err: error, serverId }, "purge: could not lift a temporary effect before deleting");
+    }
+  }
+  return released;
 }
 
 /**

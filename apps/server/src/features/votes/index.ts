@@ -1,6 +1,7 @@
 import { defineFeature } from "../feature.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
+import { expireAllRewards } from "./rewards.ts";
 import { voteRoutes } from "./routes.ts";
 
 export const votes = defineFeature({
@@ -9,4 +10,5 @@ export const votes = defineFeature({
   routes: voteRoutes,
   ...votesBot,
   jobs: registerVoteJobs,
+  releaseOnPurge: expireAllRewards,
 });

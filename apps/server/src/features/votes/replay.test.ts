@@ -3,7 +3,7 @@ import { createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.
 import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { deliverTestJob } from "./jobs.ts";
 import { configureVotes, getVoterStats } from "./service.ts";
-import { signTimestamped } from "./webhook.ts";
+import { signBody, signTimestamped } from "./webhook.ts";
 
 const minute = 60_000;
 
@@ -56,6 +56,17 @@ describe("signed vote webhook replays", () => {
         error: "Unauthorized",
         message: "x-topgg-signature: its time (t=) is more than 5 minutes from now; a replay is refused",
       });
+    }
+    expect(await testJobs()).toBe(before);
+  });
+
+  it("refuses a signature without its time (issue 24 §4): a bare or sha256= HMAC could be replayed for ever", async () => {
+    const raw = JSON.stringify({ type: "webhook.test", data: { user: { platform_id: voter } } });
+    const before = await testJobs();
+    for (const header of [signBody(secret, raw), `sha256=${signBody(secret, raw)}`]) {
+      const response = await post(raw, header);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toMatch(/^x-topgg-signature: a signature needs its time \(t=/);
     }
     expect(await testJobs()).toBe(before);
   });

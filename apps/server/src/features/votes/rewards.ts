@@ -4,6 +4,7 @@ import { monthOf, monthRange } from "./stats.ts";
 import {
   archiveMonth,
   deleteReward,
+  expiringRewardHolders,
   findReward,
   saveReward,
   type VoteRewardRow,
@@ -110,6 +111,15 @@ export async function expireReward(
   }
   await deleteReward(deps.storage.db, serverId, userId);
   return "removed";
+}
+
+/** Takes back every expiring reward role of the server now (a purge is about to delete the records). */
+export async function expireAllRewards(deps: Deps, serverId: string): Promise<number> {
+  let removed = 0;
+  for (const userId of await expiringRewardHolders(deps.storage.db, serverId)) {
+    if ((await expireReward(deps, serverId, userId, Number.POSITIVE_INFINITY)) === "removed") removed++;
+  }
+  return removed;
 }
 
 /** Schedules the archive of the month `now` falls in, at 00:00 UTC on the 1st of the next. */

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { receiveVoteWebhook } from "./webhook.ts";
+import type { VoteSettingsRow } from "./store.ts";
+import { receiveVoteWebhook, resolveVoteWebhook } from "./webhook.ts";
 
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -15,9 +16,16 @@ export const voteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     done(null, body),
   );
 
+  const resolved = new WeakMap<object, VoteSettingsRow>();
   app.post(
     "/api/votes/:webhookId",
     {
+      // The id is resolved before the body is read: an unknown URL answers 404 without waiting for
+      // (or reading) whatever is being sent to it.
+      onRequest: async (request) => {
+        const { webhookId } = request.params as { webhookId: string };
+        resolved.set(request, await resolveVoteWebhook(ctx, webhookId));
+      },
       schema: {
         tags: ["votes"],
         summary:
@@ -32,6 +40,7 @@ export const voteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         authorization: header(request.headers.authorization),
         signature: header(request.headers["x-topgg-signature"]),
         rawBody: Buffer.isBuffer(request.body) ? request.body : undefined,
+        settings: resolved.get(request),
       });
       return reply.status(204).send(null);
     },

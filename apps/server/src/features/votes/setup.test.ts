@@ -9,7 +9,7 @@ import { readVoteDesign } from "../message-designer/vote-design.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { findSettings } from "./store.ts";
-import { signBody, signTimestamped } from "./webhook.ts";
+import { signTimestamped } from "./webhook.ts";
 
 // /votetracker admin setup through the sandbox: the Quick / Custom choice, the AI designer's
 // preview (Edit text, Try again, Save, Cancel), the reward role rules, Send test vote and rotation.
@@ -311,7 +311,7 @@ describe("/votetracker admin setup", () => {
     expect((await send(signTimestamped(`${topggSecret}x`, body))).statusCode).toBe(401);
     expect((await send(signTimestamped(topggSecret, body))).statusCode).toBe(204);
     // Hearth's own secret keeps working beside the site's.
-    expect((await send(signBody(current?.secret ?? "", body))).statusCode).toBe(204);
+    expect((await send(signTimestamped(current?.secret ?? "", body))).statusCode).toBe(204);
 
     expect(text(await submit("votes:signing:form", { secret: "" }))).toContain("Signing secret forgotten");
     expect((await settings())?.signing_secret).toBeNull();
@@ -338,7 +338,7 @@ describe("/votetracker admin setup", () => {
       t.app.inject({
         method: "POST",
         url: `/api/votes/${webhookId}`,
-        headers: { "content-type": "application/json", "x-topgg-signature": signBody(secret, body) },
+        headers: { "content-type": "application/json", "x-topgg-signature": signTimestamped(secret, body) },
         payload: body,
       });
     expect((await send(before?.webhook_id ?? "", before?.secret ?? "")).statusCode).toBe(404);

@@ -194,6 +194,17 @@ export function findReward(db: Db, serverId: string, userId: string): Promise<Vo
     .executeTakeFirst();
 }
 
+/** The members of a server holding a reward role that expires. */
+export async function expiringRewardHolders(db: Db, serverId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("vote_rewards")
+    .select("user_id")
+    .where("server_id", "=", serverId)
+    .where("expires_at", "is not", null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function saveReward(db: Db, row: VoteRewardRow): Promise<void> {
   await db
     .insertInto("vote_rewards")

@@ -12,7 +12,7 @@ import { registerVoteJobs } from "./jobs.ts";
 import { rewardExpireJob } from "./rewards.ts";
 import { configureVotes } from "./service.ts";
 import { findReward } from "./store.ts";
-import { signBody } from "./webhook.ts";
+import { signTimestamped } from "./webhook.ts";
 
 // A signed vote webhook through the real HTTP app gives the reward role through discord.js and the
 // Discord stand-in (PUT); the expiry job later takes it back (DELETE).
@@ -78,7 +78,10 @@ describe("vote tracker through the Discord stand-in", () => {
     const res = await app.inject({
       method: "POST",
       url: `/api/votes/${settings.webhook_id}`,
-      headers: { "content-type": "application/json", "x-topgg-signature": signBody(settings.secret, raw) },
+      headers: {
+        "content-type": "application/json",
+        "x-topgg-signature": signTimestamped(settings.secret, raw),
+      },
       payload: raw,
     });
     expect(res.statusCode).toBe(204);

@@ -28,7 +28,7 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
     });
   const signed = (body: unknown) => {
     const raw = JSON.stringify(body);
-    return post(undefined, { "x-topgg-signature": signBody(secret, raw) }, raw);
+    return post(undefined, { "x-topgg-signature": signTimestamped(secret, raw) }, raw);
   };
   const stats = (userId: string) => getVoterStats(t.ctx, demoGuildId, userId);
   const outbox = async (action: string) =>
@@ -146,22 +146,25 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
       expect(await stats(voter)).toMatchObject({ totalVotes: 3 });
 
       const raw = JSON.stringify({ id: "v-3", user: voter });
-      const signature = signBody(secret, raw);
+      const signature = signTimestamped(secret, raw);
       const tampered = raw.replace("v-3", "v-4");
       expect((await post(undefined, { "x-topgg-signature": signature }, tampered)).statusCode).toBe(401);
-      expect((await post(undefined, { "x-topgg-signature": signBody("other", raw) }, raw)).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await post(undefined, { "x-topgg-signature": signTimestamped("other", raw) }, raw)).statusCode,
+      ).toBe(401);
       expect((await post(undefined, { "x-topgg-signature": "zz" }, raw)).statusCode).toBe(401);
       // Reformatting the same JSON changes the bytes, so the signature no longer matches.
       expect((await post(undefined, { "x-topgg-signature": signature }, ` ${raw}`)).statusCode).toBe(401);
-      expect((await post(undefined, { "x-topgg-signature": `sha256=${signature}` }, raw)).statusCode).toBe(
-        204,
-      );
+      // A correct HMAC without its time is refused: it could be replayed for ever.
+      expect(
+        (await post(undefined, { "x-topgg-signature": `sha256=${signBody(secret, raw)}` }, raw)).statusCode,
+      ).toBe(401);
+      expect((await post(undefined, { "x-topgg-signature": signature }, raw)).statusCode).toBe(204);
       expect((await stats(voter)).totalVotes).toBe(4);
       const badBody = JSON.stringify({ user: voter });
       expect(
-        (await post(undefined, { "x-topgg-signature": signBody(secret, badBody) }, badBody)).statusCode,
+        (await post(undefined, { "x-topgg-signature": signTimestamped(secret, badBody) }, badBody))
+          .statusCode,
       ).toBe(400);
     });
 

@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { deliverTestJob } from "./jobs.ts";
 import { type IncomingVote, recordVote } from "./service.ts";
-import { findSettingsByWebhook } from "./store.ts";
+import { findSettingsByWebhook, type VoteSettingsRow } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "config" | "logger">;
 
@@ -15,6 +15,8 @@ export interface WebhookRequest {
   /** The body exactly as received: the signature covers these bytes. */
   rawBody: Buffer | undefined;
   now?: number;
+  /** The webhook's settings when the route already resolved its id (before reading the body). */
+  settings?: VoteSettingsRow;
 }
 
 const unauthorized = (message: string) => new AppError(401, message);
@@ -136,6 +138,16 @@ function parseShared(body: unknown, at: number): Parsed {
   };
 }
 
+/** The settings behind a webhook URL's id; 404 when there is none. */
+export async function resolveVoteWebhook(
+  deps: Pick<AppContext, "storage">,
+  webhookId: string,
+): Promise<VoteSettingsRow> {
+  const settings = await findSettingsByWebhook(deps.storage.db, webhookId);
+  if (!settings) throw notFound("No vote webhook with this id");
+  return settings;
+}
+
 /**
  * `POST /api/votes/:webhookId`. Authenticates before reading the body (signed form: HMAC of the raw
  * bytes with the site's signing secret or Hearth's; legacy and generic forms: Hearth's secret in
@@ -143,16 +155,22 @@ function parseShared(body: unknown, at: number): Parsed {
  * Unknown webhook → 404, bad credentials → 401, a body that isn't a vote → 400.
  */
 export async function receiveVoteWebhook(deps: Deps, request: WebhookRequest): Promise<{ counted: boolean }> {
-  const settings = await findSettingsByWebhook(deps.storage.db, request.webhookId);
-  if (!settings) throw notFound("No vote webhook with this id");
+  const settings = request.settings ?? (await resolveVoteWebhook(deps, request.webhookId));
   const at = request.now ?? Date.now();
   let parsed: Parsed;
   if (request.signature !== undefined) {
     const secrets = settings.signing_secret ? [settings.signing_secret, settings.secret] : [settings.secret];
     const checked = checkSignature(request.signature, secrets, request.rawBody ?? Buffer.alloc(0));
     if (!checked.valid) throw unauthorized("x-topgg-signature does not match the body");
+    // An untimed signature stays valid for ever: a captured delivery (a test event, too) could be
+    // replayed without end, so only the timestamped form is accepted.
+    if (checked.signedAt === null) {
+      throw unauthorized(
+        "x-topgg-signature: a signature needs its time (t=<unix seconds>,v1=<hex>); an untimed one could be replayed",
+      );
+    }
     // A captured delivery replayed later carries its old t=: refuse it (vote ids dedupe within the window).
-    if (checked.signedAt !== null && Math.abs(at - checked.signedAt) > signatureToleranceMs) {
+    if (Math.abs(at - checked.signedAt) > signatureToleranceMs) {
       throw unauthorized(
         "x-topgg-signature: its time (t=) is more than 5 minutes from now; a replay is refused",
       );

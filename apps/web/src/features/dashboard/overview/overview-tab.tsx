@@ -2,10 +2,21 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
+import { LOAD_FAILURE_MESSAGE } from "../session/session-guard";
 import { giveawayStatsQuery, grindersQuery, serverInfoQuery, setupQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { abbreviate, formatAmount, perPeriod } from "../shared/format";
-import { CheckCircleIcon, CoinsIcon, LightbulbIcon, ServerIcon, TrendIcon, UsersIcon } from "../shared/icons";
+import {
+  ChartIcon,
+  CheckCircleIcon,
+  CoinsIcon,
+  LightbulbIcon,
+  ServerIcon,
+  TargetIcon,
+  TrendIcon,
+  UsersIcon,
+} from "../shared/icons";
+import { PanelBoundary } from "../shared/panel-boundary";
 import { PanelError, placeholderKeys, Skeleton } from "../shared/panel-state";
 import { ProgressBar, StatCard } from "../shared/stat-card";
 import type { TabProps } from "../shared/tab-props";
@@ -57,62 +68,87 @@ export function OverviewTab(_props: TabProps) {
   const { metrics, trends } = view;
   const period = perPeriod(setup.data?.grinders.paymentPeriod);
 
-  if (grinders.isError && !grinders.data) {
-    return (
-      <PanelError
-        message="Failed to load dashboard data. Please try again."
-        onRetry={() => void grinders.refetch()}
-      />
+  // Each panel stands alone: a failed read shows its error (with a retry) where its panels were,
+  // and the panels fed by the other reads stay.
+  const rosterFailed = grinders.isError && !grinders.data;
+  const rosterGate = (placeholderClass: string): ReactNode =>
+    rosterFailed ? (
+      <PanelError message={LOAD_FAILURE_MESSAGE} onRetry={() => void grinders.refetch()} error={grinders.error} />
+    ) : grinders.data ? null : (
+      <Skeleton className={placeholderClass} />
     );
-  }
-  if (!grinders.data) {
-    return (
-      <div role="status" aria-label="Loading overview" className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        {placeholderKeys(8).map((key, index) => (
-          <Skeleton key={key} className={cn("h-32 rounded-2xl", index >= 4 && "col-span-2 h-56")} />
-        ))}
-      </div>
-    );
-  }
+  const serverFailed = server.isError && !server.data;
 
   const insights = [
     paidInsight(metrics.paidPercent, metrics.unpaid),
     activityInsight(metrics.activityPercent, metrics.onBreak),
     growthInsight(trends.hires),
   ];
+  const members = server.data ? formatAmount(server.data.memberCount) : "—";
 
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:gap-4">
-        <StatCard
-          label="Total Grinders"
-          value={metrics.total}
-          icon={<UsersIcon />}
-          badge={<TrendBadge trend={trends.hires} what="Grinders hired" />}
-          hint="vs previous 30 days"
-        />
-        <StatCard
-          label="Paid"
-          value={`${metrics.paidPercent}%`}
-          icon={<CheckCircleIcon />}
-          tone="green"
-          hint={`${metrics.paid} of ${metrics.total} grinders`}
-        />
-        <StatCard
-          label="Total Revenue"
-          value={abbreviate(metrics.totalRevenue)}
-          icon={<CoinsIcon />}
-          tone="amber"
-          badge={<TrendBadge trend={trends.revenue} what="Payments of new hires" />}
-          hint={period}
-        />
-        <StatCard
-          label="Members"
-          value={server.data ? formatAmount(server.data.memberCount) : "—"}
-          icon={<ServerIcon />}
-          tone="sky"
-          hint={giveaways.data ? `${giveaways.data.active} active giveaways` : undefined}
-        />
+        {!grinders.data ? (
+          <div className="col-span-2 lg:col-span-3">
+            {rosterFailed ? (
+              rosterGate("")
+            ) : (
+              <div
+                role="status"
+                aria-label="Loading overview"
+                className="grid grid-cols-2 gap-3 lg:grid-cols-3 lg:gap-4"
+              >
+                {placeholderKeys(3).map((key, index) => (
+                  <Skeleton
+                    key={key}
+                    className={cn("h-32 rounded-2xl", index === 2 && "max-lg:col-span-2")}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        ) : (
+          <PanelBoundary name="the roster figures">
+            <StatCard
+              label="Total Grinders"
+              value={metrics.total}
+              icon={<UsersIcon />}
+              badge={<TrendBadge trend={trends.hires} what="Grinders hired" />}
+              hint="vs previous 30 days"
+            />
+            <StatCard
+              label="Paid"
+              value={`${metrics.paidPercent}%`}
+              icon={<CheckCircleIcon />}
+              tone="green"
+              hint={`${metrics.paid} of ${metrics.total} grinders`}
+            />
+            <StatCard
+              label="Total Revenue"
+              value={abbreviate(metrics.totalRevenue)}
+              icon={<CoinsIcon />}
+              tone="amber"
+              badge={<TrendBadge trend={trends.revenue} what="Payments of new hires" />}
+              hint={period}
+            />
+          </PanelBoundary>
+        )}
+        <PanelBoundary name="Members">
+          <StatCard
+            label="Members"
+            value={members}
+            icon={<ServerIcon />}
+            tone="sky"
+            hint={
+              serverFailed
+                ? "Couldn't load the server."
+                : giveaways.data
+                  ? `${giveaways.data.active} active giveaways`
+                  : undefined
+            }
+          />
+        </PanelBoundary>
       </div>
 
       <Suspense fallback={<Skeleton className="h-96 rounded-2xl" />}>
@@ -121,104 +157,149 @@ export function OverviewTab(_props: TabProps) {
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Payment & Activity" description="This payment period." icon={<CheckCircleIcon />}>
-          <div className="space-y-4">
-            <ProgressBar
-              label="Paid"
-              percent={metrics.paidPercent}
-              tone="green"
-              detail={`${metrics.paid} · ${metrics.paidPercent}%`}
-            />
-            <ProgressBar
-              label="Unpaid"
-              percent={100 - metrics.paidPercent}
-              tone="amber"
-              detail={`${metrics.unpaid} · ${metrics.total ? 100 - metrics.paidPercent : 0}%`}
-            />
-            <div className="border-t border-white/[0.06] pt-4" />
-            <ProgressBar
-              label="Active"
-              percent={metrics.activityPercent}
-              tone="ember"
-              detail={`${metrics.active} · ${metrics.activityPercent}%`}
-            />
-            <ProgressBar
-              label="On break"
-              percent={100 - metrics.activityPercent}
-              tone="sky"
-              detail={`${metrics.onBreak} · ${metrics.total ? 100 - metrics.activityPercent : 0}%`}
-            />
-          </div>
+          <PanelBoundary name="Payment & Activity">
+            {rosterGate("h-48") ?? (
+              <div className="space-y-4">
+                <ProgressBar
+                  label="Paid"
+                  percent={metrics.paidPercent}
+                  tone="green"
+                  detail={`${metrics.paid} · ${metrics.paidPercent}%`}
+                />
+                <ProgressBar
+                  label="Unpaid"
+                  percent={100 - metrics.paidPercent}
+                  tone="amber"
+                  detail={`${metrics.unpaid} · ${metrics.total ? 100 - metrics.paidPercent : 0}%`}
+                />
+                <div className="border-t border-white/[0.06] pt-4" />
+                <ProgressBar
+                  label="Active"
+                  percent={metrics.activityPercent}
+                  tone="ember"
+                  detail={`${metrics.active} · ${metrics.activityPercent}%`}
+                />
+                <ProgressBar
+                  label="On break"
+                  percent={100 - metrics.activityPercent}
+                  tone="sky"
+                  detail={`${metrics.onBreak} · ${metrics.total ? 100 - metrics.activityPercent : 0}%`}
+                />
+              </div>
+            )}
+          </PanelBoundary>
         </Card>
 
         <Card title="Revenue Insights" description={`What the roster owes ${period}.`} icon={<CoinsIcon />}>
-          <dl>
-            <Row label="Total revenue" value={abbreviate(metrics.totalRevenue)} />
-            <Row label="Average per member" value={abbreviate(metrics.averagePerMember)} />
-            <Row label="Average per paid member" value={abbreviate(metrics.averagePerPaidMember)} />
-            <Row label="Collected this period" value={abbreviate(metrics.collected)} />
-            <Row label="Still due this period" value={abbreviate(metrics.outstanding)} />
-          </dl>
+          <PanelBoundary name="Revenue Insights">
+            {rosterGate("h-48") ?? (
+              <dl>
+                <Row label="Total revenue" value={abbreviate(metrics.totalRevenue)} />
+                <Row label="Average per member" value={abbreviate(metrics.averagePerMember)} />
+                <Row label="Average per paid member" value={abbreviate(metrics.averagePerPaidMember)} />
+                <Row label="Collected this period" value={abbreviate(metrics.collected)} />
+                <Row label="Still due this period" value={abbreviate(metrics.outstanding)} />
+              </dl>
+            )}
+          </PanelBoundary>
         </Card>
 
         <Card title="Growth Trend" description="Grinders hired, from their hire dates." icon={<TrendIcon />}>
-          <dl>
-            <Row label="Last 30 days" value={trends.hires.recent} />
-            <Row label="30 days before" value={trends.hires.previous} />
-            <Row label="Change" value={<TrendBadge trend={trends.hires} what="Grinders hired" />} />
-            <Row label={`New payments ${period}`} value={abbreviate(trends.revenue.recent)} />
-          </dl>
+          <PanelBoundary name="Growth Trend">
+            {rosterGate("h-48") ?? (
+              <dl>
+                <Row label="Last 30 days" value={trends.hires.recent} />
+                <Row label="30 days before" value={trends.hires.previous} />
+                <Row label="Change" value={<TrendBadge trend={trends.hires} what="Grinders hired" />} />
+                <Row label={`New payments ${period}`} value={abbreviate(trends.revenue.recent)} />
+              </dl>
+            )}
+          </PanelBoundary>
         </Card>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <GoalsCard
-            current={{
-              revenue: metrics.totalRevenue,
-              grinders: metrics.total,
-              members: server.data?.memberCount ?? 0,
-              paidGrinders: metrics.paid,
-              activity: metrics.activityPercent,
-            }}
-          />
+          <PanelBoundary name="Goals">
+            {grinders.data ? (
+              <GoalsCard
+                current={{
+                  revenue: metrics.totalRevenue,
+                  grinders: metrics.total,
+                  members: server.data?.memberCount ?? 0,
+                  paidGrinders: metrics.paid,
+                  activity: metrics.activityPercent,
+                }}
+              />
+            ) : (
+              <Card title="Goals" icon={<TargetIcon />}>
+                {rosterGate("h-48")}
+              </Card>
+            )}
+          </PanelBoundary>
         </div>
         <Card title="Insights" icon={<LightbulbIcon />}>
-          <ul className="space-y-3">
-            {insights.map((insight) => (
-              <li
-                key={insight.id}
-                className={cn("rounded-xl border p-3.5 text-sm text-stone-300", insightTones[insight.tone])}
-              >
-                <strong className="block font-semibold">{insight.title}</strong>
-                {insight.text}
-              </li>
-            ))}
-          </ul>
+          <PanelBoundary name="Insights">
+            {rosterGate("h-48") ?? (
+              <ul className="space-y-3">
+                {insights.map((insight) => (
+                  <li
+                    key={insight.id}
+                    className={cn(
+                      "rounded-xl border p-3.5 text-sm text-stone-300",
+                      insightTones[insight.tone],
+                    )}
+                  >
+                    <strong className="block font-semibold">{insight.title}</strong>
+                    {insight.text}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </PanelBoundary>
         </Card>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <AnalyticsCard tiers={view.tiers} weekly={view.weekly} periodLabel={period} />
+          <PanelBoundary name="Analytics">
+            {grinders.data ? (
+              <AnalyticsCard tiers={view.tiers} weekly={view.weekly} periodLabel={period} />
+            ) : (
+              <Card title="Analytics" icon={<ChartIcon />}>
+                {rosterGate("h-56")}
+              </Card>
+            )}
+          </PanelBoundary>
         </div>
         <Card title="Server Info" icon={<ServerIcon />}>
-          <dl>
-            <Row label="Name" value={server.data?.name ?? info.serverName} />
-            <Row label="Owner" value={server.data?.owner.tag ?? "—"} />
-            <Row label="Members" value={server.data ? formatAmount(server.data.memberCount) : "—"} />
-            <Row label="Tiers" value={setup.data ? setup.data.tiers.length : "—"} />
-            <Row label="Payment period" value={setup.data ? setup.data.grinders.paymentPeriod : "—"} />
-            <Row
-              label="Giveaways"
-              value={
-                giveaways.data ? `${giveaways.data.active} active · ${giveaways.data.completed} ended` : "—"
-              }
-            />
-          </dl>
+          <PanelBoundary name="Server Info">
+            {serverFailed && (
+              <PanelError
+                message="Couldn't load the server's details."
+                onRetry={() => void server.refetch()} error={server.error}
+              />
+            )}
+            <dl>
+              <Row label="Name" value={server.data?.name ?? info.serverName} />
+              <Row label="Owner" value={server.data?.owner.tag ?? "—"} />
+              <Row label="Members" value={members} />
+              <Row label="Tiers" value={setup.data ? setup.data.tiers.length : "—"} />
+              <Row label="Payment period" value={setup.data ? setup.data.grinders.paymentPeriod : "—"} />
+              <Row
+                label="Giveaways"
+                value={
+                  giveaways.data ? `${giveaways.data.active} active · ${giveaways.data.completed} ended` : "—"
+                }
+              />
+            </dl>
+          </PanelBoundary>
         </Card>
       </div>
 
-      <FeaturesTips />
+      <PanelBoundary name="Features & Tips">
+        <FeaturesTips />
+      </PanelBoundary>
     </div>
   );
 }

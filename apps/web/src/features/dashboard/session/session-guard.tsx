@@ -3,11 +3,12 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef } from "react";
 import { Navigate, useLocation, useNavigate, useParams } from "react-router";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { LoadingState, MessagePanel } from "../../../components/ui/status-message";
+import { ApiError } from "../../../lib/api-client";
 import { useLoginModal } from "../../../lib/login-modal-context";
 import { clearSession } from "../../../lib/session";
 import { useSessionToken } from "../../../lib/use-session";
 import { tokenInfoQuery } from "../shared/api";
-import { isAuthError } from "../shared/errors";
+import { isAuthError, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { decideRoute } from "./route-check";
 import { type DashboardSession, DashboardSessionContext } from "./session-context";
@@ -85,6 +86,9 @@ export function SessionGuard({ children }: { children: ReactNode }) {
           }
         >
           {LOAD_FAILURE_MESSAGE}
+          {info.error instanceof ApiError && info.error.status >= 500 && (
+            <span className="mt-1 block">{serverMessage(info.error)}</span>
+          )}
         </MessagePanel>
       </div>
     );

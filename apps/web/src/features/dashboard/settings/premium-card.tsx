@@ -1,12 +1,17 @@
 import type { ServerSettings } from "@hearth/core";
+import { useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { CrownIcon } from "../shared/icons";
 
-/** The purchase button's only effect, word for word (spec §1). */
-export const PREMIUM_UNAVAILABLE = "Feature Unavailable for now**";
+/**
+ * What "Purchase Premium" answers, in the page (issue 24 §5: no browser alert, no stray asterisks):
+ * premium can't be bought yet, and nothing was charged.
+ */
+export const PREMIUM_UNAVAILABLE = "Premium can't be bought yet: there is nothing to pay, and nothing was charged.";
 
 export function PremiumCard({ settings }: { settings: ServerSettings }) {
   const active = settings.pro.status;
+  const [asked, setAsked] = useState(false);
   return (
     <section
       aria-labelledby="premium-heading"
@@ -31,7 +36,7 @@ export function PremiumCard({ settings }: { settings: ServerSettings }) {
               </span>
             </h2>
             <p className="mt-1 max-w-xl text-sm text-stone-300">
-              Pinned placement in Server Discovery and the premium-only features.
+              Premium servers are pinned in Server Discovery. No other feature needs premium today.
               {active && settings.pro.activatedBy ? ` Activated by ${settings.pro.activatedBy}.` : ""}
             </p>
           </div>
@@ -40,12 +45,23 @@ export function PremiumCard({ settings }: { settings: ServerSettings }) {
           <button
             type="button"
             className={buttonClass("primary", "sm")}
-            onClick={() => window.alert(PREMIUM_UNAVAILABLE)}
+            aria-expanded={asked}
+            aria-controls="premium-unavailable"
+            onClick={() => setAsked(true)}
           >
             Purchase Premium
           </button>
         )}
       </div>
+      {!active && (
+        <div id="premium-unavailable" role="status" aria-live="polite">
+          {asked && (
+            <p className="mt-4 rounded-xl border border-white/10 bg-ink-950/60 px-4 py-3 text-sm text-stone-200">
+              {PREMIUM_UNAVAILABLE}
+            </p>
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -31,9 +31,54 @@ export function serverFieldError(error: unknown): ServerFieldError | null {
   return { field: match[1], message: match[2] };
 }
 
-/** The API's explanation as one line, for a toast's detail. */
+/** What people call the fields the API names in its refusals. */
+const fieldLabels: Record<string, string> = {
+  userId: "Member",
+  tier: "Tier",
+  tierName: "Tier name",
+  tierPayment: "Payment",
+  tierRoleId: "Role",
+  channelId: "Channel",
+  roleId: "Role",
+  message: "Message",
+  prize: "Prize",
+  duration: "Duration",
+  winnerCount: "Winners",
+  amount: "Amount",
+  invite: "Invite",
+  description: "Description",
+  tags: "Tags",
+  confirmName: "Server name",
+  memberTriggerLimit: "Member trigger limit",
+  antiPoolManagerId: "Pool manager",
+};
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A refusal in words for people: the API's `field: text` loses its field name (an internal name such
+ * as `userId` means nothing to a reader); a text that continues the field ("must be …") gets the
+ * field's label instead.
+ */
+export function humanMessage(field: string | null, text: string): string {
+  if (!field) return capitalise(text);
+  const label = fieldLabels[field.split(".").pop() ?? field];
+  return label && /^[a-z]/.test(text) && !/^[a-z]+[A-Z]/.test(text) ? `${label} ${text}` : capitalise(text);
+}
+
+/**
+ * The API's explanation as one line, for a toast's detail: without internal field names; a server
+ * that couldn't answer (503 and the like) says to try again, with the server's own words when it sent them.
+ */
 export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? (error.serverMessage ?? error.message) : undefined;
+  if (error instanceof ApiError) {
+    const explained = serverFieldError(error);
+    if (explained) return humanMessage(explained.field, explained.message);
+    if (error.status >= 500) return "Hearth couldn't answer just now. Please try again in a few seconds.";
+    return error.message;
+  }
+  if (error instanceof TypeError) return "Hearth couldn't be reached. Check your connection and try again.";
+  return undefined;
 }
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,6 +1,14 @@
 import type { ReactNode } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
+import { ApiError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
+import { serverMessage } from "./errors";
+
+/** Why a load failed, in words, when that helps: the server's own explanation, a 5xx's "try again", a lost connection. */
+function failureDetail(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.status < 500 && !error.serverMessage) return undefined;
+  return serverMessage(error);
+}
 
 /** A grey placeholder block with the size of what is loading, so nothing jumps when it arrives. */
 export function Skeleton({ className }: { className?: string }) {
@@ -29,10 +37,25 @@ export function PanelLoading({ label, rows = 3 }: { label: string; rows?: number
   );
 }
 
-export function PanelError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/**
+ * A panel whose data failed to load: the message, the reason when the failure says one a person can
+ * act on (a 503's "try again in a few seconds", a lost connection), and a retry.
+ */
+export function PanelError({
+  message,
+  onRetry,
+  error,
+}: {
+  message: string;
+  onRetry?: () => void;
+  /** The failure, whose explanation is shown under the message when it has one. */
+  error?: unknown;
+}) {
+  const detail = error === undefined ? undefined : failureDetail(error);
   return (
     <div role="alert" className="rounded-xl border border-red-400/25 bg-red-500/5 px-4 py-6 text-center">
       <p className="text-sm text-red-200">{message}</p>
+      {detail && detail !== message && <p className="mt-1 text-sm text-red-200/80">{detail}</p>}
       {onRetry && (
         <button type="button" onClick={onRetry} className={cn(buttonClass("secondary", "sm"), "mt-4")}>
           Try again

@@ -83,7 +83,7 @@ export function StaticaTab(_props: TabProps) {
   let main: ReactNode;
   if (config.isPending) main = <PanelLoading label="Loading rewards configuration" rows={5} />;
   else if (config.isError && config.data === undefined) {
-    main = <PanelError message={messages.loadFailed} onRetry={() => void config.refetch()} />;
+    main = <PanelError message={messages.loadFailed} onRetry={() => void config.refetch()} error={config.error} />;
   } else if (draft) {
     main = (
       <ConfigForm

@@ -37,7 +37,7 @@ export function PingPanel({ serverId }: { serverId: string }) {
   if (config.isError && !config.data) {
     return (
       <Card title="Ping on Join" icon={<MailIcon />}>
-        <PanelError message={pingTexts.loadFailed} onRetry={() => void config.refetch()} />
+        <PanelError message={pingTexts.loadFailed} onRetry={() => void config.refetch()} error={config.error} />
       </Card>
     );
   }

@@ -13,9 +13,10 @@ const webhookForms = [
   [
     "Signed (top.gg's current webhooks)",
     <>
-      <C>x-topgg-signature</C>: <C>t=…,v1=…</C>, an HMAC-SHA256 of the timestamp and the raw body (a bare hex
-      HMAC of the raw body is accepted too), keyed with the site's signing secret you saved, or with Hearth's
-      secret
+      <C>x-topgg-signature</C>: <C>t=…,v1=…</C>, an HMAC-SHA256 of the timestamp and the raw body, keyed with
+      the site's signing secret you saved, or with Hearth's secret. A signature without its time (a bare hex
+      HMAC) is refused, and so is one whose time is more than 5 minutes from Hearth's clock: a captured
+      delivery can't be replayed
     </>,
     <>
       <C>vote.create</C>: each vote's id is remembered, so a retry is never counted twice; its weight is used.{" "}
