@@ -160,8 +160,8 @@ export function SupportPage() {
               Response time
             </h2>
             <p className="mt-3 text-sm leading-relaxed text-stone-300">
-              The team aims to answer every question and report {RESPONSE_TARGET}, in the support server or
-              by e-mail. This is a goal, not a guarantee.
+              The team aims to answer every question and report {RESPONSE_TARGET}, in the support server or by
+              e-mail. This is a goal, not a guarantee.
             </p>
             <p className="mt-4 text-sm text-stone-300">
               E-mail:{" "}

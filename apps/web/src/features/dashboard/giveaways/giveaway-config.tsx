@@ -39,7 +39,8 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
       return (
         <PanelError
           message="Failed to load the giveaway configuration."
-          onRetry={() => void config.refetch()} error={config.error}
+          onRetry={() => void config.refetch()}
+          error={config.error}
         />
       );
     const value = draft.value;

@@ -50,7 +50,11 @@ export function GiveawaysTab(_props: TabProps) {
             {list.isPending ? (
               <PanelLoading label="Loading giveaways" rows={4} />
             ) : list.isError && !list.data ? (
-              <PanelError message="Failed to load giveaways." onRetry={() => void list.refetch()} error={list.error} />
+              <PanelError
+                message="Failed to load giveaways."
+                onRetry={() => void list.refetch()}
+                error={list.error}
+              />
             ) : list.data.length === 0 ? (
               <EmptyState title="No giveaways yet" icon={<GiftIcon />}>
                 Start one below, or with /giveaway start in Discord.

@@ -109,7 +109,11 @@ export function GrindersTab({ onNavigate }: TabProps) {
         {grinders.isPending ? (
           <PanelLoading label="Loading grinders" rows={5} />
         ) : grinders.isError && !grinders.data ? (
-          <PanelError message="Failed to load grinders." onRetry={() => void grinders.refetch()} error={grinders.error} />
+          <PanelError
+            message="Failed to load grinders."
+            onRetry={() => void grinders.refetch()}
+            error={grinders.error}
+          />
         ) : grinders.data.length === 0 ? (
           <EmptyState title="No grinders yet" icon={<UsersIcon />}>
             Add your first grinder above, or with /grinder add in Discord.

@@ -64,7 +64,13 @@ function HistoryList({ serverId, grinder, kind }: { serverId: string; grinder: G
   const history = useGrinderHistory(serverId, grinder._id, kind, page);
   const label = kind === "payments" ? "Payments" : "Breaks";
   if (history.isError && !history.data) {
-    return <PanelError message={`Failed to load ${kind}.`} onRetry={() => void history.refetch()} error={history.error} />;
+    return (
+      <PanelError
+        message={`Failed to load ${kind}.`}
+        onRetry={() => void history.refetch()}
+        error={history.error}
+      />
+    );
   }
   if (!history.data) return <PanelLoading label={`Loading ${kind}`} rows={4} />;
   const { items, total, names } = history.data;

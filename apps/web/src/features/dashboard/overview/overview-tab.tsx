@@ -73,7 +73,11 @@ export function OverviewTab(_props: TabProps) {
   const rosterFailed = grinders.isError && !grinders.data;
   const rosterGate = (placeholderClass: string): ReactNode =>
     rosterFailed ? (
-      <PanelError message={LOAD_FAILURE_MESSAGE} onRetry={() => void grinders.refetch()} error={grinders.error} />
+      <PanelError
+        message={LOAD_FAILURE_MESSAGE}
+        onRetry={() => void grinders.refetch()}
+        error={grinders.error}
+      />
     ) : grinders.data ? null : (
       <Skeleton className={placeholderClass} />
     );
@@ -277,7 +281,8 @@ export function OverviewTab(_props: TabProps) {
             {serverFailed && (
               <PanelError
                 message="Couldn't load the server's details."
-                onRetry={() => void server.refetch()} error={server.error}
+                onRetry={() => void server.refetch()}
+                error={server.error}
               />
             )}
             <dl>

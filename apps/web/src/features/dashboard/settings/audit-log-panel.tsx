@@ -141,7 +141,11 @@ export function AuditLogPanel({ serverId }: { serverId: string }) {
         </label>
       </div>
       {log.isError && !log.data ? (
-        <PanelError message="Failed to load the audit log." onRetry={() => void log.refetch()} error={log.error} />
+        <PanelError
+          message="Failed to load the audit log."
+          onRetry={() => void log.refetch()}
+          error={log.error}
+        />
       ) : !log.data ? (
         <PanelLoading label="Loading the audit log" rows={5} />
       ) : log.data.total === 0 ? (

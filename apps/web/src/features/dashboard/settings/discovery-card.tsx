@@ -238,7 +238,13 @@ export function DiscoveryCard({ serverId }: { serverId: string }) {
   let body: ReactNode;
   if (entry.isPending) body = <PanelLoading label="Loading discovery entry" rows={3} />;
   else if (entry.isError && entry.data === undefined)
-    body = <PanelError message="Failed to load your discovery entry." onRetry={() => void entry.refetch()} error={entry.error} />;
+    body = (
+      <PanelError
+        message="Failed to load your discovery entry."
+        onRetry={() => void entry.refetch()}
+        error={entry.error}
+      />
+    );
   else if (!entry.data) {
     body = (
       <>

@@ -7,7 +7,8 @@ import { CrownIcon } from "../shared/icons";
  * What "Purchase Premium" answers, in the page (issue 24 §5: no browser alert, no stray asterisks):
  * premium can't be bought yet, and nothing was charged.
  */
-export const PREMIUM_UNAVAILABLE = "Premium can't be bought yet: there is nothing to pay, and nothing was charged.";
+export const PREMIUM_UNAVAILABLE =
+  "Premium can't be bought yet: there is nothing to pay, and nothing was charged.";
 
 export function PremiumCard({ settings }: { settings: ServerSettings }) {
   const active = settings.pro.status;

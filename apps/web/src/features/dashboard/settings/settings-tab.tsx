@@ -28,7 +28,13 @@ export function SettingsTab(_props: TabProps) {
   const discovery = useQuery(discoveryEntryQuery(serverId));
 
   if (settings.isError && !settings.data)
-    return <PanelError message="Failed to load settings." onRetry={() => void settings.refetch()} error={settings.error} />;
+    return (
+      <PanelError
+        message="Failed to load settings."
+        onRetry={() => void settings.refetch()}
+        error={settings.error}
+      />
+    );
   if (!settings.data) return <PanelLoading label="Loading settings" rows={6} />;
   const data = settings.data;
 

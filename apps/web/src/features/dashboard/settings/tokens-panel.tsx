@@ -63,7 +63,11 @@ export function TokensPanel() {
       icon={<CrownIcon />}
     >
       {tokens.isError && !tokens.data ? (
-        <PanelError message="Failed to load the tokens." onRetry={() => void tokens.refetch()} error={tokens.error} />
+        <PanelError
+          message="Failed to load the tokens."
+          onRetry={() => void tokens.refetch()}
+          error={tokens.error}
+        />
       ) : !tokens.data ? (
         <PanelLoading label="Loading the tokens" rows={2} />
       ) : live.length === 0 ? (

@@ -84,7 +84,9 @@ export function TriggersCard({ serverId }: { serverId: string }) {
 
   let body: ReactNode;
   if (list.isError && !list.data) {
-    body = <PanelError message="Failed to load triggers." onRetry={() => void list.refetch()} error={list.error} />;
+    body = (
+      <PanelError message="Failed to load triggers." onRetry={() => void list.refetch()} error={list.error} />
+    );
   } else if (!list.data) {
     body = <PanelLoading label="Loading triggers" rows={3} />;
   } else if (list.data.triggers.length === 0) {

@@ -57,7 +57,13 @@ export function SetupTab(_props: TabProps) {
   }, [grinders.data]);
 
   if (setup.isError && !setup.data)
-    return <PanelError message="Failed to load the server setup." onRetry={() => void setup.refetch()} error={setup.error} />;
+    return (
+      <PanelError
+        message="Failed to load the server setup."
+        onRetry={() => void setup.refetch()}
+        error={setup.error}
+      />
+    );
   if (!setup.data || !form.value) return <PanelLoading label="Loading setup" rows={6} />;
 
   const value = form.value;

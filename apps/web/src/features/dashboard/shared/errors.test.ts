@@ -32,7 +32,9 @@ describe("serverMessage", () => {
   });
 
   it("labels a field only when the text continues it", () => {
-    expect(humanMessage("userId", "is not a member of this server")).toBe("Member is not a member of this server");
+    expect(humanMessage("userId", "is not a member of this server")).toBe(
+      "Member is not a member of this server",
+    );
     expect(humanMessage("userId", "Bob left the server")).toBe("Bob left the server");
     expect(humanMessage(null, "something went wrong")).toBe("Something went wrong");
   });

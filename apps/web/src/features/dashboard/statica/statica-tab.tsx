@@ -83,7 +83,9 @@ export function StaticaTab(_props: TabProps) {
   let main: ReactNode;
   if (config.isPending) main = <PanelLoading label="Loading rewards configuration" rows={5} />;
   else if (config.isError && config.data === undefined) {
-    main = <PanelError message={messages.loadFailed} onRetry={() => void config.refetch()} error={config.error} />;
+    main = (
+      <PanelError message={messages.loadFailed} onRetry={() => void config.refetch()} error={config.error} />
+    );
   } else if (draft) {
     main = (
       <ConfigForm

@@ -259,7 +259,11 @@ export function TimersTab(_props: TabProps) {
         {timers.isPending ? (
           <PanelLoading label="Loading timers" rows={3} />
         ) : timers.isError && !timers.data ? (
-          <PanelError message="Failed to load timers." onRetry={() => void timers.refetch()} error={timers.error} />
+          <PanelError
+            message="Failed to load timers."
+            onRetry={() => void timers.refetch()}
+            error={timers.error}
+          />
         ) : (
           <TimerLists timers={timers.data} lookup={lookup} serverId={serverId} />
         )}

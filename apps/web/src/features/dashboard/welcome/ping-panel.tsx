@@ -37,7 +37,11 @@ export function PingPanel({ serverId }: { serverId: string }) {
   if (config.isError && !config.data) {
     return (
       <Card title="Ping on Join" icon={<MailIcon />}>
-        <PanelError message={pingTexts.loadFailed} onRetry={() => void config.refetch()} error={config.error} />
+        <PanelError
+          message={pingTexts.loadFailed}
+          onRetry={() => void config.refetch()}
+          error={config.error}
+        />
       </Card>
     );
   }

@@ -34,7 +34,11 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
   if (config.isError && !config.data) {
     return (
       <Card title="Welcome Messages" icon={<WaveIcon />}>
-        <PanelError message={welcomeTexts.loadFailed} onRetry={() => void config.refetch()} error={config.error} />
+        <PanelError
+          message={welcomeTexts.loadFailed}
+          onRetry={() => void config.refetch()}
+          error={config.error}
+        />
       </Card>
     );
   }
