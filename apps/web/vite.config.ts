@@ -14,6 +14,7 @@ const coreSource = (path: string) =>
   fileURLToPath(new URL(`../../packages/core/src/${path}`, import.meta.url));
 export const coreAliases = {
   "@hearth/core/commands": coreSource("commands/catalogue.ts"),
+  "@hearth/core/retention": coreSource("limits/retention.ts"),
   "@hearth/core/template/": coreSource("template/"),
 };
 /**

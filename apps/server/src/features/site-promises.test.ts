@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { commandCatalogue, shownCommands } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/helpers.ts";
+import { configureDemoSetup, plainMembers } from "../../test/fixtures/grinders.ts";
+import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
 import { repoRoot } from "../config.ts";
 
 /*
@@ -165,5 +166,95 @@ describe("the site promises only commands the bot handles", () => {
     const some = commandCatalogue.slice(0, 3).map((entry) => entry.name);
     expect(shownCommands(some).map((entry) => entry.name)).toEqual(some);
     expect(shownCommands([]).length).toBe(0);
+  });
+});
+
+/*
+ * Issue 24 §5: feature claims the pages make in prose, checked against what the product does. Each
+ * claim is read from the page's source (the text a visitor reads) and its behaviour is exercised
+ * here, so the page and the product can't drift apart again.
+ */
+const page = (relative: string) =>
+  fs
+    .readFileSync(path.join(webSource, relative), "utf8")
+    .replace(/\{" "\}/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/\s+/g, " ");
+
+describe("feature claims in prose", () => {
+  const grinderDocs = () => page("pages/docs/pages/grinder.tsx");
+
+  it("/docs/grinder: a payment during a break is refused (not recorded for later), as the API does", async () => {
+    expect(grinderDocs()).not.toMatch(/recorded but the tier changes when the break ends/);
+    expect(grinderDocs()).toMatch(/Payments are refused while the grinder is on a break/);
+    await configureDemoSetup(t.ctx);
+    const [member = ""] = await plainMembers(t.ctx, 1);
+    const path = `/api/grinders/${demoGuildId}/grinders`;
+    const someone = (
+      await t.app.inject({
+        method: "POST",
+        url: path,
+        headers: { authorization: t.token },
+        payload: { userId: member, tier: "Bronze" },
+      })
+    ).json();
+    const onBreak = await t.app.inject({
+      method: "PUT",
+      url: `${path}/${someone._id}/break`,
+      headers: { authorization: t.token },
+    });
+    expect(onBreak.json().onBreak).toBe(true);
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${path}/${someone._id}/payments`,
+      headers: { authorization: t.token },
+      payload: { action: "add", amount: "10k" },
+    });
+    expect(paid.statusCode).toBe(409);
+  });
+
+  it("/docs/grinder: promotion is promised only with tier switching on", () => {
+    const text = grinderDocs();
+    expect(text).not.toMatch(/threshold (moves the grinder up automatically|promotes the tier)/);
+    for (const sentence of text.split(/(?<=\.) /).filter((line) => /moves the grinder up/.test(line))) {
+      expect(sentence).toMatch(/[Tt]ier switching on/);
+    }
+  });
+
+  it("/docs/grinder: `1,5m` is refused as ambiguous, never read as a format tip", () => {
+    expect(grinderDocs()).toMatch(/1,5m is refused as ambiguous/);
+    expect(grinderDocs()).not.toMatch(/\(1\.5m, not 1,5m\)/);
+  });
+
+  it("/docs/security and /docs/advanced: anti-pool screens event winners; it caps no member triggers", () => {
+    for (const file of ["pages/docs/pages/security.tsx", "pages/docs/pages/advanced.tsx"]) {
+      expect(page(file), file).not.toMatch(/member triggers are capped|caps? (mass )?member triggers/i);
+    }
+    expect(page("pages/docs/pages/security.tsx")).toMatch(
+      /winners of giveaways, lotteries and raffles are screened/,
+    );
+    expect(page("pages/docs/pages/advanced.tsx")).toMatch(/separate from anti-pool protection/);
+  });
+
+  it("the Settings premium card promises no premium-only features while there are none", () => {
+    const card = page("features/dashboard/settings/premium-card.tsx");
+    expect(card).not.toMatch(/premium-only/i);
+    expect(card).not.toMatch(/window\.alert|\*\*"/);
+  });
+
+  it("the privacy page states the retention Hearth applies, not a 30-day request log it doesn't keep", () => {
+    const privacy = page("pages/privacy-page.tsx");
+    expect(privacy).not.toMatch(/Request logs are kept for 30 days/);
+    expect(privacy).toMatch(/dataRetention\.auditDays/);
+    expect(privacy).toMatch(/dataRetention\.auditMaxEntriesPerServer/);
+    expect(privacy).toMatch(/keeps no store of request logs itself/);
+  });
+
+  it("the support page gives one response-time figure", () => {
+    const support = fs.readFileSync(path.join(webSource, "pages/support-page.tsx"), "utf8");
+    const figures = support.match(/\b\d+(?:–\d+)?\s*(?:min|minutes|hours?|h)\b/g) ?? [];
+    expect(new Set(figures.map((figure) => figure.replace(/\s+/g, " ")))).toEqual(
+      new Set(["24 hours", "24 h"]),
+    );
   });
 });

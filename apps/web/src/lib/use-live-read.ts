@@ -36,18 +36,31 @@ export function clearLiveReads(): void {
   answers.clear();
 }
 
-export function useLiveRead<T>(key: string, load: () => Promise<T>, staleMs = 60_000): LiveRead<T> {
+/**
+ * `refresh`: read again every `staleMs` while the page stays open (a status that must follow the
+ * server, not the moment the page was opened).
+ */
+export function useLiveRead<T>(
+  key: string,
+  load: () => Promise<T>,
+  staleMs = 60_000,
+  { refresh = false }: { refresh?: boolean } = {},
+): LiveRead<T> {
   const [state, setState] = useState<LiveRead<T>>({ status: "pending" });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is the same read for the same key
   useEffect(() => {
     let current = true;
-    read(key, load, staleMs).then(
-      (data) => current && setState({ status: "success", data }),
-      () => current && setState({ status: "error" }),
-    );
+    const ask = () =>
+      read(key, load, staleMs).then(
+        (data) => current && setState({ status: "success", data }),
+        () => current && setState({ status: "error" }),
+      );
+    ask();
+    const timer = refresh ? setInterval(ask, staleMs) : undefined;
     return () => {
       current = false;
+      clearInterval(timer);
     };
-  }, [key, staleMs]);
+  }, [key, staleMs, refresh]);
   return state;
 }

@@ -1,3 +1,4 @@
+import { dataRetention } from "@hearth/core/retention";
 import { Link } from "react-router";
 import { config } from "../config";
 import { LegalLayout, type LegalSection } from "./legal/legal-layout";
@@ -27,7 +28,7 @@ const collected = [
   {
     id: "website-data",
     title: "e. Website and dashboard data",
-    text: "Your dashboard token and its expiry are kept in your browser's local storage for 7 days. On our side we keep a hash of the token (never the token itself), when it was used, and standard request logs (IP address, time, path) to protect against abuse. The website sets no advertising or tracking cookies.",
+    text: "Your dashboard token and its expiry are kept in your browser's local storage for 7 days. On our side we keep a hash of the token (never the token itself) and when it was used; the audit log records the address each dashboard change came from. Each request to the API is also written as one log line (address, time, path) to protect against abuse. The website sets no advertising or tracking cookies.",
   },
 ];
 
@@ -114,7 +115,12 @@ const sections: LegalSection[] = [
         Feature data is kept while the server uses Hearth. When Hearth leaves a server, that server's data is
         kept for 30 days (so a mistaken removal can be undone) and then deleted by a daily job, unless Hearth
         was added back in the meantime. Removed grinders are archived for the server's records until the
-        server's data is deleted. Request logs are kept for 30 days.
+        server's data is deleted. The audit log keeps an entry (with the address of a dashboard change) for{" "}
+        {dataRetention.auditDays} days at most, and a server's log its latest{" "}
+        {dataRetention.auditMaxEntriesPerServer.toLocaleString("en-US")} entries; opening the dashboard is
+        recorded once per token per day. Hearth keeps no store of request logs itself: it writes each request
+        as one line to its process output, and how long those lines are kept is up to whoever runs the
+        instance and their log system.
       </p>
     ),
   },

@@ -88,7 +88,10 @@ const evalCommand = defineCommand("dev eval", async (command) => {
   }
   await command.defer();
   const result = await evaluate(command.ctx, command.options.requireString("code"));
-  await command.reply(`${result.ok ? "✅" : "❌"} ${result.ms} ms\n\`\`\`js\n${result.output}\n\`\`\``);
+  // Redaction tidies the output; the code itself could read or send any secret, so the reply says so.
+  await command.reply(
+    `${result.ok ? "✅" : "❌"} ${result.ms} ms · Ran with the bot process's full rights: not a sandbox.\n\`\`\`js\n${result.output}\n\`\`\``,
+  );
 });
 
 const lockdown = defineCommand("dev lockdown", async (command) => {

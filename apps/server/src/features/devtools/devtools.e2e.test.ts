@@ -293,6 +293,8 @@ describe("developer tools through the Discord stand-in", () => {
     const answer = await deferredAnswer(result, after);
     expect(answer).toContain("[redacted]");
     expect(answer).not.toContain(standIn.token);
+    // Issue 24 §4: said plainly, every time: the code ran with the process's full rights.
+    expect(answer).toContain("Ran with the bot process's full rights: not a sandbox");
 
     const slow = standIn.requests.length;
     const loop = await run(home, dev, "eval", { code: "while (true) {}" });

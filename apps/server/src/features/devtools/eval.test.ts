@@ -78,7 +78,7 @@ describe("dev eval", () => {
     const long = await evaluate(ctx, "'x'.repeat(5000)");
     expect(long.output).toMatch(/more characters$/);
     const { output } = await evaluate(ctx, "Array.from({ length: 20 }, () => 'y'.repeat(1000))");
-    expect(output).toHaveLength(1850);
+    expect(output).toHaveLength(1820);
     expect(output.endsWith("…")).toBe(true);
   });
 });

@@ -6,7 +6,8 @@ import { cacheStats } from "../../lib/cache-registry.ts";
 
 export const evalTimeoutMs = 3000;
 /** Room for the code fence and the status line inside Discord's 2,000 characters. */
-const maxOutput = 1850;
+/** Fits in one message (2,000 characters) with the reply's status line and code fence. */
+const maxOutput = 1820;
 
 /** Config keys whose values never leave the process, whatever their name. */
 const secretKeys = new Set<keyof Config>(["discordToken", "aiApiKey", "databaseUrl", "redisUrl"]);

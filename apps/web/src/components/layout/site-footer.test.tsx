@@ -1,8 +1,9 @@
-import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../test/api-mock";
 import { renderWithProviders } from "../../test/render";
 import { SiteFooter } from "./site-footer";
+import { HEALTH_REFRESH_MS } from "./status-line";
 
 function renderFooter() {
   renderWithProviders(<SiteFooter />);
@@ -41,9 +42,22 @@ describe("SiteFooter", () => {
     expect((await within(footer).findByText("All systems operational")).getAttribute("aria-live")).toBe(
       "polite",
     );
-    expect(within(footer).queryByText(/^©/)?.textContent).toBe("© 2024 Hearth. All rights reserved.");
+    expect(within(footer).queryByText(/^©/)?.textContent).toBe(
+      `© ${new Date().getFullYear()} Hearth. All rights reserved.`,
+    );
     const contact = within(footer).getByRole("link", { name: /@/ });
     expect(contact.getAttribute("href")).toMatch(/^mailto:.+@.+/);
+  });
+});
+
+describe("SiteFooter year", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("takes the year from the clock, not from when the page was written (issue 24 §5)", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2031-03-04T12:00:00Z"));
+    const footer = renderFooter();
+    expect(within(footer).queryByText(/^©/)?.textContent).toBe("© 2031 Hearth. All rights reserved.");
   });
 });
 
@@ -69,6 +83,31 @@ describe("SiteFooter status line", () => {
     expect((await within(footer).findByText("Some systems degraded")).getAttribute("aria-live")).toBe(
       "polite",
     );
+    expect(within(footer).queryByText("All systems operational")).toBeNull();
+  });
+});
+
+describe("SiteFooter status line over time", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("follows /health while the page stays open: ok, then degraded (issue 24 §5)", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    let healthy = true;
+    mockApi((url) =>
+      url.pathname === "/health" && !healthy
+        ? {
+            status: 503,
+            body: { status: "degraded", database: "unreachable", uptimeSeconds: 1, version: "x" },
+          }
+        : undefined,
+    );
+    const footer = renderFooter();
+    await within(footer).findByText("All systems operational");
+    healthy = false;
+    await act(async () => {
+      vi.advanceTimersByTime(HEALTH_REFRESH_MS + 1);
+    });
+    expect(await within(footer).findByText("Some systems degraded")).toBeTruthy();
     expect(within(footer).queryByText("All systems operational")).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { config } from "../../config";
 import { BrandLink } from "./brand-link";
@@ -49,10 +50,27 @@ export function SiteFooter() {
 
       <div className="border-t border-white/5">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p className="text-sm text-stone-400">© 2024 Hearth. All rights reserved.</p>
+          <p className="text-sm text-stone-400">
+            © <CurrentYear /> Hearth. All rights reserved.
+          </p>
           <StatusLine />
         </div>
       </div>
     </footer>
   );
+}
+
+const noChange = () => () => {};
+
+/**
+ * This year, from the visitor's clock. The prerendered page (and its hydration) has no year, in
+ * space kept for one, so a page built last year never shows last year's date.
+ */
+function CurrentYear() {
+  const year = useSyncExternalStore(
+    noChange,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+  return <span className="inline-block min-w-[4ch] tabular-nums">{year}</span>;
 }

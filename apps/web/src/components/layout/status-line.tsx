@@ -9,9 +9,12 @@ const states = {
   unknown: { text: "Status unavailable", dot: "bg-stone-400", ping: false },
 } as const;
 
+export const HEALTH_REFRESH_MS = 30_000;
+
 /** The footer's status line, from the server's own health check rather than a fixed claim. */
 export function StatusLine() {
-  const health = useLiveRead("health", readHealth);
+  // Asked again every 30 s: the line follows the health check while the page is open.
+  const health = useLiveRead("health", readHealth, HEALTH_REFRESH_MS, { refresh: true });
   const state =
     health.status === "pending"
       ? states.checking

@@ -4,19 +4,6 @@ import { usePrefersReducedMotion } from "../../lib/use-reduced-motion";
 /** The count-up's default run time (spec: site-and-docs §9). */
 export const COUNT_UP_DEFAULT_MS = 2000;
 
-/** Ease-out cubic: fast at first, settling gently on the final value. */
-export function easeOut(progress: number): number {
-  const clamped = Math.min(1, Math.max(0, progress));
-  return 1 - (1 - clamped) ** 3;
-}
-
-/** The value shown `elapsed` ms into a count from 0 to `end` lasting `duration` ms. */
-export function countUpValue(end: number, elapsed: number, duration: number, decimals = 0): number {
-  if (duration <= 0 || elapsed >= duration) return end;
-  const factor = 10 ** decimals;
-  return Math.round(end * easeOut(elapsed / duration) * factor) / factor;
-}
-
 interface CountUpProps {
   end: number;
   duration?: number;
@@ -29,9 +16,10 @@ function formatValue(value: number, decimals: number): string {
 }
 
 /**
- * A number that counts up from 0 to `end` once it scrolls into view. Frames write the text
- * directly instead of re-rendering, so the animation costs almost nothing. With reduced motion it
- * shows `end` at once. Screen readers get the final value only, not every frame.
+ * A live figure that rises into place once it scrolls into view, over `duration` ms. Only the figure
+ * moves, never its value: counting through the numbers on the way showed readers figures that were
+ * never true ("88% uptime, 113 commands" mid-count; issue 24 §5), so every frame shows `end`. With
+ * reduced motion it simply appears. Screen readers get the value once, not the animation.
  */
 export function CountUp({ end, duration = COUNT_UP_DEFAULT_MS, suffix = "", decimals = 0 }: CountUpProps) {
   const reducedMotion = usePrefersReducedMotion();
@@ -40,32 +28,21 @@ export function CountUp({ end, duration = COUNT_UP_DEFAULT_MS, suffix = "", deci
 
   useEffect(() => {
     const element = shown.current;
-    if (!element) return;
-    const write = (value: number) => {
-      element.textContent = `${formatValue(value, decimals)}${suffix}`;
-    };
-    if (!animate) {
-      write(end);
-      return;
-    }
-
-    write(0);
-    let frame = 0;
-    let started: number | null = null;
-    const tick = (now: number) => {
-      started ??= now;
-      const elapsed = now - started;
-      write(countUpValue(end, elapsed, duration, decimals));
-      if (elapsed < duration) frame = requestAnimationFrame(tick);
-    };
+    if (!element || !animate || typeof element.animate !== "function") return;
+    let running: Animation | undefined;
     const start = () => {
-      frame = requestAnimationFrame(tick);
+      running = element.animate(
+        [
+          { opacity: 0, transform: "translateY(0.35em)" },
+          { opacity: 1, transform: "none" },
+        ],
+        { duration, easing: "cubic-bezier(0.33, 1, 0.68, 1)", fill: "backwards" },
+      );
     };
-
-    // Start when the number is on screen; without IntersectionObserver, start at once.
+    // Start when the figure is on screen; without IntersectionObserver, start at once.
     if (typeof IntersectionObserver === "undefined") {
       start();
-      return () => cancelAnimationFrame(frame);
+      return () => running?.cancel();
     }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
@@ -76,14 +53,14 @@ export function CountUp({ end, duration = COUNT_UP_DEFAULT_MS, suffix = "", deci
     observer.observe(element);
     return () => {
       observer.disconnect();
-      cancelAnimationFrame(frame);
+      running?.cancel();
     };
-  }, [end, duration, decimals, suffix, animate]);
+  }, [duration, animate]);
 
   return (
     <>
-      <span ref={shown} aria-hidden="true" data-testid="count-up">
-        {formatValue(animate ? 0 : end, decimals)}
+      <span ref={shown} aria-hidden="true" data-testid="count-up" className="inline-block">
+        {formatValue(end, decimals)}
         {suffix}
       </span>
       <span className="sr-only">

@@ -38,7 +38,7 @@ export const utilityCommands: CommandEntry[] = [
   }),
   command({
     name: "dev eval",
-    description: "Evaluate an expression inside the bot process.",
+    description: "Run code in the bot process with its full rights (secrets, database): not a sandbox.",
     category,
     ...developer,
     options: [text("code", "The expression")],

@@ -117,7 +117,8 @@ export function DocsContent() {
             How often a grinder may change tier: 0s, 12h, 24h (default) or 7d.
           </InfoCard>
           <InfoCard title="Member trigger limit">
-            1 to 100 (default 3), with anti-pool protection on when a pool manager is set.
+            How many auto-responders (triggers) one member may own: 1 to 100 (default 3). Staff's triggers
+            don't count. It is separate from anti-pool protection, which screens event winners.
           </InfoCard>
           <InfoCard title="Discovery listing">
             List your server publicly with an invite, a description of 20–1,000 characters and up to 10 tags.

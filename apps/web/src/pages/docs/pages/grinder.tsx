@@ -27,12 +27,15 @@ export function DocsContent() {
             buttons) and behind History on the dashboard's roster row.
           </InfoCard>
           <InfoCard title="Tier">
-            A level such as Bronze or Gold, linked to a role and a payment threshold. Reaching the next tier's
-            threshold moves the grinder up automatically.
+            A level such as Bronze or Gold, linked to a role and a payment threshold. With{" "}
+            <strong>Tier switching</strong> on in Setup, paying a higher tier's threshold within a period
+            moves the grinder up to it (at most once per switch cooldown); with it off, tiers change only by
+            hand.
           </InfoCard>
           <InfoCard title="Payment">
             Recorded with <C>/grinder payments</C>: <strong>add</strong> adds to the total,{" "}
-            <strong>set</strong> replaces it. Paid status updates after each payment.
+            <strong>set</strong> replaces it. Paid status updates after each payment. A grinder on a break
+            can't be paid: the payment is refused until the break ends.
           </InfoCard>
           <InfoCard title="Break">
             Time off: tier roles are taken away for the duration and given back automatically when it ends,
@@ -74,7 +77,9 @@ export function DocsContent() {
             [
               "Amounts",
               <>
-                A number with <C>k</C> (thousand), <C>m</C> (million) or <C>b</C> (billion); decimals allowed
+                A number with <C>k</C> (thousand), <C>m</C> (million) or <C>b</C> (billion); decimals with a
+                point. A comma only separates thousands, in groups of three (<C>1,500,000</C>): <C>1,5m</C> is
+                refused as ambiguous
               </>,
               <>
                 <C>250k</C>, <C>1.5m</C>, <C>2b</C>, <C>75000</C>
@@ -116,8 +121,8 @@ export function DocsContent() {
               title: "Paid",
               body: (
                 <>
-                  Each <C>/grinder payments</C> updates the total and status; crossing a threshold promotes
-                  the tier.
+                  Each <C>/grinder payments</C> updates the total and status. With tier switching on, reaching
+                  a higher tier's threshold moves the grinder up to it.
                 </>
               ),
             },
@@ -175,13 +180,14 @@ export function DocsContent() {
               problem: "Payments don't update",
               fixes: [
                 <>
-                  Check the amount format (<C>1.5m</C>, not <C>1,5m</C>).
+                  Check the amount format: <C>1.5m</C> or <C>1,500,000</C>. <C>1,5m</C> is refused as
+                  ambiguous (a decimal comma or a thousands separator?).
                 </>,
                 <>
                   Check the action: <C>set</C> replaces the total.
                 </>,
                 "The member must be an active grinder.",
-                "Payments made during a break are recorded but the tier changes when the break ends.",
+                "Payments are refused while the grinder is on a break: end the break first, then record it.",
               ],
             },
             {

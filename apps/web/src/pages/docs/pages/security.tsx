@@ -73,7 +73,9 @@ export function DocsContent() {
             them.
           </InfoCard>
           <InfoCard title="Anti-pool protection">
-            With a pool manager set, mass member triggers are capped (member trigger limit 1–100, default 3).
+            With a pool manager set, winners of giveaways, lotteries and raffles are screened: a member who
+            joined after the event started, or won another of the server's events within the window (24 hours
+            by default), is skipped and the seat drawn again, unless the pool manager approves them.
           </InfoCard>
           <InfoCard title="Audit log">
             Every change from the dashboard or a command is recorded with who, what and when, and for
