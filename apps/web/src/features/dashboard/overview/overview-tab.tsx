@@ -155,9 +155,11 @@ export function OverviewTab(_props: TabProps) {
         </PanelBoundary>
       </div>
 
-      <Suspense fallback={<Skeleton className="h-96 rounded-2xl" />}>
-        <InsightsSection />
-      </Suspense>
+      <PanelBoundary name="Server insights">
+        <Suspense fallback={<Skeleton className="h-96 rounded-2xl" />}>
+          <InsightsSection />
+        </Suspense>
+      </PanelBoundary>
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Payment & Activity" description="This payment period." icon={<CheckCircleIcon />}>
