@@ -107,6 +107,7 @@ describe("routes", () => {
   });
 
   it("shows the 404 page for unknown routes, in the site and in the docs", async () => {
+    expectedProblems = ["status of 404"];
     const page = await open("/no/such/page");
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     expect(await page.title()).toBe("Page not found · Hearth");
