@@ -266,7 +266,7 @@ describe("settings", () => {
     await card.getByRole("button", { name: "Make Public" }).waitFor();
   });
 
-  it("applies the anti-pool rule, the trigger limit rules and the premium alert", async () => {
+  it("applies the anti-pool rule, the trigger limit rules and the premium message", async () => {
     const page = await openTab("settings");
     await page.getByRole("switch", { name: "Anti-Pool Protection" }).click();
     await page
