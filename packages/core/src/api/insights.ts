@@ -81,6 +81,8 @@ export const insightsSeries = z.object({
   points: z.array(insightsPoint),
   totals: insightsTotals,
   previous: insightsTotals,
+  /** False when the previous period reaches past the rows kept (a year's previous year): `change` is then all null. */
+  previousComplete: z.boolean(),
   change: insightsChange,
   /**
    * Set on the sandbox's demo server: counters before this time were generated when the demo was

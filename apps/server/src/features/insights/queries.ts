@@ -11,6 +11,7 @@ import {
   type InsightsTotals,
   insightsMetrics,
   insightsPeriodDays,
+  insightsRetention,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -31,10 +32,23 @@ const columnOf: Record<(typeof insightsMetrics)[number], CounterColumn> = {
   grinderRevenue: "grinder_revenue",
 };
 
-function toCounters(values: Record<CounterColumn, number> | undefined): InsightsCounters {
-  return Object.fromEntries(
-    insightsMetrics.map((metric) => [metric, values ? values[columnOf[metric]] : 0]),
-  ) as InsightsCounters;
+const zero: Record<CounterColumn, number> = Object.fromEntries(
+  insightsMetrics.map((metric) => [columnOf[metric], 0]),
+) as Record<CounterColumn, number>;
+
+function toCounters(values: Record<CounterColumn, number> = zero): InsightsCounters {
+  return {
+    joins: values.joins,
+    leaves: values.leaves,
+    messages: values.messages,
+    activeMembers: values.active_members,
+    commands: values.commands,
+    giveawayEntries: values.giveaway_entries,
+    votes: values.votes,
+    triggerReplies: values.trigger_replies,
+    grinderPayments: values.grinder_payments,
+    grinderRevenue: values.grinder_revenue,
+  };
 }
 
 function totalsOf(points: readonly InsightsCounters[]): InsightsTotals {
@@ -76,12 +90,13 @@ export async function getInsightsSeries(
   }
   const { from, to, size, count } = periodBuckets(query.period, query.resolution, now);
   const db = deps.storage.db;
-  const [rows, previousRows, demoUntil] = await Promise.all([
-    store.readBuckets(db, serverId, query.resolution, from, to),
-    store.readBuckets(db, serverId, query.resolution, from - count, from),
+  // One read of both periods: the previous one's rows come first.
+  const [rows, demoUntil] = await Promise.all([
+    store.readBuckets(db, serverId, query.resolution, from - count, to),
     store.demoHistoryUntil(db, serverId),
   ]);
-  const byBucket = new Map(rows.map((row) => [row.bucket, row.values]));
+  const previousRows = rows.filter((row) => row.bucket < from);
+  const byBucket = new Map(rows.filter((row) => row.bucket >= from).map((row) => [row.bucket, row.values]));
   const points: InsightsPoint[] = [];
   for (let bucket = from; bucket < to; bucket++) {
     const counters = toCounters(byBucket.get(bucket));
@@ -94,10 +109,13 @@ export async function getInsightsSeries(
     previousPoints.reduce((sum, point) => sum + point.activeMembers, 0) / count,
   );
   const totals = totalsOf(points);
+  // A year's previous year reaches past the 400 days kept: there is nothing whole to compare with.
+  const kept = query.resolution === "day" ? insightsRetention.days : insightsRetention.hours * 24;
+  const previousComplete = from - count >= to - kept;
   const change = Object.fromEntries(
     [...insightsMetrics, "net" as const].map((metric) => [
       metric,
-      percentChange(totals[metric], previous[metric]),
+      previousComplete ? percentChange(totals[metric], previous[metric]) : null,
     ]),
   ) as InsightsChange;
   return {
@@ -108,6 +126,7 @@ export async function getInsightsSeries(
     points,
     totals,
     previous,
+    previousComplete,
     change,
     demoHistoryUntil: demoUntil,
   };

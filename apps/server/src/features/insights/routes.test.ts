@@ -104,6 +104,10 @@ describe("GET /api/insights/{serverId}/…", () => {
     const year = insightsSeries.parse((await get(`/api/insights/${demoGuildId}/series?period=1y`)).json());
     expect(year.points.slice(0, 365 - 90).every((point) => point.messages === 0)).toBe(true);
     expect(year.totals.messages).toBe(series.totals.messages);
+    // A year's previous year is older than the 400 days kept: no change is claimed.
+    expect(year.previousComplete).toBe(false);
+    expect(Object.values(year.change).every((change) => change === null)).toBe(true);
+    expect(series.previousComplete).toBe(true);
 
     const top = insightsTop.parse((await get(`/api/insights/${demoGuildId}/top?period=30d&limit=5`)).json());
     expect(top.channels).toHaveLength(5);

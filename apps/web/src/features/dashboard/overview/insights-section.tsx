@@ -101,10 +101,18 @@ function Summary({ series }: { series: InsightsSeries }) {
                       ? "text-emerald-300"
                       : "text-red-300",
                 )}
-                title={`Previous ${periodNames[series.period]}: ${formatAmount(series.previous[key])}`}
+                title={
+                  series.previousComplete
+                    ? `Previous ${periodNames[series.period]}: ${formatAmount(series.previous[key])}`
+                    : "Days are kept 400 days: a year can't be compared with the year before"
+                }
               >
-                {changeLabel(change, series.totals[key])}
-                <span className="sr-only"> against the previous {periodNames[series.period]}</span>
+                {series.previousComplete ? changeLabel(change, series.totals[key]) : "—"}
+                <span className="sr-only">
+                  {series.previousComplete
+                    ? ` against the previous ${periodNames[series.period]}`
+                    : " (the previous year is older than the 400 days kept)"}
+                </span>
               </span>
             </dd>
           </div>
@@ -390,7 +398,7 @@ export function InsightsSection() {
 
       <ChartCard
         title="Grinder revenue"
-        description={`Grinder payments recorded per day, last ${periodNames[period]}: ${abbreviate(series.totals.grinderRevenue)} in ${formatAmount(series.totals.grinderPayments)} payments (${changeLabel(series.change.grinderRevenue ?? null, series.totals.grinderRevenue)}).`}
+        description={`Grinder payments recorded per day, last ${periodNames[period]}: ${abbreviate(series.totals.grinderRevenue)} in ${formatAmount(series.totals.grinderPayments)} payments${series.previousComplete ? ` (${changeLabel(series.change.grinderRevenue ?? null, series.totals.grinderRevenue)})` : ""}.`}
         icon={<CoinsIcon />}
         filename={`grinder-revenue-${period}`}
         table={{
