@@ -28,7 +28,8 @@ function newestMtime(entry) {
 }
 
 const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-const stale = sources.some((entry) => newestMtime(entry) > builtAt);
+// WEB_DIST pointing elsewhere: the server serves that build, not this one.
+const stale = !process.env.WEB_DIST && sources.some((entry) => newestMtime(entry) > builtAt);
 if (stale) {
   console.log(builtAt === 0 ? "Building the website (first start)…" : "Website sources changed; rebuilding…");
   const result = spawnSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });

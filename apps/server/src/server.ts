@@ -187,6 +187,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       roles: config.roles,
       discord: discord.kind,
       database: storage.dialect,
+      node: process.version,
       ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     },
     "Hearth is running",

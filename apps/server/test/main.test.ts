@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // Runs the real program as `npm start` does (minus the web build), over HTTP.
 const mainPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/main.ts");
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hearth-main-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -16,10 +17,20 @@ interface Started {
   url: string;
 }
 
-function start(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+function start(
+  env: Record<string, string>,
+  command: { file: string; args: string[]; cwd?: string; path?: string; group?: boolean } = {
+    file: process.execPath,
+    args: ["--import", "tsx", mainPath],
+  },
+): Promise<Started> {
+  const child = spawn(command.file, command.args, {
+    cwd: command.cwd,
+    // Its own process group, as a terminal runs a command: Ctrl-C (or a kill of the group) reaches
+    // every process in it, npm's child included.
+    detached: command.group ?? false,
     env: {
-      PATH: process.env.PATH ?? "",
+      PATH: command.path ?? process.env.PATH ?? "",
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -96,4 +107,33 @@ describe("the hearth process", () => {
     expect(error.text).toContain("PORT");
     expect(error.text).toContain("ROLES");
   });
+});
+
+describe("npm start", () => {
+  it("runs the server on the project's own Node 24, whatever Node the shell finds first", async () => {
+    // A user's shell: no node_modules/.bin on the PATH (npm adds it for the script), so `node` there
+    // is the system's (20 on these machines).
+    const shellPath = (process.env.PATH ?? "")
+      .split(path.delimiter)
+      .filter((entry) => !entry.includes(`node_modules${path.sep}.bin`))
+      .join(path.delimiter);
+    const wanted = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).dependencies.node;
+    const hearth = await start(
+      // WEB_DIST elsewhere: npm start builds only the default website build, which this test doesn't need.
+      { DATABASE_URL: path.join(dir, "npm-start.db"), LOG_LEVEL: "info", HOME: os.homedir() },
+      { file: "npm", args: ["start", "--silent"], cwd: repoRoot, path: shellPath, group: true },
+    );
+    const running = hearth
+      .output()
+      .split("\n")
+      .find((line) => line.includes("Hearth is running") && line.includes('"node"'));
+    expect(running, hearth.output()).toBeDefined();
+    expect(JSON.parse(running ?? "{}").node).toBe(`v${wanted}`);
+    expect(wanted).toMatch(/^24\./);
+    // Ctrl-C in the terminal: the whole group. The output closes once the server itself has exited.
+    const closed = new Promise((resolve) => hearth.child.on("close", resolve));
+    process.kill(-(hearth.child.pid ?? 0), "SIGINT");
+    await closed;
+    expect(hearth.output()).toContain("shutting down");
+  }, 60_000);
 });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
+import { openNodeSqlite } from "./node-sqlite.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -48,41 +48,12 @@ export function openStorage(
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   if (url !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
-  const sqlite = new SQLite(url);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  const sqlite = openNodeSqlite(url);
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commit.
-  sqlite.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
-}
-
-/**
- * Kysely prepares every query afresh; preparing costs more than running a small indexed query, so
- * keep prepared statements by SQL text (bounded, least recently used dropped first). A statement
- * still being iterated is never handed out twice.
- */
-function withStatementCache(sqlite: SQLite.Database, capacity = 500) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => {
-      cache.clear();
-      sqlite.close();
-    },
-    prepare(sql: string): SQLite.Statement {
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) {
-        cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(sql);
-      if (!cached) {
-        cache.set(sql, statement);
-        if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
-      }
-      return statement;
-    },
-  };
 }

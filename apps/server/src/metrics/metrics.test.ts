@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, dialects, type TestApp } from "../../test/helpers.ts";
 import { testConfig } from "../config.ts";
 import { queueStats } from "../jobs/stats.ts";
+import { version } from "../lib/version.ts";
 import { startHearth } from "../server.ts";
 import { startMetricsServer } from "./http.ts";
 import { Metrics } from "./metrics.ts";
@@ -89,6 +90,9 @@ describe.each(dialects)("GET /metrics (%s)", (dialect) => {
     expect(sample(text, "hearth_jobs_due")).toBe(1);
     expect(sample(text, "hearth_jobs_lag_seconds")).toBeGreaterThanOrEqual(59);
     expect(sample(text, "hearth_jobs_lag_seconds")).toBeLessThan(120);
+    // What runs: Hearth's version and this process's Node (24 LTS, the project's own).
+    expect(sample(text, "hearth_build_info", { version, node: process.versions.node })).toBe(1);
+    expect(text).toMatch(/nodejs_version_info\{version="v24\.\d+\.\d+",major="24",/);
     // The dashboard token lookup above went through the token cache, which the gauge reads at scrape time.
     expect(text).toMatch(/hearth_cache_entries\{cache="[^"]+"\} \d+/);
   });

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { cacheStats } from "../lib/cache-registry.ts";
+import { version } from "../lib/version.ts";
 
 /** The job queue's state at one moment (read from the jobs table by `jobs/stats.ts`). */
 export interface QueueSnapshot {
@@ -69,6 +70,14 @@ export class Metrics {
     const now = options.now ?? Date.now;
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
     const metrics = this;
+
+    // Always 1; its labels say what runs: Hearth's version and the Node it runs on.
+    new Gauge({
+      name: "hearth_build_info",
+      help: "Hearth's version and the Node.js version of this process (always 1)",
+      labelNames: ["version", "node"] as const,
+      registers: [this.registry],
+    }).set({ version, node: process.versions.node }, 1);
 
     new Gauge({
       name: "hearth_cache_entries",
