@@ -89,6 +89,21 @@ describe.each(dialects)("insights store on %s", (dialect) => {
     ]);
   });
 
+  it("adds up what several processes count at once (two bot shards, an api process's votes)", async () => {
+    const shard0 = new InsightsCollector(test.storage.db);
+    const shard1 = new InsightsCollector(test.storage.db);
+    const api = new InsightsCollector(test.storage.db);
+    for (let i = 0; i < 50; i++) {
+      shard0.countMessage(serverA, channel1, `a${i % 7}`, base + i);
+      shard1.countMessage(serverB, channel2, `b${i % 5}`, base + i);
+      api.count(serverA, "votes", 1, base + i);
+      api.count(serverB, "votes", 1, base + i);
+    }
+    await Promise.all([shard0.flush(base), shard1.flush(base), api.flush(base)]);
+    expect(await dayRow(serverA)).toMatchObject({ messages: 50, active_members: 7, votes: 50 });
+    expect(await dayRow(serverB)).toMatchObject({ messages: 50, active_members: 5, votes: 50 });
+  });
+
   it("adds a batch once: writing the same batch id again changes nothing", async () => {
     const batch = new InsightsBatch();
     batch.add(serverA, "votes", 1, base);
