@@ -28,5 +28,6 @@ export * from "./format/duration.ts";
 export * from "./giveaway/draw.ts";
 export * from "./limits/retention.ts";
 export * from "./limits/server-caps.ts";
+export * from "./roles/role-safety.ts";
 export * from "./template/index.ts";
 export * from "./tips/index.ts";

@@ -80,19 +80,6 @@ export function permissionNames(bits: bigint | string): PermissionName[] {
   return (Object.keys(Permission) as PermissionName[]).filter((name) => (value & Permission[name]) !== 0n);
 }
 
-/** Permissions that control the server itself: a role with one is never handed out by anything members click. */
-const elevated: [bigint, string][] = [
-  [Permission.Administrator, "Administrator"],
-  [Permission.ManageGuild, "Manage Server"],
-  [Permission.ManageRoles, "Manage Roles"],
-];
-
-/** The elevated permissions (Administrator, Manage Server, Manage Roles) in a bitfield, by display name. */
-export function elevatedPermissionNames(bits: bigint | string): string[] {
-  const value = toBits(bits);
-  return elevated.filter(([bit]) => (value & bit) !== 0n).map(([, name]) => name);
-}
-
 /**
  * A member's server-wide permissions: the owner has all; otherwise @everyone's bits combined with
  * every role the member holds, and all of them when that includes Administrator.

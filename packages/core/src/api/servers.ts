@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseAmount } from "../format/amount.ts";
+import { readAmount } from "../format/amount.ts";
 import { tipsEveryLimits } from "../tips/tips.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
@@ -47,16 +47,16 @@ export const clearableId = z
  * read by `parseAmount`. Answers a whole number.
  */
 export const positiveAmount = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const amount = parseAmount(value);
-  if (amount === null || amount <= 0) {
+  const amount = readAmount(value);
+  if (!amount.ok || amount.value <= 0) {
     ctx.addIssue({
       code: "custom",
       input: value,
-      message: "must be a positive amount such as 250000, 250k or 1.5m",
+      message: amount.ok ? "must be a positive amount such as 250000, 250k or 1.5m" : amount.reason,
     });
     return z.NEVER;
   }
-  return amount;
+  return amount.value;
 });
 
 /** A tier name: trimmed, 1 to 50 characters; unique in a server regardless of case. */

@@ -230,6 +230,8 @@ export const staticaServerRole = z.object({
   assignable: z.boolean(),
   /** Carries moderation or admin permissions, so it can't be a reward role. */
   dangerous: z.boolean(),
+  /** Why the role-safety rule refuses it as a reward (the reason the dashboard shows), or null. */
+  unsafeReason: z.string().nullable(),
 });
 export type StaticaServerRole = z.infer<typeof staticaServerRole>;
 export const staticaServerRolesResponse = z.array(staticaServerRole);

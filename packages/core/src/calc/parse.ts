@@ -1,3 +1,4 @@
+import { groupsThousands } from "../format/amount.ts";
 import {
   add,
   bitLength,
@@ -54,9 +55,12 @@ function readNumber(input: string, start: number): Token {
   if (!match?.[1]) throw new CalcError(`Unexpected "${input[start]}"`, start + 1);
   const [text, digits, suffix] = match as unknown as [string, string, string | undefined];
   const [whole = "", fraction = ""] = digits.split(".");
-  if (whole.includes(",") && !/^\d{1,3}(?:,\d{3})+$/.test(whole)) {
+  if (!groupsThousands(whole)) {
     const comma = whole.search(/,(?!\d{3}(?:,|$))|^,/);
-    throw new CalcError("Commas only group thousands (1,500,000)", start + Math.max(comma, 0) + 1);
+    throw new CalcError(
+      `Commas only group thousands (1,500,000), so "${text}" is ambiguous; for a decimal use a point (1.5m)`,
+      start + Math.max(comma, 0) + 1,
+    );
   }
   const plain = whole.replaceAll(",", "") + fraction;
   if (plain.length > maxNumberDigits) throw new CalcError("Number too long", start + 1);

@@ -6,6 +6,7 @@ import { type AuditEntry, auditFacets, pageAudit, pageAuditOfSubject } from "./s
  * The audit log's public face. Writes take the caller's transaction (`db` may be a Transaction), so
  * an action and its audit entry commit together; features never reach the store directly.
  */
+export { giveRoleSafely, recordRoleRefusal } from "./role-grants.ts";
 export { type AuditActor, type AuditEntry, hasTokenEntrySince, listAudit, recordAudit } from "./store.ts";
 
 /** A member's name for the viewer, or null when Discord can't say (left, or the lookup failed). */

@@ -2,6 +2,7 @@ import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { AppError } from "../../lib/errors.ts";
+import { giveRoleSafely } from "../audit/service.ts";
 import { templateContextFor } from "../welcome/render.ts";
 import { ageIn, localParts, nextBirthday } from "./calendar.ts";
 import { defaultBirthdayMessage, roleJobKey, roleJobKind, scheduleAnnouncement } from "./schedule.ts";
@@ -105,7 +106,13 @@ async function deliver(
 /** The birthday role, until 24 hours after the birthday started; a failure costs only the role. */
 async function giveRole(ctx: Deps, job: AnnounceJob, roleId: string): Promise<void> {
   try {
-    await ctx.discord.addMemberRole(job.serverId, job.userId, roleId, "Birthday");
+    const given = await giveRoleSafely(ctx, job.serverId, {
+      feature: "birthdays",
+      userId: job.userId,
+      roleId,
+      reason: "Birthday",
+    });
+    if (!given.safe) return;
   } catch (error) {
     ctx.logger.warn(
       { err: error, serverId: job.serverId, userId: job.userId, roleId },

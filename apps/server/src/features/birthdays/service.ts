@@ -1,5 +1,6 @@
 import { validateTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { requireRole, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -175,6 +176,15 @@ export async function configureBirthdays(
   let roleWarning: string | null = null;
   if (input.roleId) {
     const role = await requireRole(ctx, serverId, input.roleId, "role");
+    // The role-safety rule; only the bot's own reach may be fixed later (a warning, as before).
+    const verdict = judgeRole(
+      await loadRoleScene(ctx, serverId),
+      role.id,
+      actor.userId ? await loadActor(ctx, serverId, actor.userId) : undefined,
+    );
+    if (!verdict.safe && verdict.refusal !== "above-bot" && verdict.refusal !== "bot-cannot-manage-roles") {
+      throw badRequest(`role: ${describeRefusal(verdict, role.id)}`, "role");
+    }
     roleWarning = botRoleProblem(await loadHierarchy(ctx, serverId), serverId, role);
   }
   const message = input.message?.trim() ? input.message.trim() : null;

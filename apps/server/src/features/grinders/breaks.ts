@@ -2,7 +2,7 @@ import type { Grinder } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, giveRoleSafely, recordAudit } from "../audit/service.ts";
 import { seconds } from "./bot-views.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { logGrinderEvent } from "./log-channel.ts";
@@ -43,7 +43,13 @@ export async function setBreak(
     await tolerant(() =>
       onBreak
         ? deps.discord.removeMemberRole(serverId, row.user_id, tierRole, "Grinder on a break")
-        : deps.discord.addMemberRole(serverId, row.user_id, tierRole, "Grinder back from a break"),
+        : giveRoleSafely(deps, serverId, {
+            feature: "grinders",
+            userId: row.user_id,
+            roleId: tierRole,
+            reason: "Grinder back from a break",
+            actor,
+          }).then(() => undefined),
     );
   }
 

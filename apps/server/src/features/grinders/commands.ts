@@ -1,4 +1,4 @@
-import { type GrindersQuery, parseAmount } from "@hearth/core";
+import { type GrindersQuery, readAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
@@ -34,11 +34,12 @@ async function requireGrinder(command: CommandContext, userId: string) {
 }
 
 function requireAmount(text: string, option: string): number {
-  const value = parseAmount(text);
-  if (value === null || value <= 0) {
+  const reading = readAmount(text);
+  if (!reading.ok) throw badRequest(`**${option}**: ${reading.reason}.`, option);
+  if (reading.value <= 0) {
     throw badRequest(`**${option}** must be a number like 250k or 1.5m ("${text}" isn't one).`, option);
   }
-  return value;
+  return reading.value;
 }
 
 /** A tier filter must name a tier of the setup. */

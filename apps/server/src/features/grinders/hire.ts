@@ -1,16 +1,17 @@
 import type { AddGrinderBody, Grinder } from "@hearth/core";
 import { transactionForServer } from "../../db/locks.ts";
 import type { MemberInfo } from "../../discord/port.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { requireMember } from "../../discord/validate.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, recordAudit, recordRoleRefusal } from "../audit/service.ts";
 import { amount } from "./bot-views.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { type LogDeps, logGrinderEvent, postPayment } from "./log-channel.ts";
 import { requirePaymentAmount, writePayment } from "./payments.ts";
 import { periodStartAt } from "./periods.ts";
-import { tolerant } from "./role-changes.ts";
+import { refuseSelf, tolerant } from "./role-changes.ts";
 import { requireActive } from "./roster.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findActiveGrinderByUser, insertGrinders } from "./store.ts";
@@ -42,6 +43,7 @@ export async function hireGrinder(
     options.firstPayment === undefined ? null : requirePaymentAmount(options.firstPayment, "add", "payment");
   const member = await requireMember(deps, serverId, body.userId, "userId");
   if (member.user.bot) throw badRequest("userId: bots can't be grinders", "userId");
+  await refuseSelf(deps, serverId, actor.userId, body.userId, "hire");
   const config = await getGrinderConfig(deps.storage.db, serverId);
   const tier = findTier(config.tiers, body.tier);
   if (!tier) {
@@ -55,12 +57,34 @@ export async function hireGrinder(
   if (existing) {
     throw conflict(`userId: ${displayNameOf(member)} is already a grinder (${existing.tier_name})`, "userId");
   }
-  const roles = new Set((await deps.discord.listRoles(serverId)).map((role) => role.id));
-  if (!roles.has(tier.role_id)) {
+  const scene = await loadRoleScene(deps, serverId);
+  if (!scene.roles.has(tier.role_id)) {
     throw badRequest(`tier: the role of ${tier.name} no longer exists; update the tier in the setup`, "tier");
   }
-  if (config.baseRoleId && !roles.has(config.baseRoleId)) {
+  if (config.baseRoleId && !scene.roles.has(config.baseRoleId)) {
     throw conflict("The grinder base role no longer exists in this server; update the setup first");
+  }
+  // The role-safety rule, at the moment of giving: a setup saved before it (or a role that gained a
+  // permission since) is refused, logged and audited, and nothing is given.
+  const roleActor = actor.userId ? await loadActor(deps, serverId, actor.userId) : undefined;
+  for (const [roleId, field, what] of [
+    [config.baseRoleId, "grinderBaseRoleId", "the grinder base role"],
+    [tier.role_id, "tier", `the role of ${tier.name}`],
+  ] as const) {
+    if (!roleId || member.roleIds.includes(roleId)) continue;
+    const verdict = judgeRole(scene, roleId, roleActor);
+    if (verdict.safe) continue;
+    await recordRoleRefusal(deps, serverId, {
+      feature: "grinders",
+      roleId,
+      userId: body.userId,
+      verdict,
+      actor,
+    });
+    throw badRequest(
+      `${field === "tier" ? "tier" : "userId"}: ${what} can't be given (${describeRefusal(verdict, roleId)}); fix it in the setup first`,
+      field === "tier" ? "tier" : "userId",
+    );
   }
 
   const reason = `Hired as a ${tier.name} grinder`;

@@ -1,4 +1,4 @@
-import { type Grinder, type PaymentAction, type PaymentPeriod, parseAmount } from "@hearth/core";
+import { type Grinder, type PaymentAction, type PaymentPeriod, readAmount } from "@hearth/core";
 import type { Transaction } from "kysely";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
@@ -9,6 +9,7 @@ import { amount as formatAmount } from "./bot-views.ts";
 import { grinderLockScope, paymentPeriodOf } from "./config.ts";
 import { type LogDeps, logGrinderEvent, postPayment } from "./log-channel.ts";
 import { applyPayment, rollLedger } from "./periods.ts";
+import { refuseSelf } from "./role-changes.ts";
 import { periodOf, requireActive } from "./roster.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import {
@@ -27,11 +28,12 @@ export function requirePaymentAmount(
   action: PaymentAction,
   field = "amount",
 ): number {
-  const value = parseAmount(amount);
-  if (value === null || (action === "add" && value <= 0)) {
+  const reading = readAmount(amount);
+  if (!reading.ok) throw badRequest(`${field}: ${reading.reason}`, field);
+  if (action === "add" && reading.value <= 0) {
     throw badRequest(`${field}: must be a positive amount such as 250000, 250k or 1.5m`, field);
   }
-  return value;
+  return reading.value;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function recordPayment(
   options: { action: PaymentAction; by: string | null; tokenId?: string | null; address?: string | null },
 ): Promise<Grinder & { promotedFrom?: string }> {
   const value = requirePaymentAmount(amount, options.action);
+  await refuseSelf(deps, serverId, options.by, userId, "record payments for");
   const actor = { tokenId: options.tokenId ?? null, userId: options.by, address: options.address ?? null };
   const grinder = await transactionForServer(deps.storage, serverId, grinderLockScope, async (trx) => {
     const row = await findActiveGrinderByUser(trx, serverId, userId);

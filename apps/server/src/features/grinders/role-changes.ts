@@ -1,4 +1,7 @@
+import type { AppContext } from "../../context.ts";
+import { forDisplay } from "../../discord/display-lookups.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { AppError } from "../../lib/errors.ts";
 
 /** Role changes that may fail because the member left or the role is gone; anything else is raised. */
 export async function tolerant(change: () => Promise<void>): Promise<void> {
@@ -10,4 +13,25 @@ export async function tolerant(change: () => Promise<void>): Promise<void> {
     }
     throw error;
   }
+}
+
+/**
+ * A manager can't hire, pay or promote themselves: the roles and the money are given on someone
+ * else's say. Only the server owner may act on their own record. A 403 naming `userId`.
+ */
+export async function refuseSelf(
+  deps: Pick<AppContext, "discord">,
+  serverId: string,
+  actorUserId: string | null,
+  targetUserId: string,
+  what: string,
+): Promise<void> {
+  if (!actorUserId || actorUserId !== targetUserId) return;
+  const guild = await forDisplay(deps.discord.getGuild(serverId));
+  if (guild?.ownerId === actorUserId) return;
+  throw new AppError(
+    403,
+    `userId: you can't ${what} yourself; another manager or an admin must do it`,
+    "userId",
+  );
 }

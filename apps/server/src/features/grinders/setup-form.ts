@@ -2,7 +2,7 @@ import { type ServerSetup, type SetupUpdateBody, setupLimits } from "@hearth/cor
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireRole } from "../../discord/validate.ts";
+import { requireSafeRole } from "../../discord/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { AuditActor } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";
@@ -101,7 +101,10 @@ export async function saveSetupForm(
   const tiers = tierInputs(body);
   const saved = await updateSetup(deps, serverId, body, actor, {
     check: async () => {
-      for (const tier of tiers ?? []) await requireRole(deps, serverId, tier.roleId, tier.field);
+      for (const tier of tiers ?? []) {
+        // Hired grinders get their tier's role: the role-safety rule applies.
+        await requireSafeRole(deps, serverId, tier.roleId, tier.field, { actorId: actor.userId });
+      }
     },
     read: async (db) => tierFields(await listTiers(db, serverId)),
     save: (trx, setup) => saveFormTiers(trx, serverId, tiers, setup.grinderBaseRoleId),

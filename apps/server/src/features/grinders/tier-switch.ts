@@ -2,7 +2,7 @@ import { tierSwitchCooldownMs } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { type AuditActor, recordAudit } from "../audit/service.ts";
+import { type AuditActor, giveRoleSafely, recordAudit } from "../audit/service.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { findGrinder, lastTierSwitchAt, updateActiveGrinder } from "./store.ts";
@@ -36,7 +36,7 @@ export function earnedTier(tiers: TierRow[], currentTierId: number, paidThisPeri
  * they are), then the old tier role is taken. Answers the switch made, or null.
  */
 export async function switchTierIfEarned(
-  deps: Pick<AppContext, "storage" | "discord">,
+  deps: Pick<AppContext, "storage" | "discord" | "logger">,
   serverId: string,
   grinderId: string,
   actor: AuditActor,
@@ -55,7 +55,16 @@ export async function switchTierIfEarned(
   const from = tiers.find((tier) => tier.id === row.tier_id);
   const reason = `Reached the ${target.name} tier's payment`;
   try {
-    await deps.discord.addMemberRole(serverId, row.user_id, target.role_id, reason);
+    // A promotion is automatic: the role-safety rule decides without an acting person. A refused
+    // role (logged and audited) leaves the grinder on their tier.
+    const given = await giveRoleSafely(deps, serverId, {
+      feature: "grinders",
+      userId: row.user_id,
+      roleId: target.role_id,
+      reason,
+      actor,
+    });
+    if (!given.safe) return null;
   } catch (error) {
     // Missing permissions or a vanished member/role: the payment stands, the tier stays.
     if (error instanceof DiscordError) return null;

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireRole } from "../../discord/validate.ts";
+import { requireSafeRole } from "../../discord/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { ensureSetupExists, readSetup } from "../setup/service.ts";
@@ -73,7 +73,7 @@ export async function addTier(
   body: NewTierBody,
   actor: AuditActor,
 ): Promise<ServerSetup> {
-  await requireRole(deps, serverId, body.tierRoleId, "tierRoleId");
+  await requireSafeRole(deps, serverId, body.tierRoleId, "tierRoleId", { actorId: actor.userId });
   const saved = await transactionForServer(deps.storage, serverId, grinderLockScope, async (trx) => {
     const now = Date.now();
     const tiers = await listTiers(trx, serverId);

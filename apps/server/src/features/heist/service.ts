@@ -1,4 +1,4 @@
-import { formatRational, parseAmount, rationals } from "@hearth/core";
+import { formatRational, rationals, readAmount } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Embed } from "../../discord/port.ts";
 import { requireTextChannel } from "../../discord/validate.ts";
@@ -74,8 +74,10 @@ export async function announceHeist(
   }
   if (startsAt <= now) throw badRequest("**time** is in the past: a heist starts in the future.", "time");
   if (startsAt - now > maxLeadMs) throw badRequest("**time** is more than 30 days away.", "time");
-  const amount = parseAmount(input.amount);
-  if (amount === null || amount <= 0) {
+  const reading = readAmount(input.amount);
+  if (!reading.ok) throw badRequest(`**amount**: ${reading.reason}.`, "amount");
+  const amount = reading.value;
+  if (amount <= 0) {
     throw badRequest("**amount** should be an amount like `25m`, `1.5b` or `2,500,000`.", "amount");
   }
   const requirements = input.requirements?.trim() || null;

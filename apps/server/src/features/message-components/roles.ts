@@ -1,6 +1,7 @@
+import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import type { RoleInfo } from "../../discord/port.ts";
+import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "../moderation/hierarchy.ts";
 import type { RoleActionKind } from "./model.ts";
@@ -38,40 +39,34 @@ export async function checkRoleUsable(deps: Deps, serverId: string, roleId: stri
   return role;
 }
 
-/** The dangerous permissions a role grants, by name (empty when none). */
+/** The dangerous permissions a role grants, by name (empty when none): the role-safety rule's list. */
 export function dangerousPermissions(role: RoleInfo): string[] {
-  return elevatedPermissionNames(role.permissions);
+  return dangerousPermissionNames(role.permissions);
 }
 
 /**
- * At save time: the live rules, plus the editor must be able to manage the role themselves. A role
- * granting a dangerous permission is never handed out by a component (anyone who clicks would get
- * that power); only an Administrator may attach one to a "take" action.
+ * At save time: the live rules, plus the role-safety rule for the editor (`discord/role-safety.ts`):
+ * no dangerous permission (a component gives or takes a role for anyone who clicks, so neither is
+ * allowed with such a role), and the role sits below the editor's highest role (the owner excepted).
  */
 export async function checkRoleForEditor(
   deps: Deps,
   serverId: string,
   editor: Editor,
   roleId: string,
-  kind: RoleActionKind,
+  _kind: RoleActionKind,
 ) {
   const role = await checkRoleUsable(deps, serverId, roleId);
-  const hierarchy = await loadHierarchy(deps, serverId);
-  if (editor.userId !== hierarchy.ownerId && role.position >= topPosition(hierarchy, editor.roleIds)) {
-    throw forbidden(`@${role.name} is at or above your highest role, so you can't hand it out.`);
-  }
-  const risky = dangerousPermissions(role);
-  if (risky.length === 0) return role;
-  if (kind !== "take_role") {
-    throw forbidden(
-      `@${role.name} grants ${risky.join(", ")}; a component can't give it, since anyone who uses it would get that power. Pick a role without those permissions.`,
-    );
-  }
-  const isAdmin = (BigInt(editor.permissions || "0") & permissionBits.administrator) !== 0n;
-  if (!isAdmin) {
-    throw forbidden(
-      `@${role.name} grants ${risky.join(", ")}; only an Administrator can attach it to a component.`,
-    );
+  const verdict = judgeRole(await loadRoleScene(deps, serverId), roleId, {
+    userId: editor.userId,
+    roleIds: editor.roleIds,
+  });
+  if (!verdict.safe) {
+    const why =
+      verdict.refusal === "dangerous"
+        ? `${verdict.reason}; a component can't give or take it, since anyone who uses it would get that power. Pick a role without those permissions.`
+        : verdict.reason;
+    throw forbidden(`@${role.name}: ${why}`);
   }
   return role;
 }

@@ -2,6 +2,7 @@ import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { giveRoleSafely } from "../audit/service.ts";
 import { templateContextFor } from "../welcome/render.ts";
 import { answerEmbeds } from "./forms.ts";
 import { type Action, actionLabels, componentLimits, incompleteReason, triggerActions } from "./model.ts";
@@ -118,13 +119,20 @@ async function runAction(
       if (give) {
         if (has) return `You already have <@&${role.id}>.`;
         // Checked on every click too: the role may have gained a dangerous permission since it was attached.
-        const risky = dangerousPermissions(role);
-        if (risky.length > 0) {
+        const given = await giveRoleSafely(deps, serverId, {
+          feature: "components",
+          userId,
+          roleId: role.id,
+          reason: "Interactive component",
+        });
+        if (!given.safe) {
+          const risky = dangerousPermissions(role);
           throw forbidden(
-            `<@&${role.id}> now grants ${risky.join(", ")}, so I won't hand it out from a component; an admin needs to remove that permission or this action.`,
+            risky.length > 0
+              ? `<@&${role.id}> now grants ${risky.join(", ")}, so I won't hand it out from a component; an admin needs to remove that permission or this action.`
+              : `I can't give <@&${role.id}>: ${given.reason}.`,
           );
         }
-        await deps.discord.addMemberRole(serverId, userId, role.id, "Interactive component");
         return `Gave you <@&${role.id}>.`;
       }
       if (!has) return `You don't have <@&${role.id}>.`;

@@ -1,5 +1,5 @@
+import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { elevatedPermissionNames } from "../../discord/permissions.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getGrinderConfig } from "../grinders/service.ts";
@@ -42,8 +42,9 @@ async function checkRole(
   if (caller.userId !== hierarchy.ownerId && role.position >= topPosition(hierarchy, caller.roleIds)) {
     throw forbidden(`@${role.name} is at or above your highest role, so you can't manage it.`);
   }
-  // Elevated permissions make a role unsafe to hand out without being an Administrator yourself.
-  const risky = elevatedPermissionNames(role.permissions);
+  // A moderator hands a role out by hand, as in Discord's own menus; a role with a permission on the
+  // role-safety rule's list still needs an Administrator to do it.
+  const risky = dangerousPermissionNames(role.permissions);
   const callerIsAdmin = (BigInt(caller.permissions || "0") & permissionBits.administrator) !== 0n;
   if (risky.length > 0 && !callerIsAdmin) {
     throw forbidden(`@${role.name} grants ${risky.join(", ")}; only an Administrator can hand it out.`);

@@ -1,7 +1,9 @@
 import { parseHexColour } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import { badRequest, forbidden } from "../../lib/errors.ts";
+import { recordRoleRefusal } from "../audit/service.ts";
 import { perkCache } from "./cache.ts";
 import { deleteRoleOf } from "./cleanup.ts";
 import { now, type Owner, refuseWithout, requirePerks } from "./member-perks.ts";
@@ -107,7 +109,25 @@ export async function setRoleMembers(deps: Deps, serverId: string, owner: Owner,
     what: "private role",
   });
   try {
-    for (const id of wanted.filter((id) => !member.roleMembers.includes(id))) {
+    const newcomers = wanted.filter((id) => !member.roleMembers.includes(id));
+    if (newcomers.length > 0) {
+      // Hearth made the role without permissions, but an admin may have given it some since: the
+      // role-safety rule decides before it is handed to anyone on the owner's behalf.
+      const verdict = judgeRole(await loadRoleScene(deps, serverId), roleId);
+      if (!verdict.safe) {
+        await recordRoleRefusal(deps, serverId, {
+          feature: "perks",
+          roleId,
+          userId: newcomers[0] ?? owner.userId,
+          verdict,
+          actor: { tokenId: null, userId: owner.userId },
+        });
+        throw forbidden(
+          `I can't hand out your private role: ${verdict.reason}. Ask an admin to fix the role.`,
+        );
+      }
+    }
+    for (const id of newcomers) {
       await deps.discord.addMemberRole(serverId, id, roleId, "Perk: private role given");
     }
     for (const id of member.roleMembers.filter((id) => !wanted.includes(id))) {

@@ -1,5 +1,7 @@
 import type { RoleInfo } from "../../discord/port.ts";
+import { judgeRole, roleScene } from "../../discord/role-safety.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { recordRoleRefusal } from "../audit/service.ts";
 import { botRoleProblem, type Deps, type Hierarchy, loadHierarchy } from "./access.ts";
 import { guardRole } from "./guard.ts";
 import * as roleStore from "./role-store.ts";
@@ -29,6 +31,7 @@ async function refusal(
   serverId: string,
   roleId: string,
   listed: Map<string, roleStore.ListedRole>,
+  clickerId: string,
 ): Promise<{ role: RoleInfo | null; problem: string | null }> {
   const role = hierarchy.roles.get(roleId) ?? null;
   if (!role) return { role, problem: "That role was deleted; an admin should update this panel." };
@@ -47,6 +50,18 @@ async function refusal(
   }
   if (refusedIn(role.permissions).length > 0) {
     await guardRole(deps, role);
+    const verdict = judgeRole(
+      roleScene({
+        serverId,
+        ownerId: hierarchy.ownerId,
+        roles: [...hierarchy.roles.values()],
+        bot: hierarchy.bot,
+      }),
+      roleId,
+    );
+    if (!verdict.safe) {
+      await recordRoleRefusal(deps, serverId, { feature: "selfroles", roleId, userId: clickerId, verdict });
+    }
     return {
       role,
       problem: `**@${role.name}** now carries a dangerous permission, so it was taken off self-roles and the admins were told.`,
@@ -74,7 +89,14 @@ export async function toggleRole(
     throw badRequest("That role isn't on this panel any more.");
   }
   const { hierarchy, listed } = await load(deps, serverId);
-  const { role, problem } = await refusal(deps, hierarchy, serverId, input.roleId, listed);
+  const { role, problem } = await refusal(
+    deps,
+    hierarchy,
+    serverId,
+    input.roleId,
+    listed,
+    input.member.userId,
+  );
   if (problem || !role) throw forbidden(problem ?? "That role was deleted.");
   const has = input.member.roleIds.includes(role.id);
   const reason = `Self-role panel "${panel.name}"`;
@@ -105,7 +127,7 @@ export async function setPanelSelection(
   for (const { roleId } of panel.roles) {
     const wants = chosen.has(roleId);
     if (wants === held.has(roleId)) continue;
-    const { role, problem } = await refusal(deps, hierarchy, serverId, roleId, listed);
+    const { role, problem } = await refusal(deps, hierarchy, serverId, roleId, listed, input.member.userId);
     if (problem || !role) {
       result.refused.push(problem ?? "A role was deleted.");
       continue;

@@ -8,7 +8,6 @@ import {
   parseRoleList,
   RoleListError,
   refusedIn,
-  warnedIn,
 } from "./rules.ts";
 
 const guildId = "100000000000000000";
@@ -38,16 +37,16 @@ describe("dangerous permissions", () => {
     ["32", ["Manage Server"]],
     ["268435456", ["Manage Roles"]],
     [(8n | 32n | 268435456n).toString(), ["Administrator", "Manage Server", "Manage Roles"]],
-    ["6", []],
+    ["6", ["Kick Members", "Ban Members"]],
     ["0", []],
   ])("bits %s are refused as %j", (bits, names) => {
     expect(refusedIn(bits).map((p) => p.name)).toEqual(names);
   });
 
-  it("warns (but does not refuse) for Ban and Kick Members", () => {
-    expect(warnedIn("6")).toEqual(["Ban Members", "Kick Members"]);
-    expect(warnedIn("2")).toEqual(["Kick Members"]);
-    expect(refusedIn("6")).toEqual([]);
+  it("refuses every permission of the one role-safety list, not only the three it once did", () => {
+    expect(refusedIn(String(1n << 40n)).map((p) => p.name)).toEqual(["Timeout Members"]);
+    expect(refusedIn(String(1n << 13n)).map((p) => p.name)).toEqual(["Manage Messages"]);
+    expect(refusedIn(String(1n << 17n)).map((p) => p.name)).toEqual(["Mention @everyone"]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Permission, toBits } from "../../discord/permissions.ts";
+import { dangerousPermissionNames } from "@hearth/core";
 import {
   type Button,
   type Embed,
@@ -24,36 +24,12 @@ export const selfRoleLimits = {
 
 export const panelColor = 0xf97316;
 
-/** Permissions that would let a member who picks the role take over the server: always refused. */
-export const refusedPermissions: { bit: bigint; name: string; why: string }[] = [
-  {
-    bit: Permission.Administrator,
-    name: "Administrator",
-    why: "it bypasses every permission and channel restriction",
-  },
-  { bit: Permission.ManageGuild, name: "Manage Server", why: "it lets members change the server's settings" },
-  {
-    bit: Permission.ManageRoles,
-    name: "Manage Roles",
-    why: "it lets members give themselves and others roles, or edit role permissions",
-  },
-];
-
-/** Permissions allowed on a self-role, with a warning: members could remove others from the server. */
-export const warnedPermissions: { bit: bigint; name: string }[] = [
-  { bit: Permission.BanMembers, name: "Ban Members" },
-  { bit: Permission.KickMembers, name: "Kick Members" },
-];
-
-/** The refused permissions a role carries (by name), empty when it is safe to hand out. */
-export function refusedIn(permissions: string): { name: string; why: string }[] {
-  const bits = toBits(permissions);
-  return refusedPermissions.filter((p) => (bits & p.bit) !== 0n);
-}
-
-export function warnedIn(permissions: string): string[] {
-  const bits = toBits(permissions);
-  return warnedPermissions.filter((p) => (bits & p.bit) !== 0n).map((p) => p.name);
+/**
+ * The dangerous permissions a role carries (by name), empty when it is safe to hand out: the one
+ * list of the role-safety rule (`@hearth/core`), which refuses them on every role Hearth gives.
+ */
+export function refusedIn(permissions: string): { name: string }[] {
+  return dangerousPermissionNames(permissions).map((name) => ({ name }));
 }
 
 const list = (names: string[]) =>

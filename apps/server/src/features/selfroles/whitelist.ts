@@ -1,14 +1,15 @@
 import type { RoleInfo } from "../../discord/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
-import { joinNames, refusedIn, selfRoleLimits, warnedIn } from "./rules.ts";
+import { joinNames, refusedIn, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";
 
 export interface WhitelistResult {
   role: RoleInfo;
-  /** Things the admin should know: Ban/Kick Members on the role, or a role the bot can't give yet. */
+  /** Things the admin should know: a role the bot can't give yet. */
   warnings: string[];
 }
 
@@ -16,11 +17,11 @@ export interface WhitelistResult {
 export function refusalFor(role: RoleInfo): string | null {
   const refused = refusedIn(role.permissions);
   if (refused.length === 0) return null;
-  const reasons = refused.map((p) => `**${p.name}** (${p.why})`);
-  return `**@${role.name}** has ${joinNames(reasons)}. Anyone could give themselves that power, so it can't be a self-role. Remove ${refused.length === 1 ? "that permission" : "those permissions"} from the role first.`;
+  const reasons = refused.map((p) => `**${p.name}**`);
+  return `**@${role.name}** has ${joinNames(reasons)}, a moderation or admin permission. Anyone could give themselves that power, so it can't be a self-role. Remove ${refused.length === 1 ? "that permission" : "those permissions"} from the role first.`;
 }
 
-/** Allows a role on panels: dangerous roles are refused, Ban/Kick Members is allowed with a warning. */
+/** Allows a role on panels: roles the role-safety rule refuses (dangerous, above the actor) are refused. */
 export async function addToWhitelist(
   deps: Deps,
   serverId: string,
@@ -31,6 +32,15 @@ export async function addToWhitelist(
   const role = requireAssignable(hierarchy, serverId, roleId);
   const refusal = refusalFor(role);
   if (refusal) throw badRequest(refusal, "role");
+  // The role-safety rule's hierarchy part for the person whitelisting (the owner excepted).
+  const verdict = judgeRole(
+    await loadRoleScene(deps, serverId),
+    roleId,
+    await loadActor(deps, serverId, actorId),
+  );
+  if (!verdict.safe && verdict.refusal === "above-actor") {
+    throw badRequest(`**@${role.name}**: ${verdict.reason}, so you can't make it a self-role.`, "role");
+  }
   const listed = await roleStore.listRoles(deps.storage.db, serverId);
   const existing = listed.find((entry) => entry.roleId === roleId);
   if (existing?.status === "whitelisted") throw conflict(`**@${role.name}** is already whitelisted.`, "role");
@@ -42,12 +52,6 @@ export async function addToWhitelist(
   }
   await roleStore.whitelistRole(deps.storage.db, serverId, roleId, actorId, Date.now());
   const warnings: string[] = [];
-  const warned = warnedIn(role.permissions);
-  if (warned.length > 0) {
-    warnings.push(
-      `⚠️ **@${role.name}** has ${joinNames(warned.map((name) => `**${name}**`))}: anyone who picks it can remove members from the server. It's whitelisted; make sure that's what you want.`,
-    );
-  }
   const problem = botRoleProblem(hierarchy, serverId, role);
   if (problem) warnings.push(`⚠️ Members can't get it yet: ${problem}`);
   return { role, warnings };

@@ -1,7 +1,7 @@
 import {
   abbreviateNumber,
   type PaymentPeriod,
-  parseAmount,
+  readAmount,
   type ServerSetup,
   type SetupUpdateBody,
   tierName,
@@ -120,11 +120,12 @@ function tierToAdd(command: CommandContext) {
   }
   const name = tierName.safeParse(o.requireString("tier_name"));
   if (!name.success) throw badRequest(`**tier_name**: ${name.error.issues[0]?.message ?? "is not valid"}`);
-  const payment = parseAmount(o.requireString("tier_payment"));
-  if (payment === null || payment <= 0) {
-    throw badRequest("**tier_payment** must be an amount like 250k or 1.5m.");
+  const payment = readAmount(o.requireString("tier_payment"));
+  if (!payment.ok) throw badRequest(`**tier_payment**: ${payment.reason}.`, "tier_payment");
+  if (payment.value <= 0) {
+    throw badRequest("**tier_payment** must be an amount like 250k or 1.5m.", "tier_payment");
   }
-  return { tierName: name.data, tierPayment: payment, tierRoleId: o.requireId("tier_role") };
+  return { tierName: name.data, tierPayment: payment.value, tierRoleId: o.requireId("tier_role") };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
+import { requireSafeRole } from "../../discord/role-safety.ts";
 import { requireCategory, requireRole, requireTextChannel } from "../../discord/validate.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { defaultSetupRow, ensureSetup, findSetup, type SetupRow, saveSetup } from "./store.ts";
@@ -101,6 +102,12 @@ export async function updateSetup<T extends object = Record<never, never>>(
     ["events.pingRole", body.events?.pingRole],
   ];
   for (const [field, roleId] of roleFields) if (roleId) await requireRole(deps, serverId, roleId, field);
+  // Hearth gives the base role to everyone it hires: the role-safety rule applies.
+  if (body.grinderBaseRoleId) {
+    await requireSafeRole(deps, serverId, body.grinderBaseRoleId, "grinderBaseRoleId", {
+      actorId: actor.userId,
+    });
+  }
   if (body.paymentsChannelId) {
     await requireTextChannel(deps, serverId, body.paymentsChannelId, "paymentsChannelId");
   }

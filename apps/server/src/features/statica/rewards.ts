@@ -9,9 +9,10 @@ import {
 import type { AppContext } from "../../context.ts";
 import { skipIfDiscordFails } from "../../discord/display-lookups.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import { giveRoleSafely } from "../audit/service.ts";
 import { type Seen, type StaticaObservations, toObservation } from "./bot-observations.ts";
 import { recordRewardEvents } from "./event-store.ts";
-import { botReach, canAssign } from "./roles.ts";
 import { findStaticaConfig, forgetGivenRewards, listGivenRewards, recordGivenReward } from "./service.ts";
 
 /*
@@ -117,17 +118,24 @@ export async function applyRewards(
   if (!fullySeen(config, seen)) plan.remove = [];
   if (plan.add.length === 0 && plan.remove.length === 0) return { evaluation, added: [], removed: [] };
 
-  const roles = await deps.discord.listRoles(serverId);
-  const reach = await botReach(deps, serverId, roles);
+  const scene = await loadRoleScene(deps, serverId);
+  // Taking back a reward only needs the bot's reach; giving one needs the whole role-safety rule.
   const assignable = (roleId: string) => {
-    const role = roles.find((r) => r.id === roleId);
-    return role !== undefined && canAssign(reach, role);
+    const verdict = judgeRole(scene, roleId);
+    return verdict.safe || verdict.refusal === "dangerous";
   };
   const added: string[] = [];
   const removed: string[] = [];
-  for (const roleId of plan.add.filter(assignable)) {
+  for (const roleId of plan.add) {
     try {
-      await deps.discord.addMemberRole(serverId, userId, roleId, "Statica: supporter reward");
+      const given = await giveRoleSafely(deps, serverId, {
+        feature: "statica",
+        userId,
+        roleId,
+        reason: "Statica: supporter reward",
+        scene,
+      });
+      if (!given.safe) continue;
       await recordGivenReward(
         deps.storage.db,
         serverId,

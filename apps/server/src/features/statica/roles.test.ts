@@ -3,7 +3,7 @@ import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/
 import { demoGuildId } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { demoBotId } from "../../discord/demo-seed.ts";
-import { botReach, canAssign, dangerousPermissionsOf, listRewardRoles } from "./roles.ts";
+import { listRewardRoles } from "./roles.ts";
 
 let t: StaticaFixture;
 let ctx: AppContext;
@@ -39,22 +39,13 @@ describe("reward roles", () => {
     expect((await listRewardRoles(ctx, demoGuildId)).some((r) => r.assignable)).toBe(false);
   });
 
-  it("reads the bot's reach from its own member: highest role and Manage Roles", async () => {
-    const roles = await ctx.discord.listRoles(demoGuildId);
-    const reach = await botReach(ctx, demoGuildId, roles);
-    expect(reach).toMatchObject({ botName: "Hearth", canManageRoles: true, highestRole: { name: "Hearth" } });
+  it("gives each role the role-safety rule's reason, and nothing in a server the bot isn't in", async () => {
+    const roles = await listRewardRoles(ctx, demoGuildId);
+    const byName = Object.fromEntries(roles.map((r) => [r.name, r]));
+    expect(byName.Admin?.unsafeReason).toContain("Administrator");
+    expect(byName.Moderator?.unsafeReason).toContain("Timeout Members");
+    expect(byName.Member?.unsafeReason).toBeNull();
     expect((await ctx.discord.getBotMember(demoGuildId))?.user).toMatchObject({ id: demoBotId, bot: true });
-  });
-
-  it("gives the bot no reach in a server it isn't in", async () => {
-    const reach = await botReach(ctx, "123456789012345678", []);
-    expect(reach).toEqual({ botName: "The bot", canManageRoles: false, highestRole: null });
-    expect(canAssign(reach, { position: 0, managed: false })).toBe(false);
-  });
-
-  it("names the dangerous permissions a role carries", () => {
-    expect(dangerousPermissionsOf({ permissions: "0" })).toEqual([]);
-    expect(dangerousPermissionsOf({ permissions: String(1n << 40n) })).toEqual(["Timeout Members"]);
-    expect(dangerousPermissionsOf({ permissions: "8" })).toEqual(["Administrator"]);
+    expect(await listRewardRoles(ctx, "123456789012345678")).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ export async function createStaticaConfig(
 ): Promise<StaticaConfigResponse> {
   const exists = () => conflict("This server already has a Statica configuration; update it instead");
   if (await findConfig(deps.storage.db, serverId)) throw exists();
-  const config = await validateStaticaConfig(deps, serverId, completeStaticaConfig(body));
+  const config = await validateStaticaConfig(deps, serverId, completeStaticaConfig(body), actor.userId);
   const stored = await transactionForServer(deps.storage, serverId, lockScope, async (trx) => {
     if (await findConfig(trx, serverId)) throw exists();
     const created = await insertConfig(trx, serverId, config, Date.now());
@@ -111,7 +111,7 @@ export async function updateStaticaConfig(
   body: StaticaConfigBody,
 ): Promise<StaticaConfigResponse> {
   if (!(await findConfig(deps.storage.db, serverId))) throw noConfig();
-  const validated = await validateStaticaConfig(deps, serverId, completeStaticaConfig(body));
+  const validated = await validateStaticaConfig(deps, serverId, completeStaticaConfig(body), actor.userId);
   const { before, after } = await transactionForServer(deps.storage, serverId, lockScope, async (trx) => {
     const current = await findConfig(trx, serverId);
     if (!current) throw noConfig();
@@ -143,7 +143,8 @@ export async function toggleStaticaConfig(
 ): Promise<StaticaConfigResponse> {
   const current = await findConfig(deps.storage.db, serverId);
   if (!current) throw noConfig();
-  if (enabled ?? !current.config.enabled) await validateStaticaConfig(deps, serverId, current.config);
+  if (enabled ?? !current.config.enabled)
+    await validateStaticaConfig(deps, serverId, current.config, actor.userId);
   const result = await transactionForServer(deps.storage, serverId, lockScope, async (trx) => {
     const latest = await findConfig(trx, serverId);
     if (!latest) throw noConfig();

@@ -6,9 +6,9 @@ import {
   staticaRoleCategories,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { requireRoles, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { botReach, canAssign, dangerousPermissionsOf } from "./roles.ts";
 
 type Deps = Pick<AppContext, "discord">;
 
@@ -24,6 +24,7 @@ export async function validateStaticaConfig(
   deps: Deps,
   serverId: string,
   config: StaticaConfig,
+  actorId: string | null = null,
 ): Promise<StaticaConfig> {
   const status = config.conditions.status;
   const review = reviewKeywords(status.keywords, status.caseSensitive);
@@ -71,7 +72,7 @@ export async function validateStaticaConfig(
     );
   }
 
-  await validateRoles(deps, serverId, config);
+  await validateRoles(deps, serverId, config, actorId);
 
   const { logging } = config;
   if (logging.enabled && logging.channel === null) {
@@ -82,45 +83,37 @@ export async function validateStaticaConfig(
   return normalised;
 }
 
-/** Every listed role: of the server, assignable by anyone (not managed), listed once, safe, reachable. */
-async function validateRoles(deps: Deps, serverId: string, config: StaticaConfig): Promise<void> {
+/**
+ * Every listed role: of the server, listed once, and allowed by the role-safety rule for the person
+ * saving. The bot's reach (Manage Roles, a role above the rewards) is waived while
+ * `settings.requireBotPermissions` is off, so a setup can be saved before the bot's role is fixed;
+ * the rule is applied again whenever a reward is given.
+ */
+async function validateRoles(
+  deps: Deps,
+  serverId: string,
+  config: StaticaConfig,
+  actorId: string | null,
+): Promise<void> {
   const lists = staticaRoleCategories.map((category) => ({
     field: `roleConfig.${category}`,
     ids: config.roleConfig[category],
   }));
   if (lists.every((list) => list.ids.length === 0)) return;
-  const resolved = [];
+  for (const list of lists) await requireRoles(deps, serverId, list.ids, list.field);
+  const scene = await loadRoleScene(deps, serverId);
+  const actor = actorId ? await loadActor(deps, serverId, actorId) : undefined;
+  const botReach = new Set(["bot-cannot-manage-roles", "above-bot"]);
   for (const list of lists) {
-    resolved.push({ ...list, roles: await requireRoles(deps, serverId, list.ids, list.field) });
-  }
-  // Same path convention as requireRoles: a one-role list is named by the list itself.
-  const pathOf = (list: { field: string; ids: string[] }, index: number) =>
-    list.ids.length === 1 ? list.field : `${list.field}.${index}`;
-
-  for (const list of resolved) {
-    list.roles.forEach((role, index) => {
-      const dangerous = dangerousPermissionsOf(role);
-      if (dangerous.length > 0) {
-        const path = pathOf(list, index);
-        throw badRequest(
-          `${path}: @${role.name} has ${dangerous.join(", ")}; reward roles are given automatically, so they can't carry moderation or admin permissions`,
-          path,
-        );
-      }
-    });
-  }
-
-  if (!config.settings.requireBotPermissions) return;
-  const reach = await botReach(deps, serverId, await deps.discord.listRoles(serverId));
-  for (const list of resolved) {
-    list.roles.forEach((role, index) => {
-      if (canAssign(reach, role)) return;
-      const path = pathOf(list, index);
-      const why = !reach.canManageRoles
-        ? `${reach.botName} needs the Manage Roles permission to give it`
-        : `@${role.name} is not below ${reach.botName}'s highest role${reach.highestRole ? ` (@${reach.highestRole.name})` : ""}, so the bot can't give it`;
+    list.ids.forEach((roleId, index) => {
+      // Same path convention as requireRoles: a one-role list is named by the list itself.
+      const path = list.ids.length === 1 ? list.field : `${list.field}.${index}`;
+      const verdict = judgeRole(scene, roleId, actor);
+      if (verdict.safe) return;
+      const reach = botReach.has(verdict.refusal);
+      if (reach && !config.settings.requireBotPermissions) return;
       throw badRequest(
-        `${path}: ${why}; fix the bot's role or turn off settings.requireBotPermissions`,
+        `${path}: ${describeRefusal(verdict, roleId)}${reach ? "; fix the bot's role or turn off settings.requireBotPermissions" : ""}`,
         path,
       );
     });

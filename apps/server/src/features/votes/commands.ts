@@ -99,7 +99,7 @@ export const voteCommands = () => [
       throw badRequest("**mode** must be quick or custom.", "mode");
     }
     // Wrong options are named now, before any choice or form.
-    await checkVoteSetup(command.ctx, command.serverId, input);
+    await checkVoteSetup(command.ctx, command.serverId, input, actorOf(command).userId);
     if (mode === "quick") {
       const setup = await configureVotes(command.ctx, command.serverId, actorOf(command), input);
       await command.reply(setupMessage(setup), { ephemeral: true });

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
+import { giveRoleSafely } from "../audit/service.ts";
 import { monthOf, monthRange } from "./stats.ts";
 import {
   archiveMonth,
@@ -43,7 +44,13 @@ export async function grantReward(
   if (existing && !ours) await takeBackReward(deps, existing, "Vote reward role changed");
   if (!member.roleIds.includes(roleId)) {
     try {
-      await deps.discord.addMemberRole(serverId, userId, roleId, "Vote reward");
+      const given = await giveRoleSafely(deps, serverId, {
+        feature: "votes",
+        userId,
+        roleId,
+        reason: "Vote reward",
+      });
+      if (!given.safe) return "failed";
     } catch (error) {
       if (!(error instanceof DiscordError)) throw error;
       deps.logger.warn({ err: error, serverId, userId, roleId }, "votes: could not give the reward role");

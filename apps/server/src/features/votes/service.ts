@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { type VoteStats, voteLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { requireSafeRole } from "../../discord/role-safety.ts";
 import { requireRole, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countVote } from "../insights/service.ts";
 import { type VoteDesign, voteDesignProblems } from "../message-designer/vote-design.ts";
-import { botReach, canAssign, dangerousPermissionsOf } from "../statica/roles.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
 import { applyVote, monthlyAt, monthOf, streakAt } from "./stats.ts";
 import {
@@ -56,32 +56,21 @@ export function webhookUrl(config: AppContext["config"], webhookId: string): str
 }
 
 /** The reward role rules (spec §5): a plain role of the server, safe to give away, below the bot. */
-export async function checkRewardRole(deps: Pick<AppContext, "discord">, serverId: string, roleId: string) {
+export async function checkRewardRole(
+  deps: Pick<AppContext, "discord">,
+  serverId: string,
+  roleId: string,
+  actorId: string | null = null,
+) {
   if (roleId === serverId) {
     throw badRequest(
       "reward_role: @everyone can't be a reward role: every member already has it",
       "reward_role",
     );
   }
-  const role = await requireRole(deps, serverId, roleId, "reward_role");
-  const dangerous = dangerousPermissionsOf(role);
-  if (dangerous.length > 0) {
-    throw badRequest(
-      `reward_role: @${role.name} has ${dangerous.join(", ")}; reward roles are given automatically to anyone who votes, so they can't carry moderation or admin permissions`,
-      "reward_role",
-    );
-  }
-  const reach = await botReach(deps, serverId, await deps.discord.listRoles(serverId));
-  if (!reach.canManageRoles) {
-    throw badRequest("reward_role: I need the Manage Roles permission to give reward roles", "reward_role");
-  }
-  if (!canAssign(reach, role)) {
-    throw badRequest(
-      `reward_role: @${role.name} is at or above my highest role; move my role above it first`,
-      "reward_role",
-    );
-  }
-  return role;
+  await requireRole(deps, serverId, roleId, "reward_role");
+  // Reward roles are given automatically to anyone who votes: the role-safety rule applies.
+  return requireSafeRole(deps, serverId, roleId, "reward_role", { actorId });
 }
 
 /**
@@ -92,6 +81,7 @@ export async function checkVoteSetup(
   deps: Pick<AppContext, "discord">,
   serverId: string,
   input: VoteSetupInput,
+  actorId: string | null = null,
 ): Promise<void> {
   const hours = input.rewardHours;
   if (hours !== undefined && (!Number.isInteger(hours) || hours < 0 || hours > voteLimits.rewardHoursMax)) {
@@ -101,7 +91,7 @@ export async function checkVoteSetup(
     );
   }
   if (input.channelId) await requireTextChannel(deps, serverId, input.channelId, "channel");
-  if (input.rewardRoleId) await checkRewardRole(deps, serverId, input.rewardRoleId);
+  if (input.rewardRoleId) await checkRewardRole(deps, serverId, input.rewardRoleId, actorId);
   const problems = input.design ? voteDesignProblems(input.design) : [];
   if (problems.length > 0) throw badRequest(`design: ${problems.join("; ")}`, "design");
 }
@@ -115,7 +105,7 @@ export async function configureVotes(
   now = Date.now(),
 ): Promise<VoteSetup> {
   const hours = input.rewardHours;
-  await checkVoteSetup(deps, serverId, input);
+  await checkVoteSetup(deps, serverId, input, actor.userId);
 
   const result = await transactionForServer(deps.storage, serverId, "votes", async (trx) => {
     const existing = await findSettings(trx, serverId);

@@ -30,7 +30,7 @@ const clickerOf = (interaction: Interaction) => ({ tokenId: null, userId: intera
 async function onInstructions(ctx: AppContext, interaction: ModalInteraction) {
   const serverId = serverOf(interaction);
   const input = decodeSetup(interaction.data.customId.slice(setupIds.form.length));
-  await checkVoteSetup(ctx, serverId, input);
+  await checkVoteSetup(ctx, serverId, input, interaction.data.user.id);
   const preview = await startDesign(ctx, voteDesignFlow, {
     serverId,
     user: interaction.data.user,

@@ -1,4 +1,11 @@
-import type { Grinder, GrinderBreakEvent, GrinderPayment, MemberNames, PaymentAction } from "@hearth/core";
+import {
+  type Grinder,
+  type GrinderBreakEvent,
+  type GrinderPayment,
+  type MemberNames,
+  type PaymentAction,
+  readAmount,
+} from "@hearth/core";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
@@ -110,9 +117,16 @@ function RecordPayment({ serverId, grinder }: { serverId: string; grinder: Grind
   const record = useRecordPayment(serverId, grinder._id);
   const [action, setAction] = useState<PaymentAction>("add");
   const [amount, setAmount] = useState("");
+  const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (amount.trim() === "") return;
+    // The server reads amounts with the same parser; refusing here names the problem beside the field.
+    const reading = readAmount(amount);
+    if (!reading.ok) {
+      setError(`Amount ${reading.reason}.`);
+      return;
+    }
     record.mutate({ action, amount: amount.trim() }, { onSuccess: () => setAmount("") });
   };
   return (
@@ -133,7 +147,7 @@ function RecordPayment({ serverId, grinder }: { serverId: string; grinder: Grind
           </select>
         )}
       </Field>
-      <Field label="Amount">
+      <Field label="Amount" error={error}>
         {(control) => (
           <input
             {...control}
@@ -141,7 +155,10 @@ function RecordPayment({ serverId, grinder }: { serverId: string; grinder: Grind
             inputMode="decimal"
             placeholder="250k"
             value={amount}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => {
+              setAmount(event.target.value);
+              setError(undefined);
+            }}
           />
         )}
       </Field>
