@@ -93,8 +93,9 @@ function refuse(refusal: RoleRefusal, role: RoleInfo | null, dangerous: string[]
 
 /**
  * Whether Hearth may give (or take) the role. `actor` is the person it is done for: undefined for
- * automatic grants; a person's hierarchy is checked unless they own the server. An actor given as
- * null (not a member any more) can't act on any role.
+ * automatic grants; a person's hierarchy is checked unless they own the server. null (someone
+ * Discord doesn't show as a member: a lookup that failed, the operator's CLI) skips the person's
+ * part: the auth layer already refuses tokens of members who left.
  */
 export function judgeRole(scene: RoleScene, roleId: string, actor?: RoleActor | null): RoleVerdict {
   if (roleId === scene.serverId) return refuse("everyone", scene.roles.get(roleId) ?? null);
@@ -103,7 +104,6 @@ export function judgeRole(scene: RoleScene, roleId: string, actor?: RoleActor | 
   if (role.managed) return refuse("managed", role);
   const dangerous = dangerousPermissionNames(role.permissions);
   if (dangerous.length > 0) return refuse("dangerous", role, dangerous);
-  if (actor === null) return refuse("above-actor", role);
   if (actor && actor.userId !== scene.ownerId && role.position >= topPosition(scene.roles, actor.roleIds)) {
     return refuse("above-actor", role);
   }

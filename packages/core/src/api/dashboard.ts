@@ -62,6 +62,12 @@ export const role = z.object({
   color: z.number().int().nonnegative(),
   position: z.number().int(),
   managed: z.boolean(),
+  /**
+   * Why Hearth won't give or take this role automatically or on the token holder's behalf (the
+   * role-safety rule: @everyone, managed, a dangerous permission, above the bot's or the holder's
+   * highest role), or null when it may. Pickers show such roles disabled with this reason.
+   */
+  unsafeReason: z.string().nullable(),
 });
 export type Role = z.infer<typeof role>;
 

@@ -52,7 +52,10 @@ export const positiveAmount = z.union([z.number(), z.string()]).transform((value
     ctx.addIssue({
       code: "custom",
       input: value,
-      message: amount.ok ? "must be a positive amount such as 250000, 250k or 1.5m" : amount.reason,
+      message:
+        !amount.ok && amount.misreadable
+          ? amount.reason
+          : "must be a positive amount such as 250000, 250k or 1.5m",
     });
     return z.NEVER;
   }

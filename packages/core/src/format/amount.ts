@@ -1,12 +1,16 @@
 const suffixes: Record<string, number> = { k: 1e3, m: 1e6, b: 1e9 };
 
-/** What `readAmount` made of a text: the amount, or why it can't be read (a phrase naming the problem). */
-export type AmountReading = { ok: true; value: number } | { ok: false; reason: string };
+/**
+ * What `readAmount` made of a text: the amount, or why it can't be read (a phrase naming the
+ * problem). `misreadable`: the text looks like an amount but could be read two ways (a comma or a
+ * point that may group thousands) or names a fraction of a unit; callers show `reason` as it is.
+ */
+export type AmountReading = { ok: true; value: number } | { ok: false; reason: string; misreadable: boolean };
 
 const example = "such as 250000, 250,000, 250k or 1.5m";
 
-function refuse(reason: string): AmountReading {
-  return { ok: false, reason };
+function refuse(reason: string, misreadable = false): AmountReading {
+  return { ok: false, reason, misreadable };
 }
 
 /** True when the digits before a decimal point have no comma, or commas grouping thousands in threes. */
@@ -38,11 +42,13 @@ export function readAmount(input: string | number): AmountReading {
       /^\d+,\d{1,2}$/.test(whole) && !fraction ? ` or ${whole.replace(",", ".")}${suffix ?? ""}` : "";
     return refuse(
       `"${text}" is ambiguous: a comma only groups thousands in threes (1,500,000), so it could be ${whole.replaceAll(",", "")}${suffix ?? ""}${decimal}; write it without the comma, or with a decimal point (1.5m)`,
+      true,
     );
   }
   if (!suffix && fraction.length === 3 && /^\d{1,3}$/.test(whole)) {
     return refuse(
       `"${text}" is ambiguous: it reads as ${whole}.${fraction}, but could mean ${whole}${fraction} with a point grouping thousands; write ${whole},${fraction} or ${whole}${fraction}`,
+      true,
     );
   }
   const scale = suffix ? (suffixes[suffix] ?? 1) : 1;
@@ -51,7 +57,7 @@ export function readAmount(input: string | number): AmountReading {
   const rounded = Math.round(value);
   // Floating point: 1.1k is 1100.0000000000002; only a real fraction of a unit is refused.
   if (Math.abs(value - rounded) > 1e-6 * Math.max(1, value)) {
-    return refuse(`"${text}" is not a whole amount (${value}); amounts are whole units`);
+    return refuse(`"${text}" is not a whole amount (${value}); amounts are whole units`, true);
   }
   return { ok: true, value: rounded };
 }

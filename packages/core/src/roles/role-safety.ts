@@ -75,9 +75,9 @@ export function roleRefusalText(refusal: RoleRefusal, dangerous: readonly string
     case "managed":
       return "it is managed by an integration (a bot or boosts); only Discord gives it";
     case "dangerous":
-      return `it has ${joinNames(dangerous)}, a moderation or admin permission Hearth never hands out`;
+      return `it has ${joinNames(dangerous)}; roles Hearth gives can't carry moderation or admin permissions`;
     case "bot-cannot-manage-roles":
-      return "Hearth lacks the Manage Roles permission";
+      return "Hearth needs the Manage Roles permission to give it";
     case "above-bot":
       return "it is not below Hearth's highest role";
     case "above-actor":

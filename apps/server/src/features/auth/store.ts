@@ -105,3 +105,18 @@ export function isUniqueViolation(error: unknown): boolean {
 export async function deleteToken(db: Kysely<Database>, id: string): Promise<void> {
   await db.deleteFrom("dashboard_tokens").where("id", "=", id).execute();
 }
+
+/** Lowers a live token's permission level; answers whether it changed. */
+export async function setTokenPermission(
+  db: Kysely<Database>,
+  id: string,
+  permission: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("dashboard_tokens")
+    .set({ permission })
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

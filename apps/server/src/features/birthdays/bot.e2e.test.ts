@@ -23,6 +23,8 @@ beforeAll(async () => {
   guild = standIn.state.addGuild({ name: "Party Hollow" });
   channelId = standIn.state.addChannel(guild.id, { name: "birthdays", type: 0 }).id;
   roleId = standIn.state.addRole(guild.id, { name: "Birthday" }).id;
+  // As on Discord, the bot's role sits above the roles it gives (the role-safety rule checks it).
+  for (const role of guild.roles.values()) if (role.name === "Hearth") role.position = 50;
   mia = standIn.state.addUser({ username: "mia", global_name: "Mia" });
   standIn.state.addMember(guild.id, mia.id);
   harness = await startStandInBot(standIn, birthdaysBot, {

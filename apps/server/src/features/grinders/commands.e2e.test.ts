@@ -24,6 +24,8 @@ beforeAll(async () => {
   logChannelId = [...guild.channels.keys()][0] ?? "";
   baseRoleId = standIn.state.addRole(guild.id, { name: "Grinder" }).id;
   goldRoleId = standIn.state.addRole(guild.id, { name: "Gold" }).id;
+  // As on Discord, the bot's role sits above the roles it gives (the role-safety rule checks it).
+  for (const role of guild.roles.values()) if (role.name === "Hearth") role.position = 50;
   alex = standIn.state.addUser({ username: "alex", global_name: "Alex" });
   sam = standIn.state.addUser({ username: "sam" });
   standIn.state.addMember(guild.id, alex.id);

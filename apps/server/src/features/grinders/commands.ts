@@ -35,8 +35,8 @@ async function requireGrinder(command: CommandContext, userId: string) {
 
 function requireAmount(text: string, option: string): number {
   const reading = readAmount(text);
-  if (!reading.ok) throw badRequest(`**${option}**: ${reading.reason}.`, option);
-  if (reading.value <= 0) {
+  if (!reading.ok && reading.misreadable) throw badRequest(`**${option}**: ${reading.reason}.`, option);
+  if (!reading.ok || reading.value <= 0) {
     throw badRequest(`**${option}** must be a number like 250k or 1.5m ("${text}" isn't one).`, option);
   }
   return reading.value;

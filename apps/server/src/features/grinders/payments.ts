@@ -29,8 +29,8 @@ export function requirePaymentAmount(
   field = "amount",
 ): number {
   const reading = readAmount(amount);
-  if (!reading.ok) throw badRequest(`${field}: ${reading.reason}`, field);
-  if (action === "add" && reading.value <= 0) {
+  if (!reading.ok && reading.misreadable) throw badRequest(`${field}: ${reading.reason}`, field);
+  if (!reading.ok || (action === "add" && reading.value <= 0)) {
     throw badRequest(`${field}: must be a positive amount such as 250000, 250k or 1.5m`, field);
   }
   return reading.value;

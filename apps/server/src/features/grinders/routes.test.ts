@@ -8,7 +8,7 @@ import {
   roleId,
 } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { dmPacing } from "./dm.ts";
 import { forgetRosters } from "./roster-cache.ts";
@@ -38,6 +38,31 @@ beforeAll(async () => {
       permissions: "0",
       managed: 0,
       hoist: 0,
+    })
+    .execute();
+  // The role-safety rule: Hearth gives tier roles, so it must be there, with Manage Roles, above them.
+  await t.ctx.storage.db
+    .insertInto("sandbox_roles")
+    .values({
+      id: "555555555555555556",
+      guild_id: seeded.guildId,
+      name: "Hearth",
+      color: 0,
+      position: 5,
+      permissions: String(1n << 28n),
+      managed: 1,
+      hoist: 0,
+    })
+    .execute();
+  await t.ctx.storage.db
+    .insertInto("sandbox_members")
+    .values({
+      guild_id: seeded.guildId,
+      user_id: demoBotId,
+      nick: null,
+      roles: JSON.stringify(["555555555555555556"]),
+      joined_at: Date.now(),
+      timeout_until: null,
     })
     .execute();
   await addTier(

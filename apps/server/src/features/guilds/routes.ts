@@ -44,6 +44,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         response: { 200: rolesResponse },
       },
     },
-    async (request) => listServerRoles(ctx, tokenOf(request).serverId),
+    async (request) => listServerRoles(ctx, tokenOf(request).serverId, tokenOf(request).userId),
   );
 };

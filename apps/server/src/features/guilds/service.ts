@@ -2,6 +2,7 @@ import type { Channel, Role, ServerInfo } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { forDisplay } from "../../discord/display-lookups.ts";
 import { type GuildInfo, userTag } from "../../discord/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { notFound } from "../../lib/errors.ts";
 import { andThen, type MaybePromise, orLoad } from "../../lib/maybe-promise.ts";
 import * as store from "./store.ts";
@@ -77,18 +78,27 @@ export async function listServerChannels(deps: Deps, serverId: string): Promise<
 }
 
 /** Roles a manager can pick: every role but @everyone (whose id is the server's), highest first. */
-export async function listServerRoles(deps: Deps, serverId: string): Promise<Role[]> {
-  const roles = await deps.discord.listRoles(serverId);
-  return roles
+/**
+ * Every role but @everyone, highest first, each with the role-safety rule's verdict for the person
+ * asking (`viewerId`, the token's holder): why Hearth won't give it on their behalf, or null.
+ */
+export async function listServerRoles(deps: Deps, serverId: string, viewerId?: string): Promise<Role[]> {
+  const scene = await loadRoleScene(deps, serverId);
+  const viewer = viewerId ? await loadActor(deps, serverId, viewerId) : undefined;
+  return [...scene.roles.values()]
     .filter((role) => role.id !== serverId)
     .toSorted((a, b) => b.position - a.position)
-    .map((role) => ({
-      id: role.id,
-      name: role.name,
-      color: role.color,
-      position: role.position,
-      managed: role.managed,
-    }));
+    .map((role) => {
+      const verdict = judgeRole(scene, role.id, viewer);
+      return {
+        id: role.id,
+        name: role.name,
+        color: role.color,
+        position: role.position,
+        managed: role.managed,
+        unsafeReason: verdict.safe ? null : verdict.reason,
+      };
+    });
 }
 
 /** Servers the bot left before `cutoff` and has not rejoined since. */

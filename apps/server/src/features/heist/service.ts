@@ -75,11 +75,11 @@ export async function announceHeist(
   if (startsAt <= now) throw badRequest("**time** is in the past: a heist starts in the future.", "time");
   if (startsAt - now > maxLeadMs) throw badRequest("**time** is more than 30 days away.", "time");
   const reading = readAmount(input.amount);
-  if (!reading.ok) throw badRequest(`**amount**: ${reading.reason}.`, "amount");
-  const amount = reading.value;
-  if (amount <= 0) {
+  if (!reading.ok && reading.misreadable) throw badRequest(`**amount**: ${reading.reason}.`, "amount");
+  if (!reading.ok || reading.value <= 0) {
     throw badRequest("**amount** should be an amount like `25m`, `1.5b` or `2,500,000`.", "amount");
   }
+  const amount = reading.value;
   const requirements = input.requirements?.trim() || null;
   if (requirements && requirements.length > requirementsMax) {
     throw badRequest(`**requirements** can be at most ${requirementsMax} characters.`, "requirements");

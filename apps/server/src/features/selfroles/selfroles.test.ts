@@ -74,14 +74,19 @@ describe("the whitelist", () => {
     );
   });
 
-  it("allows Ban/Kick Members with a warning, and refuses a role listed twice", async () => {
-    const { warnings } = await addToWhitelist(t.ctx, t.serverId, t.ownerId, t.role("Bouncer"));
-    expect(warnings.join("\n")).toMatch(/Ban Members.*Kick Members.*remove members/s);
-    await expectAppError(addToWhitelist(t.ctx, t.serverId, t.ownerId, t.role("Bouncer")), 409, "role");
-    await removeFromWhitelist(t.ctx, t.serverId, t.role("Bouncer"));
-    expect((await viewWhitelist(t.ctx, t.serverId)).whitelisted.map((r) => r.roleId)).not.toContain(
-      t.role("Bouncer"),
+  it("refuses Ban/Kick Members like every dangerous permission, and a role listed twice", async () => {
+    await expectAppError(
+      addToWhitelist(t.ctx, t.serverId, t.ownerId, t.role("Bouncer")),
+      400,
+      "role",
+      /Kick Members.*Ban Members.*can't be a self-role/s,
     );
+    const teal = await t.ctx.discord.createRole(t.serverId, { name: "Teal" });
+    const { role } = await addToWhitelist(t.ctx, t.serverId, t.ownerId, teal.id);
+    expect(role.id).toBe(teal.id);
+    await expectAppError(addToWhitelist(t.ctx, t.serverId, t.ownerId, teal.id), 409, "role");
+    await removeFromWhitelist(t.ctx, t.serverId, teal.id);
+    expect((await viewWhitelist(t.ctx, t.serverId)).whitelisted.map((r) => r.roleId)).not.toContain(teal.id);
   });
 
   it("warns when the bot's role sits below the role", async () => {

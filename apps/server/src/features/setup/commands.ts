@@ -7,7 +7,9 @@ import {
   tierName,
 } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
+import { fitText } from "../../discord/message-limits.ts";
 import type { Embed } from "../../discord/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { addTier, getServerSetup, saveSetupForm } from "../grinders/service.ts";
 
@@ -43,8 +45,34 @@ async function asOptions<T>(work: () => Promise<T>): Promise<T> {
 const mentionRole = (id: string | null) => (id ? `<@&${id}>` : null);
 const mentionChannel = (id: string | null) => (id ? `<#${id}>` : null);
 
+/**
+ * The roles of a setup that Hearth gives (the grinder base role, tier roles) and the role-safety
+ * rule refuses for `actorId`, one line each: a setup saved before the rule is flagged, not hidden.
+ */
+export async function unsafeSetupLines(
+  ctx: CommandContext["ctx"],
+  serverId: string,
+  setup: ServerSetup,
+  actorId: string,
+): Promise<string[]> {
+  const uses: [string, string][] = [
+    ...(setup.grinderBaseRoleId ? [["Grinder base role", setup.grinderBaseRoleId] as [string, string]] : []),
+    ...setup.tiers.flatMap((name): [string, string][] => {
+      const roleId = setup.tierRoles[name];
+      return roleId ? [[`Tier ${name}`, roleId]] : [];
+    }),
+  ];
+  if (uses.length === 0) return [];
+  const scene = await loadRoleScene(ctx, serverId);
+  const actor = await loadActor(ctx, serverId, actorId);
+  return uses.flatMap(([use, roleId]) => {
+    const verdict = judgeRole(scene, roleId, actor);
+    return verdict.safe ? [] : [`**${use}** <@&${roleId}>: ${verdict.reason}.`];
+  });
+}
+
 /** The setup as an embed: every field, what's missing, and what to do next. */
-export function setupEmbed(setup: ServerSetup, title: string): Embed {
+export function setupEmbed(setup: ServerSetup, title: string, unsafe: readonly string[] = []): Embed {
   const rows: [string, string | null, string][] = [
     ["Manager role", mentionRole(setup.managerRoleId), "manager_role"],
     ["Grinder base role", mentionRole(setup.grinderBaseRoleId), "grinder_role"],
@@ -61,6 +89,9 @@ export function setupEmbed(setup: ServerSetup, title: string): Embed {
   );
   const { grinders } = setup;
   const steps: string[] = [];
+  if (unsafe.length > 0) {
+    steps.push("Pick safe roles for what's listed under ⚠️: Hearth won't give those roles when hiring.");
+  }
   if (missing.length > 0) {
     steps.push(`Run \`/setup\` with ${missing.map(([, , option]) => `\`${option}\``).join(", ")}.`);
   }
@@ -73,9 +104,12 @@ export function setupEmbed(setup: ServerSetup, title: string): Embed {
   steps.push("Run `/permissions check` to see what Hearth may still lack.");
   return {
     title,
-    color: missing.length === 0 && tiers.length > 0 ? 0x22c55e : 0xf97316,
+    color: missing.length === 0 && tiers.length > 0 && unsafe.length === 0 ? 0x22c55e : 0xf97316,
     fields: [
       ...rows.map(([name, value]) => ({ name, value: value ?? "❌ Not set", inline: true })),
+      ...(unsafe.length > 0
+        ? [{ name: "⚠️ Roles Hearth won't give", value: fitText(unsafe.join("\n"), 1024), inline: false }]
+        : []),
       {
         name: "Payments",
         value: `${grinders.paymentPeriod} · tier switching ${grinders.switchTierEnabled ? `on (cooldown ${grinders.switchTierCooldown})` : "off"}`,
@@ -121,8 +155,10 @@ function tierToAdd(command: CommandContext) {
   const name = tierName.safeParse(o.requireString("tier_name"));
   if (!name.success) throw badRequest(`**tier_name**: ${name.error.issues[0]?.message ?? "is not valid"}`);
   const payment = readAmount(o.requireString("tier_payment"));
-  if (!payment.ok) throw badRequest(`**tier_payment**: ${payment.reason}.`, "tier_payment");
-  if (payment.value <= 0) {
+  if (!payment.ok && payment.misreadable) {
+    throw badRequest(`**tier_payment**: ${payment.reason}.`, "tier_payment");
+  }
+  if (!payment.ok || payment.value <= 0) {
     throw badRequest("**tier_payment** must be an amount like 250k or 1.5m.", "tier_payment");
   }
   return { tierName: name.data, tierPayment: payment.value, tierRoleId: o.requireId("tier_role") };
@@ -138,7 +174,9 @@ export const setupCommand = defineCommand("setup", async (command) => {
   const tier = tierToAdd(command);
   const actor = { tokenId: null, userId: command.user.id };
   if (Object.keys(changes).length === 0 && !tier) {
-    await command.reply({ embeds: [setupEmbed(await getServerSetup(ctx, serverId), "Hearth setup")] });
+    const current = await getServerSetup(ctx, serverId);
+    const unsafe = await unsafeSetupLines(ctx, serverId, current, command.user.id);
+    await command.reply({ embeds: [setupEmbed(current, "Hearth setup", unsafe)] });
     return;
   }
   let setup = await getServerSetup(ctx, serverId);
@@ -154,6 +192,8 @@ export const setupCommand = defineCommand("setup", async (command) => {
   ];
   await command.reply({
     content: `Setup saved (${saved.length} change${saved.length === 1 ? "" : "s"}). The dashboard shows the same setup.`,
-    embeds: [setupEmbed(setup, "Hearth setup")],
+    embeds: [
+      setupEmbed(setup, "Hearth setup", await unsafeSetupLines(ctx, serverId, setup, command.user.id)),
+    ],
   });
 });

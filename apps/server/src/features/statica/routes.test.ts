@@ -329,7 +329,10 @@ describe("GET /api/statica/server-roles", () => {
       position: expect.any(Number),
       assignable: true,
       dangerous: false,
+      unsafeReason: null,
     });
+    const admin = roles.find((r) => r.name === "Admin") as { unsafeReason: string | null } | undefined;
+    expect(admin?.unsafeReason).toMatch(/has Administrator; roles Hearth gives can't carry/);
   });
 });
 

@@ -197,7 +197,7 @@ describe("validation", () => {
       create(valid({ roleConfig: { combined: [role("Member"), role("Gold")] } })),
       400,
       "roleConfig.combined.1",
-      /@Gold is not below Hearth's highest role \(@Hearth\)/,
+      /@Gold: it is not below Hearth's highest role; fix the bot's role/,
     );
     const created = await create(
       valid({ roleConfig: { combined: [role("Gold")] }, settings: { requireBotPermissions: false } }),
@@ -211,7 +211,12 @@ describe("validation", () => {
       .set({ permissions: "0" })
       .where("id", "=", role("Hearth"))
       .execute();
-    await expectError(create(valid()), 400, "roleConfig.combined", /needs the Manage Roles permission/);
+    await expectError(
+      create(valid()),
+      400,
+      "roleConfig.combined",
+      /@Member: Hearth needs the Manage Roles permission to give it/,
+    );
   });
 
   it("needs a text channel of the server for logs", async () => {

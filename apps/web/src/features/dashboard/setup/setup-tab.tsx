@@ -38,6 +38,7 @@ import {
   setupToForm,
 } from "./setup-form";
 import { TierManager } from "./tier-manager";
+import { UnsafeRolesWarning, unsafeSetupRoles } from "./unsafe-roles";
 
 export function SetupTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
@@ -83,18 +84,21 @@ export function SetupTab(_props: TabProps) {
       },
     });
 
-  const roleField = (label: string, key: keyof SetupForm, hint?: string) => (
+  const roleField = (label: string, key: keyof SetupForm, hint?: string, givable = false) => (
     <Field label={label} hint={hint} error={errors[key]}>
       {(control) => (
         <RoleSelect
           {...control}
           roles={pickableRoles}
+          givable={givable}
           value={String(value[key])}
           onChange={(id) => set({ [key]: id })}
         />
       )}
     </Field>
   );
+  // A setup saved before the role-safety rule may name a role Hearth now refuses to give: say so.
+  const unsafeSaved = unsafeSetupRoles(setup.data, roles.data ?? []);
   const channelField = (label: string, key: keyof SetupForm, hint?: string) => (
     <Field label={label} hint={hint} error={errors[key]}>
       {(control) => (
@@ -116,9 +120,10 @@ export function SetupTab(_props: TabProps) {
           description="Who manages grinders and where Hearth posts."
           icon={<ServerIcon />}
         >
+          {unsafeSaved.length > 0 && <UnsafeRolesWarning roles={unsafeSaved} />}
           <div className="grid gap-4 sm:grid-cols-2">
             {roleField("Manager role", "managerRoleId", "Can hire, pay and manage grinders.")}
-            {roleField("Grinder base role", "grinderBaseRoleId", "Given to every grinder.")}
+            {roleField("Grinder base role", "grinderBaseRoleId", "Given to every grinder.", true)}
             {channelField("Payments channel", "paymentsChannelId")}
             {channelField("Log channel", "logChannelId")}
             <Field label="Ticket category" hint="Where payment tickets open." error={errors.ticketCategoryId}>

@@ -84,6 +84,11 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
                     {role ? <RoleDot color={role.color} /> : null}
                     {role ? `@${role.name}` : "Role missing"} · {members} grinder{members === 1 ? "" : "s"}
                   </p>
+                  {role?.unsafeReason && (
+                    <p className="mt-1 text-sm text-amber-200">
+                      ⚠ Hearth won't give @{role.name}: {role.unsafeReason}. Pick another role for this tier.
+                    </p>
+                  )}
                 </div>
                 <p className="text-right tabular-nums">
                   <span
@@ -145,6 +150,7 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
             <RoleSelect
               {...control}
               roles={roles}
+              givable
               none="Select a role"
               value={form.tierRoleId}
               onChange={(tierRoleId) => set({ tierRoleId })}

@@ -10,14 +10,19 @@ interface SelectProps extends ControlProps {
   none?: string;
 }
 
+/**
+ * A role select. With `givable` (a role Hearth will give or take: grinder roles, rewards), roles
+ * the role-safety rule refuses are shown disabled with the server's reason.
+ */
 export function RoleSelect({
   roles,
   value,
   onChange,
   none = "None",
   disabled,
+  givable = false,
   ...control
-}: SelectProps & { roles: readonly Role[] }) {
+}: SelectProps & { roles: readonly Role[]; givable?: boolean }) {
   const missing = value !== "" && !roles.some((role) => role.id === value);
   return (
     <SelectBox
@@ -28,11 +33,15 @@ export function RoleSelect({
     >
       <option value="">{none}</option>
       {missing && <option value={value}>Unknown role ({value.slice(-4)})</option>}
-      {roles.map((role) => (
-        <option key={role.id} value={role.id}>
-          @{role.name}
-        </option>
-      ))}
+      {roles.map((role) => {
+        const refused = givable && role.unsafeReason ? role.unsafeReason : null;
+        return (
+          <option key={role.id} value={role.id} disabled={refused !== null && role.id !== value}>
+            @{role.name}
+            {refused ? ` (can't be given: ${refused})` : ""}
+          </option>
+        );
+      })}
     </SelectBox>
   );
 }

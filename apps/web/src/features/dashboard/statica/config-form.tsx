@@ -35,8 +35,10 @@ function roleOptions(roles: readonly StaticaServerRole[]): RoleOption[] {
     id: role.id,
     name: role.name,
     color: role.color,
-    ...(role.dangerous
-      ? { disabledReason: "has moderation or admin permissions" }
+    // The role-safety rule's own reason (the server's); the bot's reach alone may be fixed later
+    // when the config doesn't require the bot's permissions, but the picker offers only what works now.
+    ...(role.unsafeReason
+      ? { disabledReason: role.unsafeReason }
       : !role.assignable
         ? { disabledReason: "Hearth can't give it" }
         : {}),
