@@ -108,7 +108,9 @@ describe("/votetracker admin setup", () => {
     // Owner sits above the bot's role; without its Administrator only the position is wrong.
     await t.ctx.discord.editRole(demoGuildId, roles.Owner ?? "", { permissions: "0" });
     try {
-      expect(await reason({ reward_role: roles.Owner ?? "" })).toContain("@Owner: it is not below Hearth's highest role");
+      expect(await reason({ reward_role: roles.Owner ?? "" })).toContain(
+        "@Owner: it is not below Hearth's highest role",
+      );
     } finally {
       await t.ctx.discord.editRole(demoGuildId, roles.Owner ?? "", { permissions: "8" });
     }
