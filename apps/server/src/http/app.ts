@@ -19,6 +19,7 @@ import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugi
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
+import { documentAnswers, type OperationExample } from "./openapi-answers.ts";
 import { openApiTransform } from "./openapi-paging.ts";
 import { RequestLog } from "./request-log.ts";
 import { responseSerializerCompiler } from "./response-serializer.ts";
@@ -50,12 +51,21 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** This process's metrics: request latencies are recorded, and `/metrics` served when METRICS_TOKEN is set. */
   metrics?: Metrics | null;
+  /** Examples for the OpenAPI document by `METHOD /route` (`npm run openapi` writes them from the demo server). */
+  openApiExamples?: ReadonlyMap<string, OperationExample>;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Every registered route with its schemas, for the route-walking tests (security, fuzz) and the docs. */
-    routeTable: { method: string; url: string; permission: PermissionLevel; schema?: FastifySchema }[];
+    routeTable: {
+      method: string;
+      url: string;
+      permission: PermissionLevel;
+      /** The path parameter the auth hook checks against the token's server. */
+      serverIdParam: string;
+      schema?: FastifySchema;
+    }[];
     /** The command paths the bot has handlers for (the same list it registers with Discord). */
     commandPaths: ReadonlySet<string>;
   }
@@ -112,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
         method,
         url: route.url,
         permission: requiredPermission(method, route.config),
+        serverIdParam: route.config?.serverIdParam ?? "serverId",
         schema: route.schema,
       });
     }
@@ -201,6 +212,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       },
     },
     transform: openApiTransform,
+    transformObject: documentAnswers(
+      () => app.routeTable,
+      () => options.openApiExamples ?? new Map(),
+    ) as never,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -10,6 +10,7 @@ import { dmPacing } from "../../src/features/grinders/dm.ts";
 import { configureVotes } from "../../src/features/votes/service.ts";
 import { quietMonitor } from "../../src/http/activity-monitor.ts";
 import { isPublicRoute } from "../../src/http/public-routes.ts";
+import { RouteParams } from "../fixtures/route-params.ts";
 import { createTestApp, type TestApp } from "../helpers.ts";
 import { arbitraryOf, mutatedArbitraryOf, nest } from "./zod-arbitrary.ts";
 
@@ -27,6 +28,7 @@ console.log(`routes fuzz: seed ${seed} (replay with FUZZ_SEED=${seed})`);
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 let t: TestApp;
 let voteSecret = "";
+let params: RouteParams;
 let ids: { channels: string[]; roles: string[]; members: string[] } = {
   channels: [],
   roles: [],
@@ -55,7 +57,7 @@ beforeAll(async () => {
   // The vote webhook exists, so its bodies reach the parser (its id is read with the rows below).
   const votes = await configureVotes(t.ctx, demoGuildId, { tokenId: null, userId: demoOwnerId }, {});
   voteSecret = votes.settings.secret;
-  await readRowValues();
+  params = await RouteParams.read(t.ctx, demoGuildId);
 }, 60_000);
 afterAll(() => t?.cleanup());
 
@@ -66,71 +68,6 @@ const writeRoutes = () =>
     // (or revoke the token) before the other routes are walked.
     .sort((a, b) => destructive(a.url) - destructive(b.url));
 const destructive = (url: string) => (/purge|reset|tokens/.test(url) ? 1 : 0);
-
-/**
- * Values for path parameters, so generated bodies reach the service and not only a 404: the rows the
- * demo server has (every table with a server_id or guild_id column, read through the schema), by
- * parameter name (`giveawayId`: a giveaway_id column, or the id of a table named like giveaways; `id`:
- * the id of a table named like the segment before it), plus one id that exists nowhere.
- */
-const rowValues: { table: string; column: string; value: string }[] = [];
-async function readRowValues() {
-  const tables = await t.ctx.storage.db.introspection.getTables();
-  for (const table of tables) {
-    const columns = table.columns.map((column) => column.name);
-    const scope = columns.find((name) => name === "server_id" || name === "guild_id");
-    if (!scope || table.name.startsWith("sandbox_")) continue;
-    const rows = await t.ctx.storage.db
-      .selectFrom(table.name as "guilds")
-      .selectAll()
-      .where(scope as "id", "=", demoGuildId)
-      .limit(8)
-      .execute()
-      .catch(() => []);
-    for (const row of rows as Record<string, unknown>[])
-      for (const [column, value] of Object.entries(row))
-        if (
-          (column === "id" || column.endsWith("_id") || column === "tier" || column === "name") &&
-          value !== null
-        )
-          rowValues.push({ table: table.name, column, value: String(value) });
-  }
-}
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const stemOf = (name: string) => snake(name).replace(/_id$/, "").replace(/s$/, "");
-
-function candidatesFor(url: string, param: string): string[] {
-  if (/server|guild/i.test(param)) return [demoGuildId];
-  const before =
-    url
-      .split(`/:${param}`)[0]
-      ?.split("/")
-      .filter((part) => part && !part.startsWith(":"))
-      .pop() ?? "";
-  const stem = param === "id" ? stemOf(before) : stemOf(param);
-  const values = rowValues.filter(
-    ({ table, column }) =>
-      column === snake(param) ||
-      ((column === "id" || column === "user_id") && stem.length > 1 && table.includes(stem)) ||
-      (param === "tier" && column === "tier"),
-  );
-  // Some routes' `id` is the server's (the discovery listing, the giveaway config).
-  const first = param === "id" ? [demoGuildId] : [];
-  return [...new Set([...first, ...values.map(({ value }) => value)])]
-    .slice(0, 12)
-    .concat("123456789012345678");
-}
-
-/** Path parameters for the n-th request of a route: its candidates in turn. */
-function fill(url: string, n = 0): string {
-  return url.replace(/:(\w+)/g, (_match, name: string) => {
-    const candidates = candidatesFor(url, name);
-    // Every other request of an `id` route names the server (for routes whose id is the server's).
-    const pick = name === "id" && n % 2 === 0 ? demoGuildId : candidates[n % candidates.length];
-    return encodeURIComponent(pick ?? "123456789012345678");
-  });
-}
 
 /** A per-route seed from the run's seed, so one route's bodies replay even when routes are added. */
 const routeSeed = (key: string) => (seed ^ createHash("sha256").update(key).digest().readInt32LE(0)) | 0;
@@ -158,7 +95,7 @@ async function send(
 ): Promise<void> {
   const res = await t.app.inject({
     method: route.method as "POST",
-    url: fill(route.url, n),
+    url: params.fill(route.url, n),
     headers: {
       authorization: authorizationFor(route, n),
       ...(payload === undefined ? {} : { "content-type": contentType }),

@@ -1,5 +1,6 @@
 import { accessBody, dashboardTokensResponse, tokenIdParams, tokenInfoResponse } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, levelOf, tokenOf } from "../../http/auth-plugin.ts";
 import { getServerInfo } from "../guilds/service.ts";
@@ -14,6 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     "/api/dashboard/token-info",
     {
       schema: {
+        errors: { 404: "The bot is no longer in this server" },
         tags: ["dashboard"],
         summary: "The server and user behind the token",
         security,
@@ -41,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         summary: "Record that the dashboard was opened",
         security,
         body: accessBody,
+        response: { 204: z.null().describe("Recorded") },
       },
       // Every level opens the dashboard.
       config: { permission: "manager" },
@@ -50,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         path: request.body?.path ?? null,
         userAgent: request.headers["user-agent"] ?? null,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -80,10 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     "/api/dashboard/tokens/:tokenId",
     {
       schema: {
+        errors: { 409: "The token is already revoked" },
         tags: ["dashboard"],
         summary: "Revoke a dashboard token of the server; its holder is told by DM (owner only)",
         security,
         params: tokenIdParams,
+        response: { 204: z.null().describe("Revoked") },
       },
       config: { permission: "owner" },
     },
@@ -93,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         ...actorOf(request),
         name: token.userName,
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

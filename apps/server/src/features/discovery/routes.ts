@@ -7,6 +7,7 @@ import {
   discoveryTagsResponse,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { sendList } from "../../http/public-list.ts";
@@ -67,6 +68,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     "/api/discovery",
     {
       schema: {
+        errors: { 409: "The server already has a discovery entry" },
         tags,
         summary: "List the token's server in the directory (one entry per server; starts public)",
         security,
@@ -113,11 +115,17 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.delete(
     "/api/discovery/:id",
     {
-      schema: { tags, summary: "Delete the server's discovery entry", security, params: discoveryIdParams },
+      schema: {
+        tags,
+        summary: "Delete the server's discovery entry",
+        security,
+        params: discoveryIdParams,
+        response: { 204: z.null().describe("Deleted") },
+      },
     },
     async (request, reply) => {
       await deleteEntry(ctx, tokenOf(request).serverId, actorOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

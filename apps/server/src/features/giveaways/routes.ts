@@ -184,6 +184,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     "/api/giveaways/create",
     {
       schema: {
+        errors: { 409: "The server runs as many giveaways as it may (`serverCaps.giveaways`)" },
         tags,
         summary: "Post a giveaway with an Enter button in a channel of the token's server",
         security,
@@ -202,6 +203,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     "/api/giveaways/:serverId/:giveawayId/end",
     {
       schema: {
+        errors: { 409: "The giveaway has already ended" },
         tags,
         summary: "End a giveaway now and draw its winners (409 when it has ended)",
         security,
@@ -220,6 +222,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     "/api/giveaways/:serverId/:giveawayId/reroll",
     {
       schema: {
+        errors: { 409: "The giveaway has not ended, or no entrant is left to draw" },
         tags,
         summary: "Draw more winners of an ended giveaway (default 1), never a previous winner",
         security,

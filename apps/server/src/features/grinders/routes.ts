@@ -70,6 +70,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     base,
     {
       schema: {
+        errors: { 409: "The member is already a grinder, or the grinder base role no longer exists" },
         tags,
         summary: "Hire a member on a tier (gives the base and tier roles)",
         security,
@@ -129,6 +130,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           params: serverIdParams,
           body: grinderDmBody,
           response: { 200: grinderDmResponse },
+          errors: { 409: "A DM broadcast to grinders is already running for this server" },
         },
       },
       async (request) =>
@@ -155,6 +157,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     `${base}/:id/break`,
     {
       schema: {
+        errors: { 409: "The break status changed meanwhile; reload and try again" },
         tags,
         summary: "Toggle a grinder's break (tier role taken away while on a break)",
         security,
@@ -220,6 +223,7 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     `${base}/:id/payments`,
     {
       schema: {
+        errors: { 409: "The grinder is on a break" },
         tags,
         summary: "Record a payment (add to this period's total, or set it); posted to the payments channel",
         security,

@@ -11,6 +11,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     "/api/dashboard/server",
     {
       schema: {
+        errors: { 404: "The bot is no longer in this server" },
         tags: ["dashboard"],
         summary: "Server name, icon, member count and owner",
         security,

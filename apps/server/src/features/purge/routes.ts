@@ -20,6 +20,7 @@ export function purgeRoutes(scopes: () => readonly TableScope[]): FastifyPluginA
           params: serverIdParams,
           body: purgeBody,
           response: { 200: purgeResult },
+          errors: { 404: "The bot is no longer in this server" },
         },
       },
       async (request) => {

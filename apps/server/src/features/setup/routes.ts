@@ -63,6 +63,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     "/api/server/:serverId/setup/tiers",
     {
       schema: {
+        errors: { 409: "A tier of that name already exists" },
         tags,
         summary: "Add a tier; answers the setup",
         security,
@@ -79,6 +80,7 @@ export const setupRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     "/api/server/:serverId/setup/tiers/:tier",
     {
       schema: {
+        errors: { 409: "Grinders are on the tier; move or remove them first" },
         tags,
         summary: "Remove a tier (refused while grinders are on it); answers the setup",
         security,

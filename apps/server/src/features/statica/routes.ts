@@ -28,6 +28,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/fetch",
     {
       schema: {
+        errors: { 404: "The server has no Statica configuration yet" },
         tags,
         summary: "The rewards configuration (404 while there is none)",
         security,
@@ -41,6 +42,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/create",
     {
       schema: {
+        errors: { 409: "The server already has a Statica configuration" },
         tags,
         summary: "Create the rewards configuration; left-out parts take the defaults (409 when one exists)",
         security,
@@ -63,6 +65,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/update",
     {
       schema: {
+        errors: { 404: "The server has no Statica configuration yet" },
         tags,
         summary:
           "Replace the rewards configuration; left-out parts take the defaults, a left-out enabled stays",
@@ -78,6 +81,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/toggle",
     {
       schema: {
+        errors: { 404: "The server has no Statica configuration yet" },
         tags,
         summary: "Turn rewards on or off: to `enabled` when given, else flipped",
         security,
@@ -93,6 +97,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/delete",
     {
       schema: {
+        errors: { 404: "The server has no Statica configuration yet" },
         tags,
         summary: "Delete the rewards configuration (answers 204)",
         security,
@@ -122,6 +127,7 @@ export const staticaRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/statica/stats",
     {
       schema: {
+        errors: { 404: "The server has no Statica configuration yet, or the bot is no longer in it" },
         tags,
         summary: "Member count, reward roles per category and members rewarded (404 while no configuration)",
         security,

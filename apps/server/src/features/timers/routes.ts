@@ -12,6 +12,7 @@ export const timerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     "/api/timers/:serverId/timers",
     {
       schema: {
+        errors: { 409: "The server runs as many timers as it may (`serverCaps.timers`)" },
         tags,
         summary: "Start a timer: posts a live countdown, and posts again when it ends",
         security,
@@ -44,6 +45,7 @@ export const timerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     "/api/timers/:serverId/timers/:id",
     {
       schema: {
+        errors: { 409: "The timer has already ended or was cancelled" },
         tags,
         summary: "Cancel a running timer; its countdown message shows it was cancelled",
         security,

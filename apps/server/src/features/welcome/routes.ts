@@ -69,6 +69,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/welcome/preview",
     {
       schema: {
+        errors: { 404: "The dashboard token's member no longer exists" },
         ...welcome,
         summary: "Render a config for the dashboard user, as the bot would send it",
         body: welcomePreviewBody,
@@ -84,6 +85,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/welcome/test",
     {
       schema: {
+        errors: { 404: "The dashboard token's member no longer exists" },
         ...welcome,
         summary: "Send the saved (or given) welcome, for the dashboard user, to its channel",
         body: welcomeTestBody,
@@ -149,6 +151,7 @@ export const welcomeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     "/api/welcome/ping-on-join/channels",
     {
       schema: {
+        errors: { 409: "The channel is already in the list" },
         ...ping,
         summary: "Add a channel to ping new members in",
         body: pingOnJoinAddBody,

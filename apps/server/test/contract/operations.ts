@@ -1,0 +1,308 @@
+import { createHash } from "node:crypto";
+import { genericVoteBody } from "@hearth/core";
+import fc from "fast-check";
+import type { FastifySchema, LightMyRequestResponse } from "fastify";
+import type { z } from "zod";
+import { seedFeatureDemos } from "../../src/composition.ts";
+import type { Config } from "../../src/config.ts";
+import { demoGuildId, demoMembers, demoOwnerId } from "../../src/discord/demo-seed.ts";
+import { createDashboardToken } from "../../src/features/auth/service.ts";
+import { dmPacing } from "../../src/features/grinders/dm.ts";
+import { configureVotes } from "../../src/features/votes/service.ts";
+import { quietMonitor } from "../../src/http/activity-monitor.ts";
+import { documentPath, type OperationExample, type RouteFacts } from "../../src/http/openapi-answers.ts";
+import { isPublicRoute } from "../../src/http/public-routes.ts";
+import { missingId, RouteParams } from "../fixtures/route-params.ts";
+import { arbitraryOf } from "../fuzz/zod-arbitrary.ts";
+import { createTestApp, seedOtherGuild, type TestApp } from "../helpers.ts";
+
+/*
+ * Every operation of the API, called the ways clients call it: with valid input generated from its
+ * zod schemas on the demo server's data, and with a bad token, another server's id, a token of a
+ * lower level, an invalid body, a record that doesn't exist. Shared by the contract test (which
+ * checks every answer against the OpenAPI document) and `npm run openapi` (which keeps each
+ * operation's first 2xx as its example).
+ */
+
+export type CallKind =
+  | "valid"
+  | "bad token"
+  | "foreign server"
+  | "foreign token"
+  | "lower level"
+  | "invalid body"
+  | "malformed JSON"
+  | "wrong content type"
+  | "too large"
+  | "missing record"
+  | "bad parameter"
+  | "limit";
+
+export interface Operation {
+  /** `METHOD /route` as Fastify knows it (the examples' key). */
+  key: string;
+  method: string;
+  /** The document's path (`/api/x/{id}`). */
+  path: string;
+  route: RouteFacts;
+  isPrivate: boolean;
+}
+
+export interface Call {
+  kind: CallKind;
+  operation: Operation;
+  url: string;
+  payload?: string;
+  response: LightMyRequestResponse;
+  /** The status this kind of call must get, when it is certain. */
+  expected?: number;
+}
+
+export interface ContractApp extends TestApp {
+  tokens: { owner: string; admin: string; manager: string; foreign: string };
+  foreignServerId: string;
+  params: RouteParams;
+  ids: { channels: string[]; roles: string[]; members: string[] };
+  voteSecret: string;
+}
+
+/** The app on the demo server with every feature's demo data, limits on (so their headers are sent). */
+export async function startContractApp(config: Partial<Config> = {}): Promise<ContractApp> {
+  // Grinder DMs are paced for Discord's sake; the sandbox needs no pause.
+  Object.assign(dmPacing, { intervalMs: 0, retryDelayMs: 0 });
+  const t = await createTestApp({
+    monitor: quietMonitor,
+    config: { rateLimitMax: 1_000_000, tokenWriteLimit: 1_000_000, ...config },
+  });
+  await seedFeatureDemos(t.ctx);
+  const foreign = await seedOtherGuild(t.ctx);
+  const channels = await t.sandbox.listChannels(demoGuildId);
+  const roles = await t.sandbox.listRoles(demoGuildId);
+  const members = await demoMembers(t.ctx.storage.db, 20);
+  const votes = await configureVotes(t.ctx, demoGuildId, { tokenId: null, userId: demoOwnerId }, {});
+  const app: ContractApp = {
+    ...t,
+    tokens: { owner: t.token, admin: "", manager: "", foreign: "" },
+    foreignServerId: foreign.guildId,
+    params: await RouteParams.read(t.ctx, demoGuildId),
+    ids: {
+      channels: channels.filter((c) => c.type === 0).map((c) => c.id),
+      roles: roles.filter((r) => r.id !== demoGuildId && !r.managed).map((r) => r.id),
+      members,
+    },
+    voteSecret: votes.settings.secret,
+  };
+  await renewTokens(app);
+  return app;
+}
+
+/** Fresh tokens of each level (a token route may have revoked one: one live token per member). */
+async function renewTokens(app: ContractApp) {
+  const [adminId, managerId] = app.ids.members.filter((id) => id !== demoOwnerId);
+  const make = async (serverId: string, permission: "owner" | "admin" | "manager", userId?: string) => {
+    let update = app.ctx.storage.db
+      .updateTable("dashboard_tokens")
+      .set({ revoked_at: Date.now(), revoked_reason: "contract test" })
+      .where("server_id", "=", serverId)
+      .where("revoked_at", "is", null);
+    update = userId ? update.where("user_id", "=", userId) : update.where("permission", "=", "owner");
+    await update.execute();
+    const created = await createDashboardToken(app.ctx, {
+      serverId,
+      permission,
+      ...(userId ? { userId } : {}),
+    });
+    return created.token;
+  };
+  app.tokens.owner = await make(demoGuildId, "owner");
+  app.tokens.admin = await make(demoGuildId, "admin", adminId);
+  app.tokens.manager = await make(demoGuildId, "manager", managerId);
+  app.tokens.foreign = await make(app.foreignServerId, "owner");
+}
+
+/** The document's operations, with the route each documents (a route missing from it is a failure of its own). */
+export function operationsOf(app: TestApp, document: { paths: Record<string, Record<string, unknown>> }) {
+  const operations: Operation[] = [];
+  for (const route of app.app.routeTable) {
+    const path = documentPath(route.url);
+    if (!document.paths[path]?.[route.method.toLowerCase()]) continue;
+    operations.push({
+      key: `${route.method} ${route.url}`,
+      method: route.method,
+      path,
+      route,
+      isPrivate: route.url.startsWith("/api/") && !isPublicRoute(route.method, route.url),
+    });
+  }
+  // Reads first, then writes, deletions, and last what empties the server or revokes tokens.
+  const rank = (operation: Operation) =>
+    /purge|reset|tokens/.test(operation.route.url) ? 3 : ({ GET: 0, DELETE: 2 }[operation.method] ?? 1);
+  return operations.sort((a, b) => rank(a) - rank(b));
+}
+
+const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Handlers that read their raw body (no schema for Fastify): what they parse it with. */
+const rawBodySchemas: Record<string, z.core.$ZodType> = { "POST /api/votes/:webhookId": genericVoteBody };
+
+const bodySchemaOf = (operation: Operation) =>
+  (operation.route.schema?.body as z.core.$ZodType | undefined) ?? rawBodySchemas[operation.key];
+
+const seedOf = (key: string) => createHash("sha256").update(key).digest().readInt32LE(0);
+
+/** Up to `count` values the schema accepts, generated from it (refinements filter some out). */
+function validSamples(schema: z.core.$ZodType, app: ContractApp, key: string, count: number): unknown[] {
+  const parse = (value: unknown) => (schema as z.ZodType).safeParse(value).success;
+  const samples = fc.sample(arbitraryOf(schema, { ids: app.ids }), { seed: seedOf(key), numRuns: 300 });
+  const valid = samples.filter(parse);
+  return (valid.length > 0 ? valid : samples).slice(0, count);
+}
+
+/** A query string from generated values (only strings, numbers and booleans travel in a URL). */
+function queryOf(
+  schema: FastifySchema["querystring"],
+  app: ContractApp,
+  key: string,
+  attempt: number,
+): string {
+  if (!schema || attempt === 0) return "";
+  const [sample] = validSamples(schema as z.core.$ZodType, app, `${key} ${attempt}`, 1);
+  if (!sample || typeof sample !== "object") return "";
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(sample))
+    if (["string", "number", "boolean"].includes(typeof value)) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Addresses for refused tokens, one each, so the failed-authentication limit blocks none of the others. */
+let refusedAddress = 0;
+const nextAddress = () => {
+  refusedAddress++;
+  return `10.77.${(refusedAddress >> 8) & 255}.${refusedAddress & 255}`;
+};
+
+/**
+ * Calls one operation every way that applies to it, handing each answer to `check`; returns the
+ * operation's example (its first 2xx) when it got one.
+ */
+export async function callOperation(
+  app: ContractApp,
+  operation: Operation,
+  check: (call: Call) => void,
+  validAttempts = 6,
+): Promise<OperationExample | undefined> {
+  const { route, method } = operation;
+  const write = writeMethods.has(method);
+  const serverParam = route.url.includes(`:${route.serverIdParam}`) ? route.serverIdParam : null;
+  const authorization = (token: string) =>
+    route.url.startsWith("/api/votes/") ? app.voteSecret : operation.isPrivate ? token : undefined;
+  const send = async (
+    kind: CallKind,
+    url: string,
+    options: {
+      token?: string;
+      payload?: string;
+      contentType?: string;
+      address?: string;
+      expected?: number;
+    } = {},
+  ) => {
+    const headers: Record<string, string> = {};
+    const auth = authorization(options.token ?? app.tokens.owner);
+    if (auth !== undefined) headers.authorization = options.token === "bad" ? "0".repeat(56) : auth;
+    if (options.payload !== undefined) headers["content-type"] = options.contentType ?? "application/json";
+    const response = await app.app.inject({
+      method: method as "POST",
+      url,
+      headers,
+      ...(options.payload === undefined ? {} : { payload: options.payload }),
+      ...(options.address ? { remoteAddress: options.address } : {}),
+    });
+    const call: Call = { kind, operation, url, response };
+    if (options.payload !== undefined) call.payload = options.payload;
+    if (options.expected !== undefined) call.expected = options.expected;
+    check(call);
+    return response;
+  };
+
+  const path = app.params.fill(route.url, 0);
+  const bodySchema = bodySchemaOf(operation);
+  const samples = bodySchema ? validSamples(bodySchema, app, operation.key, validAttempts) : [];
+  const firstBody = samples[0] === undefined ? undefined : JSON.stringify(samples[0]);
+
+  if (operation.isPrivate && !route.url.startsWith("/api/votes/")) {
+    await send("bad token", path, {
+      token: "bad",
+      payload: firstBody,
+      address: nextAddress(),
+      expected: 401,
+    });
+    if (serverParam) {
+      const foreignPath = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+        name === serverParam ? app.foreignServerId : (app.params.candidates(route.url, name)[0] ?? missingId),
+      );
+      await send("foreign server", foreignPath, { payload: firstBody, expected: 403 });
+    } else {
+      await send("foreign token", path, { token: app.tokens.foreign, payload: firstBody });
+    }
+    const lower =
+      route.permission === "owner"
+        ? app.tokens.admin
+        : route.permission === "admin"
+          ? app.tokens.manager
+          : null;
+    if (lower) await send("lower level", path, { token: lower, payload: firstBody, expected: 403 });
+  }
+  if (write) {
+    if (bodySchema && !(bodySchema as z.ZodType).safeParse([1]).success)
+      await send("invalid body", path, { payload: "[1]", expected: 400 });
+    await send("malformed JSON", path, { payload: '{"a":', expected: 400 });
+    // The vote webhook reads any content type (listing sites don't all label their JSON).
+    const typed = route.schema?.body !== undefined;
+    await send("wrong content type", path, {
+      payload: firstBody ?? "{}",
+      contentType: "application/xml",
+      ...(typed ? { expected: 415 } : {}),
+    });
+    await send("too large", path, {
+      payload: JSON.stringify({ text: "x".repeat(300 * 1024) }),
+      expected: 413,
+    });
+  }
+  const recordParams = [...route.url.matchAll(/:(\w+)/g)]
+    .map((m) => m[1] ?? "")
+    .filter((p) => p !== serverParam);
+  if (recordParams.length > 0) {
+    const missing = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+      name === serverParam ? demoGuildId : missingId,
+    );
+    await send("missing record", missing, { payload: firstBody });
+    const bad = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+      name === serverParam ? demoGuildId : "not%20an%20id",
+    );
+    await send("bad parameter", bad, { payload: firstBody });
+  }
+
+  // Valid input, in turn over the parameters' candidates and the generated bodies, until a 2xx.
+  const attempts = Math.max(1, validAttempts);
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const body = bodySchema ? samples[attempt % Math.max(1, samples.length)] : undefined;
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const url =
+      app.params.fill(route.url, attempt) + queryOf(route.schema?.querystring, app, operation.key, attempt);
+    let response = await send("valid", url, { payload });
+    if (response.statusCode === 401 && operation.isPrivate) {
+      // A token route revoked one of ours: make them again and send once more.
+      await renewTokens(app);
+      response = await send("valid", url, { payload });
+    }
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      const example: OperationExample = {};
+      if (body !== undefined && bodySchemaOf(operation) === route.schema?.body) example.request = body;
+      if (response.statusCode !== 204 && response.body !== "")
+        example.response = { status: response.statusCode, body: response.json() };
+      return example;
+    }
+  }
+  return undefined;
+}
