@@ -69,6 +69,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DiscordError) {
       const status = error.code === "unavailable" || error.code === "rate_limited" ? 503 : 502;
       request.log.warn({ code: error.code }, "discord call failed");
+      // Discord being down or limiting us passes; the client may try again in a few seconds.
+      if (status === 503) reply.header("retry-after", "5");
       return reply.status(status).send(errorBody(status, `Discord refused the request (${error.code})`));
     }
     // The library's own check is `"method" in error`, which any error with a `method` (discord.js's

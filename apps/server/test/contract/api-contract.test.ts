@@ -1,5 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DiscordError } from "../../src/discord/port.ts";
 import { answersOf, documentPath } from "../../src/http/openapi-answers.ts";
 import { DocumentCheck, type OpenApiDocument } from "./document-check.ts";
 import {
@@ -76,6 +78,10 @@ describe("every operation against its document", () => {
     const record = (call: Call) => {
       calls++;
       const { operation, response } = call;
+      if (process.env.CONTRACT_DEBUG && call.kind === "valid")
+        console.log(
+          `${operation.method} ${call.url} ${call.payload ?? ""} -> ${response.statusCode} ${response.body.slice(0, 200)}`,
+        );
       statuses.add(`${operation.key} ${response.statusCode}`);
       const label = `${call.kind} ${operation.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`;
       for (const problem of check.problems(operation.path, operation.method, response))
@@ -95,4 +101,112 @@ describe("every operation against its document", () => {
       [],
     );
   }, 120_000);
+});
+
+describe("every operation under limits and outages", () => {
+  let limited: ContractApp;
+  let limitedCheck: DocumentCheck;
+  const database = { down: false };
+  const discord = { down: false };
+  beforeAll(async () => {
+    limited = await startContractApp({ rateLimitMax: 400, tokenWriteLimit: 3 });
+    limitedCheck = new DocumentCheck(
+      (await limited.app.inject({ method: "GET", url: "/api/openapi.json" })).json(),
+    );
+    // The database and Discord, failing as they do when they go away (a dropped connection; Discord's 5xx).
+    limited.ctx.storage.db = limited.ctx.storage.db.withPlugin({
+      transformQuery(args) {
+        if (database.down)
+          throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const sandbox = limited.ctx.discord;
+    limited.ctx.discord = new Proxy(sandbox, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (!discord.down || typeof value !== "function" || String(property).startsWith("peek")) return value;
+        return () => Promise.reject(new DiscordError("unavailable", "Discord answered 503"));
+      },
+    });
+  }, 60_000);
+  afterAll(() => limited?.cleanup());
+
+  /** Calls every operation once as `call` says, checking each answer; the statuses seen, by count. */
+  async function walk(call: (operation: Operation) => InjectOptions | null) {
+    const statuses = new Map<number, number>();
+    const problems: string[] = [];
+    for (const operation of operationsOf(limited, document)) {
+      const request = call(operation);
+      if (!request) continue;
+      const response = await limited.app.inject(request);
+      if (process.env.CONTRACT_DEBUG) console.log(`${operation.key} -> ${response.statusCode}`);
+      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+      for (const problem of limitedCheck.problems(operation.path, operation.method, response))
+        problems.push(
+          `${operation.key} -> ${response.statusCode} ${response.body.slice(0, 120)}: ${problem}`,
+        );
+      if ([429, 503].includes(response.statusCode) && operation.route.url !== "/health")
+        if (response.headers["retry-after"] === undefined)
+          problems.push(`${operation.key} ${response.statusCode} without Retry-After`);
+    }
+    expect(problems.slice(0, 30)).toEqual([]);
+    return statuses;
+  }
+  const request = (operation: Operation, headers: Record<string, string>, remoteAddress: string) => ({
+    method: operation.method as "GET",
+    url: limited.params.fill(operation.route.url, 0),
+    headers,
+    remoteAddress,
+    ...(operation.method === "GET" ? {} : { payload: {} }),
+  });
+
+  it("Discord unavailable: 502/503 as documented, never a 500", async () => {
+    discord.down = true;
+    const statuses = await walk((operation) =>
+      request(operation, { authorization: limited.tokens.owner }, "10.8.0.1"),
+    );
+    discord.down = false;
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    expect(statuses.has(500)).toBe(false);
+  });
+
+  it("the database unavailable: 503 with Retry-After, never a 500", async () => {
+    database.down = true;
+    const statuses = await walk((operation) =>
+      request(operation, { authorization: limited.tokens.owner }, "10.8.0.2"),
+    );
+    database.down = false;
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(10);
+    expect(statuses.has(500)).toBe(false);
+  });
+
+  it("the write limit: a token's writes beyond TOKEN_WRITE_LIMIT answer 429 with Retry-After", async () => {
+    const statuses = await walk((operation) =>
+      operation.isPrivate && operation.method !== "GET"
+        ? request(operation, { authorization: limited.tokens.admin }, "10.8.0.3")
+        : null,
+    );
+    expect(statuses.get(429) ?? 0).toBeGreaterThan(5);
+  });
+
+  it("failed authentication: an address refused too often gets 429 with Retry-After on every private operation", async () => {
+    const statuses = await walk((operation) =>
+      operation.isPrivate ? request(operation, { authorization: "0".repeat(56) }, "10.8.0.4") : null,
+    );
+    expect(statuses.get(401)).toBe(10);
+    expect(statuses.get(429) ?? 0).toBeGreaterThan(10);
+  });
+
+  it("the rate limit: an address beyond RATE_LIMIT_MAX gets 429 with Retry-After and the limit's headers", async () => {
+    for (let n = 0; n < 400; n++)
+      await limited.app.inject({ method: "GET", url: "/api/ping", remoteAddress: "10.8.0.5" });
+    const statuses = await walk((operation) =>
+      operation.route.url.startsWith("/api/")
+        ? request(operation, { authorization: limited.tokens.owner }, "10.8.0.5")
+        : null,
+    );
+    expect(Object.fromEntries(statuses)).toEqual({ 429: expect.any(Number) });
+  });
 });

@@ -64,6 +64,9 @@ export interface ContractApp extends TestApp {
   params: RouteParams;
   ids: { channels: string[]; roles: string[]; members: string[] };
   voteSecret: string;
+  /** The first 2xx answer of each GET route, and every value they held by key: ids and names for later calls. */
+  answers: Map<string, unknown>;
+  known: Map<string, Set<string>>;
 }
 
 /** The app on the demo server with every feature's demo data, limits on (so their headers are sent). */
@@ -91,6 +94,8 @@ export async function startContractApp(config: Partial<Config> = {}): Promise<Co
       members,
     },
     voteSecret: votes.settings.secret,
+    answers: new Map(),
+    known: new Map(),
   };
   await renewTokens(app);
   return app;
@@ -137,7 +142,8 @@ export function operationsOf(app: TestApp, document: { paths: Record<string, Rec
   // Reads first, then writes, deletions, and last what empties the server or revokes tokens.
   const rank = (operation: Operation) =>
     /purge|reset|tokens/.test(operation.route.url) ? 3 : ({ GET: 0, DELETE: 2 }[operation.method] ?? 1);
-  return operations.sort((a, b) => rank(a) - rank(b));
+  const depth = (operation: Operation) => operation.route.url.split("/").length;
+  return operations.sort((a, b) => rank(a) - rank(b) || (rank(a) === 0 ? depth(a) - depth(b) : 0));
 }
 
 const writeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -149,10 +155,65 @@ const bodySchemaOf = (operation: Operation) =>
 
 const seedOf = (key: string) => createHash("sha256").update(key).digest().readInt32LE(0);
 
+/** Keeps the values of an answer by key (an array of names under its key and its singular too). */
+function harvest(app: ContractApp, value: unknown, key = ""): void {
+  if (Array.isArray(value)) {
+    for (const item of value) harvest(app, item, key.replace(/s$/, ""));
+    if (key) for (const item of value) harvest(app, item, key);
+    return;
+  }
+  if (value && typeof value === "object") {
+    for (const [name, inner] of Object.entries(value)) harvest(app, inner, name);
+    return;
+  }
+  if (!key || (typeof value !== "string" && typeof value !== "number") || value === "") return;
+  const values = app.known.get(key) ?? new Set<string>();
+  if (values.size < 50) values.add(String(value));
+  app.known.set(key, values);
+}
+
+const knownOf = (app: ContractApp) => (key: string) => [...(app.known.get(key) ?? [])];
+
+/**
+ * Values for a path parameter, best first: what the answer of the route's list (the GET route its
+ * path continues) holds under the parameter's name, `id` or `<name>s`, that its schema accepts;
+ * then the rows the database holds (RouteParams).
+ */
+function paramCandidates(app: ContractApp, route: RouteFacts, param: string): string[] {
+  const stem = param.replace(/Id$/, "");
+  const keys = [param, `${stem}s`, "id", "_id", "messageId", `${stem}Name`, "name"];
+  const schema = (route.schema?.params as z.ZodObject | undefined)?.shape?.[param] as z.ZodType | undefined;
+  const accepts = (value: string) => !schema || schema.safeParse(value).success;
+  const found: string[] = [];
+  let prefix = route.url.split(`/:${param}`)[0] ?? "";
+  while (prefix.includes("/")) {
+    const answer = app.answers.get(prefix);
+    if (answer !== undefined) {
+      const local = { ...app, known: new Map<string, Set<string>>() };
+      harvest(local, answer);
+      for (const key of keys)
+        for (const value of local.known.get(key) ?? []) if (accepts(value)) found.push(value);
+      if (found.length > 0) break;
+    }
+    prefix = prefix.slice(0, prefix.lastIndexOf("/"));
+  }
+  return [...new Set([...found.slice(0, 6), ...app.params.candidates(route.url, param)])];
+}
+
+/** The route's path for its n-th valid attempt: each parameter's candidates in turn. */
+function pathFor(app: ContractApp, route: RouteFacts, n: number): string {
+  return route.url.replace(/:(\w+)/g, (_match, name: string) => {
+    if (name === route.serverIdParam || /server|guild/i.test(name)) return demoGuildId;
+    const candidates = paramCandidates(app, route, name);
+    return encodeURIComponent(candidates[n % candidates.length] ?? missingId);
+  });
+}
+
 /** Up to `count` values the schema accepts, generated from it (refinements filter some out). */
 function validSamples(schema: z.core.$ZodType, app: ContractApp, key: string, count: number): unknown[] {
   const parse = (value: unknown) => (schema as z.ZodType).safeParse(value).success;
-  const samples = fc.sample(arbitraryOf(schema, { ids: app.ids }), { seed: seedOf(key), numRuns: 300 });
+  const options = { ids: app.ids, known: knownOf(app) };
+  const samples = fc.sample(arbitraryOf(schema, options), { seed: seedOf(key), numRuns: 300 });
   const valid = samples.filter(parse);
   return (valid.length > 0 ? valid : samples).slice(0, count);
 }
@@ -185,6 +246,7 @@ const nextAddress = () => {
  * Calls one operation every way that applies to it, handing each answer to `check`; returns the
  * operation's example (its first 2xx) when it got one.
  */
+export { paramCandidates };
 export async function callOperation(
   app: ContractApp,
   operation: Operation,
@@ -225,9 +287,15 @@ export async function callOperation(
     return response;
   };
 
-  const path = app.params.fill(route.url, 0);
+  const path = pathFor(app, route, 0);
   const bodySchema = bodySchemaOf(operation);
   const samples = bodySchema ? validSamples(bodySchema, app, operation.key, validAttempts) : [];
+  // A write beside a read (PUT /api/welcome/config, PUT /api/statica/update): what was read is a body
+  // to send back, when the write's schema takes it.
+  const folder = (url: string) => url.slice(0, url.lastIndexOf("/"));
+  for (const [url, read] of app.answers)
+    if (bodySchema && (url === route.url || folder(url) === folder(route.url)))
+      if ((bodySchema as z.ZodType).safeParse(read).success) samples.unshift(read);
   const firstBody = samples[0] === undefined ? undefined : JSON.stringify(samples[0]);
 
   if (operation.isPrivate && !route.url.startsWith("/api/votes/")) {
@@ -283,13 +351,28 @@ export async function callOperation(
     await send("bad parameter", bad, { payload: firstBody });
   }
 
-  // Valid input, in turn over the parameters' candidates and the generated bodies, until a 2xx.
+  const example = await callValid(app, operation, samples, validAttempts, send);
+  // A token route may have revoked one of ours: the next operation starts with live ones.
+  if (/tokens/.test(route.url)) await renewTokens(app);
+  return example;
+}
+
+/** Valid input, in turn over the parameters' candidates and the generated bodies, until a 2xx. */
+async function callValid(
+  app: ContractApp,
+  operation: Operation,
+  samples: unknown[],
+  validAttempts: number,
+  send: (kind: CallKind, url: string, options?: { payload?: string }) => Promise<LightMyRequestResponse>,
+): Promise<OperationExample | undefined> {
+  const { route, method } = operation;
+  const bodySchema = bodySchemaOf(operation);
   const attempts = Math.max(1, validAttempts);
   for (let attempt = 0; attempt < attempts; attempt++) {
     const body = bodySchema ? samples[attempt % Math.max(1, samples.length)] : undefined;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const url =
-      app.params.fill(route.url, attempt) + queryOf(route.schema?.querystring, app, operation.key, attempt);
+      pathFor(app, route, attempt) + queryOf(route.schema?.querystring, app, operation.key, attempt);
     let response = await send("valid", url, { payload });
     if (response.statusCode === 401 && operation.isPrivate) {
       // A token route revoked one of ours: make them again and send once more.
@@ -297,6 +380,10 @@ export async function callOperation(
       response = await send("valid", url, { payload });
     }
     if (response.statusCode >= 200 && response.statusCode < 300) {
+      if (method === "GET" && !app.answers.has(route.url)) {
+        app.answers.set(route.url, response.json());
+        harvest(app, response.json());
+      }
       const example: OperationExample = {};
       if (body !== undefined && bodySchemaOf(operation) === route.schema?.body) example.request = body;
       if (response.statusCode !== 204 && response.body !== "")

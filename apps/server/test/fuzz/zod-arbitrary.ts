@@ -32,6 +32,8 @@ export interface ArbitraryOptions {
   maxArray?: number;
   /** The object key the value is for: its name hints at a shape refinements ask for (a URL, an invite, a colour). */
   key?: string;
+  /** Values the server already holds for a key's name (a tier's name, say), used often for plain strings. */
+  known?: (key: string) => readonly string[];
 }
 
 const defOf = (schema: Schema) => schema._zod.def as unknown as Def;
@@ -70,6 +72,12 @@ function stringArbitrary(def: Def, options: ArbitraryOptions): fc.Arbitrary<stri
     return matching;
   }
   if (max < min) max = min;
+  const known = (options.known?.(options.key ?? "") ?? []).filter((v) => v.length >= min && v.length <= max);
+  if (known.length > 0)
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.constantFrom(...known) },
+      { weight: 1, arbitrary: fc.string({ minLength: min, maxLength: max }) },
+    );
   const hinted = hintedString(options.key ?? "");
   const text = fc.string({ minLength: min, maxLength: max, unit: "grapheme" });
   if (hinted) return fc.oneof({ weight: 3, arbitrary: hinted }, { weight: 1, arbitrary: text });

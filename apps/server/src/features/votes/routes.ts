@@ -32,6 +32,7 @@ export const voteRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           "A vote-listing site's webhook: legacy (Authorization), signed (x-topgg-signature) or generic JSON",
         params: z.object({ webhookId: z.string().min(1).max(128) }),
         response: { 204: z.null().describe("Received; counted once however often it is retried") },
+        errors: { 401: "The Authorization header or the signature does not match this webhook's secret" },
       },
     },
     async (request, reply) => {
