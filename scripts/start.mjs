@@ -36,6 +36,21 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The API document's examples (what `npm run openapi` takes from the demo server): written again when
+// missing or older than the server's sources. Without them the document is complete, only plainer.
+const examples = path.join(root, "apps/server/dist/openapi-examples.json");
+const examplesAt = fs.existsSync(examples) ? fs.statSync(examples).mtimeMs : 0;
+const serverSources = ["apps/server/src", "apps/server/test/contract", "packages/core/src"];
+if (serverSources.some((entry) => newestMtime(path.join(root, entry)) > examplesAt)) {
+  console.log("Writing the API document's examples from the demo server…");
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "apps/server/scripts/openapi.ts", "--examples-only"],
+    { cwd: root, stdio: "inherit" },
+  );
+  if (result.status !== 0) console.warn("The examples could not be written; /api/openapi.json has none.");
+}
+
 const { register } = await import("tsx/esm/api");
 register();
 await import(path.join(root, "apps/server/src/main.ts"));

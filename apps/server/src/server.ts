@@ -22,6 +22,7 @@ import { shareSettingsChanges } from "./features/settings/service.ts";
 import { markAlive } from "./features/status/service.ts";
 import { RedisActivityStore } from "./http/activity-monitor.ts";
 import { RedisFailureLimiter } from "./http/failure-limiter.ts";
+import { loadOpenApiExamples } from "./http/openapi-examples.ts";
 import { RedisWriteCounter } from "./http/write-counter.ts";
 import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { queueStats } from "./jobs/stats.ts";
@@ -156,6 +157,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   let app: FastifyInstance | null = null;
   let url: string | null = null;
   if (config.roles.includes("api")) {
+    const openApiExamples = loadOpenApiExamples();
     app = await buildHearthApp(
       ctx,
       redis
@@ -164,8 +166,9 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
             writeCounter: new RedisWriteCounter(redis),
             activityStore: new RedisActivityStore(redis),
             metrics,
+            openApiExamples,
           }
-        : { metrics },
+        : { metrics, openApiExamples },
     );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();

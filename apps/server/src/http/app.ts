@@ -19,7 +19,8 @@ import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugi
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
-import { documentAnswers, type OperationExample } from "./openapi-answers.ts";
+import { documentAnswers } from "./openapi-answers.ts";
+import type { OperationExample } from "./openapi-examples.ts";
 import { openApiTransform } from "./openapi-paging.ts";
 import { RequestLog } from "./request-log.ts";
 import { responseSerializerCompiler } from "./response-serializer.ts";

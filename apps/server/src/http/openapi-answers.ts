@@ -2,6 +2,7 @@ import { apiError, type PermissionLevel } from "@hearth/core";
 import type { FastifySchema } from "fastify";
 import { z } from "zod";
 import { reasonPhrase } from "./errors.ts";
+import { addExamples, type DocumentOperation, type OperationExample } from "./openapi-examples.ts";
 import { isPublicRoute } from "./public-routes.ts";
 
 /**
@@ -148,22 +149,6 @@ function headersOfEvery(route: RouteFacts, status: string): string[] {
     : [headerRefs.requestId];
 }
 
-/** The example of an operation: a request body and a 2xx answer, taken from the demo server. */
-export interface OperationExample {
-  request?: unknown;
-  response?: { status: number; body: unknown };
-}
-
-type Operation = {
-  requestBody?: { content?: Record<string, { example?: unknown }> };
-  responses?: Record<string, Response>;
-};
-type Response = {
-  description?: string;
-  headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: unknown; example?: unknown }>;
-};
-
 /** "/api/x/:id" → "/api/x/{id}", the document's form of a Fastify route's path. */
 export const documentPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
@@ -178,14 +163,13 @@ export function documentAnswers(
 ) {
   return ({ openapiObject }: { openapiObject: Record<string, unknown> }) => {
     const document = openapiObject as {
-      paths?: Record<string, Record<string, Operation>>;
+      paths?: Record<string, Record<string, DocumentOperation>>;
       components?: Record<string, Record<string, unknown>>;
     };
     document.components ??= {};
     const components = document.components;
     components.schemas = { ...components.schemas, ApiError: apiErrorSchema };
     components.headers = { ...components.headers, ...headerComponents };
-    const known = examples();
     for (const route of routes()) {
       const operation = document.paths?.[documentPath(route.url)]?.[route.method.toLowerCase()];
       if (!operation) continue;
@@ -216,8 +200,8 @@ export function documentAnswers(
           ...response.headers,
         };
       }
-      addExamples(operation, known.get(`${route.method} ${route.url}`));
     }
+    addExamples(document, routes(), examples());
     return openapiObject;
   };
 }
@@ -225,15 +209,6 @@ export function documentAnswers(
 /** A header of an answer: the shared component, or a copy of it where this answer always sends it. */
 const headerRef = (name: string, required: boolean) =>
   required ? { ...headerComponents[name], required } : { $ref: `#/components/headers/${name}` };
-
-function addExamples(operation: Operation, example: OperationExample | undefined) {
-  if (!example) return;
-  const requestMedia = operation.requestBody?.content?.["application/json"];
-  if (requestMedia && example.request !== undefined) requestMedia.example = example.request;
-  const answer = example.response;
-  const media = answer && operation.responses?.[String(answer.status)]?.content?.["application/json"];
-  if (media && answer.body !== undefined) media.example = answer.body;
-}
 
 /** The shared error body, from the zod schema every error answer is built to. */
 const apiErrorSchema = z.toJSONSchema(apiError, { target: "openapi-3.0", io: "output" });

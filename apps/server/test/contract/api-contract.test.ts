@@ -92,6 +92,10 @@ describe("every operation against its document", () => {
     for (const operation of operations as Operation[]) {
       const example = await callOperation(app, operation, record);
       if (!example) withoutExample.push(operation.key);
+      // The examples `npm run openapi` keeps (shortened answers) must match the document too.
+      else
+        for (const problem of check.exampleProblems(operation.path, operation.method, example))
+          problems.add(`${operation.key}: ${problem}`);
     }
     console.log(
       `API contract: ${operations.length} operations, ${calls} calls, ${statuses.size} distinct operation statuses` +

@@ -94,6 +94,36 @@ export class DocumentCheck {
     return problems;
   }
 
+  /** What is wrong with an operation's examples (a request body and a 2xx answer) against its document. */
+  exampleProblems(
+    path: string,
+    method: string,
+    example: { request?: unknown; response?: { status: number; body: unknown } },
+  ): string[] {
+    const problems: string[] = [];
+    const operation = this.document.paths[path]?.[method.toLowerCase()] as
+      | { requestBody?: { content?: Record<string, { schema?: Schema }> } }
+      | undefined;
+    const requestSchema = operation?.requestBody?.content?.["application/json"]?.schema;
+    if (example.request !== undefined && requestSchema) {
+      const validate = this.validator(`${method} ${path} request`, requestSchema);
+      if (!validate(example.request))
+        problems.push(`request example: ${this.ajv.errorsText(validate.errors, { dataVar: "body" })}`);
+    }
+    if (example.response) {
+      const schema = this.responseOf(path, method, example.response.status)?.content?.["application/json"]
+        ?.schema;
+      if (!schema)
+        problems.push(`answer example: status ${example.response.status} has no JSON body documented`);
+      else {
+        const validate = this.validator(`${method} ${path} ${example.response.status}`, schema);
+        if (!validate(example.response.body))
+          problems.push(`answer example: ${this.ajv.errorsText(validate.errors, { dataVar: "body" })}`);
+      }
+    }
+    return problems;
+  }
+
   private resolveHeader(header: Header): Header {
     if (!header.$ref) return header;
     const name = header.$ref.replace("#/components/headers/", "");
@@ -105,7 +135,8 @@ export class DocumentCheck {
 
 /**
  * OpenAPI 3.0's schema objects take draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum` (beside
- * `minimum`/`maximum`); ajv reads JSON Schema's later numeric form. Rewrites them, nothing else.
+ * `minimum`/`maximum`), and `nullable` where ajv wants a type beside it; rewrites those into the
+ * JSON Schema ajv reads, nothing else.
  */
 export function fromOpenApi30(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(fromOpenApi30);
@@ -120,6 +151,11 @@ export function fromOpenApi30(schema: unknown): unknown {
     if (out[exclusive] === true) out[exclusive] = out[bound];
     else delete out[exclusive];
     if (out[exclusive] !== undefined) delete out[bound];
+  }
+  // `nullable` beside no `type` (a union that may be null): ajv reads it only next to a type.
+  if (out.nullable === true && out.type === undefined) {
+    const { nullable: _nullable, ...rest } = out;
+    return { anyOf: [rest, { type: "null" }] };
   }
   return out;
 }

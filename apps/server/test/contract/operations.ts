@@ -10,7 +10,8 @@ import { createDashboardToken } from "../../src/features/auth/service.ts";
 import { dmPacing } from "../../src/features/grinders/dm.ts";
 import { configureVotes } from "../../src/features/votes/service.ts";
 import { quietMonitor } from "../../src/http/activity-monitor.ts";
-import { documentPath, type OperationExample, type RouteFacts } from "../../src/http/openapi-answers.ts";
+import { documentPath, type RouteFacts } from "../../src/http/openapi-answers.ts";
+import type { OperationExample } from "../../src/http/openapi-examples.ts";
 import { isPublicRoute } from "../../src/http/public-routes.ts";
 import { missingId, RouteParams } from "../fixtures/route-params.ts";
 import { arbitraryOf } from "../fuzz/zod-arbitrary.ts";
@@ -252,10 +253,9 @@ export async function callOperation(
   operation: Operation,
   check: (call: Call) => void,
   validAttempts = 6,
+  { refusals = true }: { refusals?: boolean } = {},
 ): Promise<OperationExample | undefined> {
   const { route, method } = operation;
-  const write = writeMethods.has(method);
-  const serverParam = route.url.includes(`:${route.serverIdParam}`) ? route.serverIdParam : null;
   const authorization = (token: string) =>
     route.url.startsWith("/api/votes/") ? app.voteSecret : operation.isPrivate ? token : undefined;
   const send = async (
@@ -287,7 +287,6 @@ export async function callOperation(
     return response;
   };
 
-  const path = pathFor(app, route, 0);
   const bodySchema = bodySchemaOf(operation);
   const samples = bodySchema ? validSamples(bodySchema, app, operation.key, validAttempts) : [];
   // A write beside a read (PUT /api/welcome/config, PUT /api/statica/update): what was read is a body
@@ -296,8 +295,28 @@ export async function callOperation(
   for (const [url, read] of app.answers)
     if (bodySchema && (url === route.url || folder(url) === folder(route.url)))
       if ((bodySchema as z.ZodType).safeParse(read).success) samples.unshift(read);
-  const firstBody = samples[0] === undefined ? undefined : JSON.stringify(samples[0]);
 
+  if (refusals) await callRefused(app, operation, samples, send);
+  const example = await callValid(app, operation, samples, validAttempts, send);
+  // A token route may have revoked one of ours: the next operation starts with live ones.
+  if (/tokens/.test(route.url)) await renewTokens(app);
+  return example;
+}
+
+type Send = (
+  kind: CallKind,
+  url: string,
+  options?: { token?: string; payload?: string; contentType?: string; address?: string; expected?: number },
+) => Promise<LightMyRequestResponse>;
+
+/** The ways a client gets an operation wrong: the token, the server, the level, the body, the record. */
+async function callRefused(app: ContractApp, operation: Operation, samples: unknown[], send: Send) {
+  const { route, method } = operation;
+  const write = writeMethods.has(method);
+  const serverParam = route.url.includes(`:${route.serverIdParam}`) ? route.serverIdParam : null;
+  const bodySchema = bodySchemaOf(operation);
+  const path = pathFor(app, route, 0);
+  const firstBody = samples[0] === undefined ? undefined : JSON.stringify(samples[0]);
   if (operation.isPrivate && !route.url.startsWith("/api/votes/")) {
     await send("bad token", path, {
       token: "bad",
@@ -350,11 +369,6 @@ export async function callOperation(
     );
     await send("bad parameter", bad, { payload: firstBody });
   }
-
-  const example = await callValid(app, operation, samples, validAttempts, send);
-  // A token route may have revoked one of ours: the next operation starts with live ones.
-  if (/tokens/.test(route.url)) await renewTokens(app);
-  return example;
 }
 
 /** Valid input, in turn over the parameters' candidates and the generated bodies, until a 2xx. */
@@ -363,7 +377,7 @@ async function callValid(
   operation: Operation,
   samples: unknown[],
   validAttempts: number,
-  send: (kind: CallKind, url: string, options?: { payload?: string }) => Promise<LightMyRequestResponse>,
+  send: Send,
 ): Promise<OperationExample | undefined> {
   const { route, method } = operation;
   const bodySchema = bodySchemaOf(operation);
@@ -385,11 +399,20 @@ async function callValid(
         harvest(app, response.json());
       }
       const example: OperationExample = {};
-      if (body !== undefined && bodySchemaOf(operation) === route.schema?.body) example.request = body;
+      if (body !== undefined && bodySchemaOf(operation) === route.schema?.body)
+        example.request = shortened(body);
       if (response.statusCode !== 204 && response.body !== "")
-        example.response = { status: response.statusCode, body: response.json() };
+        example.response = { status: response.statusCode, body: shortened(response.json()) };
       return example;
     }
   }
   return undefined;
+}
+
+/** An example's lists cut to their first three items: the shape shows, the document stays small. */
+function shortened(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, 3).map(shortened);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shortened(inner)]));
+  return value;
 }
