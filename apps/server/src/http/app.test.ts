@@ -96,6 +96,8 @@ describe("public routes", () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const responses = (path: string) => doc.paths[path].get.responses;
     const paging = ["x-total-count", "x-next-cursor", "link"];
+    // Every /api success also documents its request id and the rate limit's headers (openapi-answers.ts).
+    const common = ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
     const tiles = ["x-giveaways-total", "x-giveaways-running", "x-giveaways-entries"];
     for (const [path, extra] of [
       ["/api/giveaways", tiles],
@@ -103,16 +105,18 @@ describe("public routes", () => {
       ["/api/discovery", []],
     ] as const) {
       expect(Object.keys(responses(path)["200"].headers ?? {}).sort(), path).toEqual(
-        [...paging, ...extra, "etag"].sort(),
+        [...paging, ...extra, "etag", ...common].sort(),
       );
       expect(responses(path)["304"], path).toBeDefined();
     }
     // Private: paged, but never cached by ETag.
     const grinders = responses("/api/grinders/{serverId}/grinders");
-    expect(Object.keys(grinders["200"].headers ?? {}).sort()).toEqual([...paging].sort());
+    expect(Object.keys(grinders["200"].headers ?? {}).sort()).toEqual([...paging, ...common].sort());
     expect(grinders["304"]).toBeUndefined();
     // Not a list: no paging headers.
-    expect(responses("/api/dashboard/server")["200"].headers).toBeUndefined();
+    expect(Object.keys(responses("/api/dashboard/server")["200"].headers ?? {}).sort()).toEqual(
+      [...common].sort(),
+    );
   });
 });
 

@@ -409,9 +409,17 @@ async function callValid(
   return undefined;
 }
 
-/** An example's lists cut to their first three items: the shape shows, the document stays small. */
+/**
+ * An example's lists of records cut to their first three: the shape shows, the document stays small.
+ * Lists of values (a day's 24 hourly counts) stay whole: their length may be the shape.
+ */
 function shortened(value: unknown): unknown {
-  if (Array.isArray(value)) return value.slice(0, 3).map(shortened);
+  if (Array.isArray(value))
+    return (
+      value.every((item) => item && typeof item === "object" && !Array.isArray(item))
+        ? value.slice(0, 3)
+        : value
+    ).map(shortened);
   if (value && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shortened(inner)]));
   return value;
