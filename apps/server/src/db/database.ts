@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { openNodeSqlite } from "./node-sqlite.ts";
+import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -54,6 +54,6 @@ export function openStorage(
   sqlite.exec("PRAGMA busy_timeout = 5000");
   // WAL makes NORMAL durable against application crashes; only an OS crash can lose the last commit.
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new NodeSqliteDialect(sqlite) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }

@@ -63,6 +63,23 @@ describe("drawWeighted", () => {
     );
   });
 
+  it("picks what the walk picks across many blocks of entrants (up to 700, mostly zero weights too)", () => {
+    const manyCase = fc.record({
+      weights: fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 5 })), { maxLength: 700 }),
+      count: fc.integer({ min: 0, max: 80 }),
+      seed: fc.integer(),
+      exclude: fc.array(fc.nat({ max: 720 }), { maxLength: 40 }),
+    });
+    fc.assert(
+      fc.property(manyCase, ({ weights, count, seed, exclude }) => {
+        expect(drawWeighted(weights, count, seeded(seed), { exclude })).toEqual(
+          reference(weights, count, seeded(seed), exclude),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("gives weights 1 and 3 about 25% and 75% of 10,000 single-winner draws", () => {
     const random = seeded(7);
     const wins = [0, 0];

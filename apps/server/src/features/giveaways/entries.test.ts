@@ -7,6 +7,7 @@ import {
   seedOtherGuild,
   type TestContext,
 } from "../../../test/helpers.ts";
+import { countQueries } from "../../../test/query-counter.ts";
 import { AppError } from "../../lib/errors.ts";
 import { putGiveawayConfig } from "./config.ts";
 import * as configStore from "./config-store.ts";
@@ -256,5 +257,87 @@ describe.each(dialects)("entries under concurrency on %s", (dialect) => {
       expect(detail.entriesCount).toBe(entered);
       expect(Array.isArray(detail.winners) && detail.winners.length).toBe(entered);
     }
+  });
+});
+
+describe.each(dialects)("a burst of Enter presses on %s (group commit)", (dialect) => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ dialect });
+  });
+  afterAll(() => t.cleanup());
+
+  it("stores 300 presses on two giveaways in a few transactions, each answered once committed", async () => {
+    const inserts: string[] = [];
+    const storage = {
+      ...t.ctx.storage,
+      db: t.ctx.storage.db.withPlugin(
+        countQueries((label) => {
+          if (label === "insert giveaway_entries") inserts.push(label);
+        }),
+      ),
+    };
+    const deps = { ...t.ctx, storage };
+    const giveaways = [await newGiveaway(t.ctx), await newGiveaway(t.ctx)];
+    const members = await Promise.all(Array.from({ length: 300 }, () => addMember(t.ctx)));
+    const committed: boolean[] = [];
+    await Promise.all(
+      members.map(async (member, index) => {
+        const giveaway = giveaways[index % 2] as (typeof giveaways)[number];
+        await enterGiveaway(deps, demoGuildId, giveaway.messageId, member);
+        // Answered: the entry is there for anyone reading, on another connection too.
+        const found = await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId);
+        const stored = await t.ctx.storage.db
+          .selectFrom("giveaway_entries")
+          .select("user_id")
+          .where("giveaway_id", "=", found?.id ?? 0)
+          .where("user_id", "=", member)
+          .executeTakeFirst();
+        committed.push(stored !== undefined);
+      }),
+    );
+    expect(committed).toHaveLength(300);
+    expect(committed.every(Boolean)).toBe(true);
+    for (const giveaway of giveaways) {
+      const found = await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId);
+      expect(await entryStore.countEntries(t.ctx.storage.db, found?.id ?? 0)).toBe(150);
+    }
+    expect(inserts.length).toBeLessThan(60);
+    // A second press of each is refused, in a burst too.
+    const again = await Promise.allSettled(
+      members
+        .slice(0, 40)
+        .map((member, index) =>
+          enterGiveaway(
+            deps,
+            demoGuildId,
+            (giveaways[index % 2] as (typeof giveaways)[number]).messageId,
+            member,
+          ),
+        ),
+    );
+    expect(
+      again.every((result) => result.status === "rejected" && (result.reason as AppError).statusCode === 409),
+    ).toBe(true);
+  });
+
+  it("keeps one entry's failure its own: the rest of its batch is stored", async () => {
+    const giveaway = await newGiveaway(t.ctx);
+    const members = await Promise.all(Array.from({ length: 12 }, () => addMember(t.ctx)));
+    const memberInfo = await Promise.all(members.map((id) => t.ctx.discord.getMember(demoGuildId, id)));
+    const results = await Promise.allSettled(
+      memberInfo.map((member, index) => {
+        if (!member) throw new Error("member missing");
+        // A username the table refuses (NOT NULL): that entry's insert fails, and its batch with it.
+        const broken =
+          index === 5 ? { ...member, user: { ...member.user, username: null as unknown as string } } : member;
+        return enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, member.user.id, { member: broken });
+      }),
+    );
+    expect(results.map((result) => result.status)).toEqual(
+      Array.from({ length: 12 }, (_, index) => (index === 5 ? "rejected" : "fulfilled")),
+    );
+    const found = await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId);
+    expect(await entryStore.countEntries(t.ctx.storage.db, found?.id ?? 0)).toBe(11);
   });
 });

@@ -4,6 +4,7 @@ import type { MemberInfo } from "../../discord/port.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { countGiveawayEntry } from "../insights/service.ts";
 import * as configStore from "./config-store.ts";
+import { submitEntry } from "./entry-batch.ts";
 import * as entryStore from "./entry-store.ts";
 import { getInviteStanding } from "./invite-tracker.ts";
 import { giveawayListsChanged, giveawayNotFound } from "./queries.ts";
@@ -77,6 +78,28 @@ async function missedRequirement(
   return null;
 }
 
+const reading = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * One read for everyone asking the same while it runs: a burst of Enter presses on one giveaway
+ * reads the giveaway and the server's configuration once per round trip, not once per press. A
+ * caller gets the answer of a read that was under way when it asked (as a read of its own, racing
+ * with a change, could have answered), and the giveaway is checked again inside the transaction
+ * that stores the entry. The answer is shared: callers only read it.
+ */
+function shared<T>(storage: object, key: string, read: () => Promise<T>): Promise<T> {
+  let running = reading.get(storage);
+  if (!running) {
+    running = new Map();
+    reading.set(storage, running);
+  }
+  const pending = running.get(key) as Promise<T> | undefined;
+  if (pending) return pending;
+  const started = read().finally(() => running.delete(key));
+  running.set(key, started);
+  return started;
+}
+
 /**
  * Enters a member: requirements checked unless a bypass role is held, blacklist refused, entries
  * from the highest multiplier role. A second entry is refused (409), as is entering after the end.
@@ -90,15 +113,18 @@ export async function enterGiveaway(
   options: { member?: MemberInfo; now?: number } = {},
 ): Promise<EntryResult> {
   const now = options.now ?? Date.now();
-  const { db, dialect } = deps.storage;
-  const giveaway = await store.findGiveaway(db, serverId, messageId);
+  const { db } = deps.storage;
+  const giveaway = await shared(deps.storage, `giveaway:${serverId}:${messageId}`, () =>
+    store.findGiveaway(db, serverId, messageId),
+  );
   if (!giveaway) throw notFound("This giveaway doesn't exist any more.");
   if (giveaway.status !== "active" || giveaway.endTime <= now) throw conflict("This giveaway has ended.");
 
   const member = options.member ?? (await deps.discord.getMember(serverId, userId));
   if (!member) throw forbidden("Only members of this server can enter its giveaways.");
   if (member.user.bot) throw forbidden("Bots can't enter giveaways.");
-  const rights = entitlement(await configStore.getConfig(db, serverId), member.roleIds);
+  const config = await shared(deps.storage, `config:${serverId}`, () => configStore.getConfig(db, serverId));
+  const rights = entitlement(config, member.roleIds);
   if (rights.blacklisted)
     throw forbidden("One of your roles is not allowed to enter giveaways in this server.");
   if (!rights.bypass) {
@@ -106,21 +132,15 @@ export async function enterGiveaway(
     if (missed) throw forbidden(missed);
   }
 
-  await db.transaction().execute(async (trx) => {
-    // On PostgreSQL the shared row lock holds the end back until this entry commits, so an entry
-    // is either in the draw or refused, never stored after it.
-    const current = await store.findGiveaway(trx, serverId, messageId, { dialect, lock: "share" });
-    if (!current) throw notFound("This giveaway doesn't exist any more.");
-    if (current.status !== "active") throw conflict("This giveaway has ended.");
-    const stored = await entryStore.insertEntry(trx, current.id, {
-      userId,
-      username: member.user.username,
-      entries: rights.entries,
-      hasBypass: rights.bypass,
-      enteredAt: now,
-    });
-    if (!stored) throw conflict("You have already entered this giveaway.");
+  // Written with the other presses arriving at the same time (group commit), answered once committed.
+  const outcome = await submitEntry(deps.storage, serverId, messageId, {
+    userId,
+    username: member.user.username,
+    entries: rights.entries,
+    hasBypass: rights.bypass,
+    enteredAt: now,
   });
+  if (outcome === "duplicate") throw conflict("You have already entered this giveaway.");
   giveawayListsChanged();
   countGiveawayEntry(deps, serverId, messageId);
   return { entries: rights.entries, hasBypass: rights.bypass };

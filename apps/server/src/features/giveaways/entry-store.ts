@@ -37,6 +37,30 @@ export async function insertEntry(db: Db, giveawayId: number, entry: Entry): Pro
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * Stores several members' entries in one statement; answers the members whose entry was stored
+ * (the others had entered already). Each member at most once in `entries`.
+ */
+export async function insertEntries(db: Db, giveawayId: number, entries: Entry[]): Promise<Set<string>> {
+  if (entries.length === 0) return new Set();
+  const rows = await db
+    .insertInto("giveaway_entries")
+    .values(
+      entries.map((entry) => ({
+        giveaway_id: giveawayId,
+        user_id: entry.userId,
+        username: entry.username,
+        entries: entry.entries,
+        has_bypass: entry.hasBypass ? 1 : 0,
+        entered_at: entry.enteredAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["giveaway_id", "user_id"]).doNothing())
+    .returning("user_id")
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}
+
 export async function deleteEntry(db: Db, giveawayId: number, userId: string): Promise<boolean> {
   const result = await db
     .deleteFrom("giveaway_entries")
