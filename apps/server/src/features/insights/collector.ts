@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { type CounterColumn, dayMs, hourMs, InsightsBatch, type KeyKind } from "./batch.ts";
-import { pruneExpired, writeBatch } from "./store.ts";
+import { pruneExpired, writeBatch } from "./batch-store.ts";
 
 /** How often counts are written: a crash loses at most this long's counts (one batch). */
 export const defaultFlushMs = 15_000;

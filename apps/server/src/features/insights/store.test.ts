@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects, openTestStorage, type TestStorage } from "../../../test/helpers.ts";
 import { dayMs, hourMs, InsightsBatch } from "./batch.ts";
+import * as batchStore from "./batch-store.ts";
 import { InsightsCollector } from "./collector.ts";
 import * as store from "./store.ts";
 
@@ -108,8 +109,8 @@ describe.each(dialects)("insights store on %s", (dialect) => {
     const batch = new InsightsBatch();
     batch.add(serverA, "votes", 1, base);
     batch.addAuthor(serverA, "day", day, "u1");
-    expect(await store.writeBatch(test.storage.db, "p:1", batch, base)).toBe(true);
-    expect(await store.writeBatch(test.storage.db, "p:1", batch, base)).toBe(false);
+    expect(await batchStore.writeBatch(test.storage.db, "p:1", batch, base)).toBe(true);
+    expect(await batchStore.writeBatch(test.storage.db, "p:1", batch, base)).toBe(false);
     expect(await dayRow(serverA)).toMatchObject({ votes: 1, active_members: 1 });
   });
 
@@ -132,7 +133,7 @@ describe.each(dialects)("insights store on %s", (dialect) => {
     collector.count(serverA, "joins", 1, base - 399 * dayMs);
     collector.countMessage(serverA, channel1, "u1", base - 3 * dayMs);
     await collector.flush(base - 400 * dayMs);
-    await store.pruneExpired(test.storage.db, base, { days: 400, hours: 14 });
+    await batchStore.pruneExpired(test.storage.db, base, { days: 400, hours: 14 });
 
     const days = await store.readBuckets(test.storage.db, serverA, "day", day - 500, day + 1);
     expect(days.map((row) => day - row.bucket)).toEqual([399, 3]);

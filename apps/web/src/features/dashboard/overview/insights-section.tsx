@@ -1,12 +1,10 @@
-import { type InsightsPeriod, type InsightsSeries, type InsightsTotals, insightsPeriods } from "@hearth/core";
+import type { InsightsPeriod } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
 import { abbreviate, formatAmount, shortDate } from "../shared/format";
 import { ChartIcon, CoinsIcon, UsersIcon } from "../shared/icons";
 import { PanelError, Skeleton } from "../shared/panel-state";
-import { BarListChart } from "./bar-list-chart";
 import { ChartCard } from "./chart-card";
 import { channelLabel, HeatmapChart } from "./heatmap-chart";
 import {
@@ -15,112 +13,11 @@ import {
   insightsSeriesQuery,
   insightsTopQuery,
 } from "./insights-api";
+import { insightsColours as colours } from "./insights-colours";
 import { changeLabel, dayLabel, hourLabel, isoBucket } from "./insights-format";
+import { PeriodPicker, periodNames, Summary } from "./insights-summary";
+import { TopCards } from "./insights-top-cards";
 import { TimeSeriesChart } from "./time-series-chart";
-
-const periodNames: Record<InsightsPeriod, string> = {
-  "7d": "7 days",
-  "30d": "30 days",
-  "90d": "90 days",
-  "1y": "1 year",
-};
-
-const colours = {
-  joins: "#34d399",
-  leaves: "#f87171",
-  net: "#fbbf24",
-  messages: "#fb923c",
-  active: "#38bdf8",
-  commands: "#a78bfa",
-  entries: "#f472b6",
-  revenue: "#facc15",
-  channels: "#fb923c",
-};
-
-function PeriodPicker({
-  value,
-  onChange,
-}: {
-  value: InsightsPeriod;
-  onChange: (period: InsightsPeriod) => void;
-}) {
-  return (
-    <fieldset className="flex items-center gap-2">
-      <legend className="sr-only">Period</legend>
-      <span aria-hidden="true" className="text-sm text-stone-400">
-        Period
-      </span>
-      <div className="flex rounded-lg border border-white/10 p-0.5">
-        {insightsPeriods.map((period) => (
-          <button
-            key={period}
-            type="button"
-            aria-pressed={value === period}
-            onClick={() => onChange(period)}
-            className={cn(
-              "rounded-md px-3 py-1.5 text-sm font-semibold",
-              value === period ? "bg-ember-500 text-ink-950" : "text-stone-300 hover:bg-white/5",
-            )}
-          >
-            {periodNames[period]}
-          </button>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function Summary({ series }: { series: InsightsSeries }) {
-  const tiles: { key: keyof InsightsTotals; label: string }[] = [
-    { key: "joins", label: "Joins" },
-    { key: "leaves", label: "Leaves" },
-    { key: "net", label: "Net members" },
-    { key: "messages", label: "Messages" },
-    { key: "activeMembers", label: "Active members a day" },
-    { key: "commands", label: "Commands used" },
-  ];
-  return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-      {tiles.map(({ key, label }) => {
-        const change = series.change[key] ?? null;
-        const good = key === "leaves" ? (change ?? 0) < 0 : (change ?? 0) > 0;
-        return (
-          <div key={key} className="rounded-xl border border-white/[0.08] bg-ink-900/80 px-4 py-3">
-            <dt className="text-xs text-stone-400">{label}</dt>
-            <dd className="mt-1 flex items-baseline justify-between gap-2">
-              <span className="text-xl font-semibold text-stone-50 tabular-nums" data-total={key}>
-                {key === "net" && series.totals.net > 0 ? "+" : ""}
-                {abbreviate(series.totals[key])}
-              </span>
-              <span
-                className={cn(
-                  "text-xs font-semibold tabular-nums",
-                  change === null || change === 0
-                    ? "text-stone-400"
-                    : good
-                      ? "text-emerald-300"
-                      : "text-red-300",
-                )}
-                title={
-                  series.previousComplete
-                    ? `Previous ${periodNames[series.period]}: ${formatAmount(series.previous[key])}`
-                    : "Days are kept 400 days: a year can't be compared with the year before"
-                }
-              >
-                {series.previousComplete ? changeLabel(change, series.totals[key]) : "—"}
-                <span className="sr-only">
-                  {series.previousComplete
-                    ? ` against the previous ${periodNames[series.period]}`
-                    : " (the previous year is older than the 400 days kept)"}
-                </span>
-              </span>
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
-  );
-}
 
 /**
  * Insights on the Overview: how the server is doing over time (members, activity, busiest channels
@@ -314,87 +211,7 @@ export function InsightsSection() {
         </ChartCard>
       )}
 
-      {topData && (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <ChartCard
-            title="Busiest channels"
-            description={`Messages per channel, last ${periodNames[period]}.`}
-            filename={`channels-${period}`}
-            empty={topData.channels.length === 0 ? "No messages counted in this period." : null}
-            table={{
-              caption: `Messages per channel, last ${periodNames[period]}`,
-              headers: ["Channel", "Messages", "Previous period"],
-              rows: topData.channels.map((channel) => [
-                channelLabel(channel),
-                channel.messages,
-                channel.previous,
-              ]),
-            }}
-          >
-            <BarListChart
-              label={`Busiest channels, last ${periodNames[period]}`}
-              valueLabel="Messages"
-              color={colours.channels}
-              items={topData.channels.map((channel) => ({
-                key: channel.channelId,
-                label: channelLabel(channel),
-                value: channel.messages,
-              }))}
-            />
-          </ChartCard>
-          <ChartCard
-            title="Top commands"
-            description={`Slash commands used, last ${periodNames[period]}.`}
-            filename={`commands-${period}`}
-            empty={topData.commands.length === 0 ? "No commands used in this period." : null}
-            table={{
-              caption: `Commands used, last ${periodNames[period]}`,
-              headers: ["Command", "Uses", "Previous period"],
-              rows: topData.commands.map((command) => [
-                `/${command.command}`,
-                command.uses,
-                command.previous,
-              ]),
-            }}
-          >
-            <BarListChart
-              label={`Top commands, last ${periodNames[period]}`}
-              valueLabel="Uses"
-              color={colours.commands}
-              items={topData.commands.map((command) => ({
-                key: command.command,
-                label: `/${command.command}`,
-                value: command.uses,
-              }))}
-            />
-          </ChartCard>
-          <ChartCard
-            title="Giveaway entries"
-            description={`Entries per giveaway, last ${periodNames[period]}.`}
-            filename={`giveaways-${period}`}
-            empty={topData.giveaways.length === 0 ? "No giveaway entries in this period." : null}
-            table={{
-              caption: `Entries per giveaway, last ${periodNames[period]}`,
-              headers: ["Giveaway", "Entries"],
-              rows: topData.giveaways.map((giveaway) => [
-                giveaway.prize ?? `Giveaway …${giveaway.giveawayId.slice(-6)}`,
-                giveaway.entries,
-              ]),
-            }}
-          >
-            <BarListChart
-              label={`Giveaway entries, last ${periodNames[period]}`}
-              valueLabel="Entries"
-              color={colours.entries}
-              items={topData.giveaways.map((giveaway) => ({
-                key: giveaway.giveawayId,
-                label: giveaway.prize ?? `Giveaway …${giveaway.giveawayId.slice(-6)}`,
-                value: giveaway.entries,
-              }))}
-            />
-          </ChartCard>
-        </div>
-      )}
+      {topData && <TopCards top={topData} period={period} />}
 
       <ChartCard
         title="Grinder revenue"
