@@ -121,7 +121,10 @@ export function answersOf(route: RouteFacts): Map<number, Answer> {
     if (route.permission !== "manager") add(403, `The dashboard token's level is below ${route.permission}.`);
     if (write)
       add(429, "Too many changes with this dashboard token in a minute (`TOKEN_WRITE_LIMIT`).", retryAfter);
-    add(502, "Discord refused the request Hearth made for it.");
+  }
+  if (api) {
+    // Any answer may need Discord (a member's name, a channel's, the server's): public ones too.
+    add(502, "Discord refused a call the answer needed.");
     add(503, "Discord is unavailable or is rate-limiting Hearth.", [[headerRefs.retryAfter, false]]);
   }
   if (api) add(429, "Too many requests from this address in a minute (`RATE_LIMIT_MAX`).", retryAfter);

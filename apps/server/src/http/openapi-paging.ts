@@ -1,6 +1,13 @@
 import { giveawayTotalsHeaders, pagingHeaders } from "@hearth/core";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 
+declare module "fastify" {
+  interface FastifySchema {
+    /** A public read whose answers carry an ETag and answer 304 to a matching If-None-Match (http/public-list.ts). */
+    etag?: boolean;
+  }
+}
+
 /** The headers every page of a list carries (`@hearth/core`'s api/paging.ts), for the OpenAPI document. */
 const pageHeaders = {
   [pagingHeaders.total]: {
@@ -55,22 +62,26 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
     response?: Record<string, Record<string, unknown>>;
     security?: unknown;
     tags?: string[];
+    etag?: boolean;
   };
   const ok = schema.response?.["200"];
-  if (!schema.querystring?.properties?.cursor || !ok) return transformed;
+  const paged = schema.querystring?.properties?.cursor !== undefined;
   const isPublic = schema.security === undefined;
+  // Public lists, and public reads that say so (`schema.etag`: /api/stats), are revalidated by ETag.
+  const revalidated = isPublic && (paged || schema.etag === true);
+  if (!ok || (!paged && !revalidated)) return transformed;
   const response: Record<string, Record<string, unknown>> = {
     ...schema.response,
     200: {
       ...ok,
       headers: {
-        ...pageHeaders,
-        ...(schema.tags?.includes("giveaways") ? giveawayTileHeaders : {}),
-        ...(isPublic ? etagHeader : {}),
+        ...(paged ? pageHeaders : {}),
+        ...(paged && schema.tags?.includes("giveaways") ? giveawayTileHeaders : {}),
+        ...(revalidated ? etagHeader : {}),
       },
     },
   };
-  if (isPublic) {
+  if (revalidated) {
     response["304"] = {
       description: "Not modified: `If-None-Match` named the list's current ETag (no body).",
       type: "null",

@@ -19,6 +19,16 @@ import {
 // lower level, invalid and oversized bodies, a record that doesn't exist; every answer's status must
 // be documented for the operation and its body and headers match what the document says.
 
+/** What the whole file covered, printed at the end: operations, calls, distinct operation statuses. */
+const coverage = { operations: 0, calls: 0, statuses: new Set<string>() };
+afterAll(() =>
+  console.log(
+    `API contract (all): ${coverage.operations} operations, ${coverage.calls} calls, ` +
+      `${coverage.statuses.size} distinct operation statuses ` +
+      `(${[...new Set([...coverage.statuses].map((key) => key.split(" ").pop()))].sort().join(", ")})`,
+  ),
+);
+
 let app: ContractApp;
 let document: OpenApiDocument;
 let check: DocumentCheck;
@@ -70,6 +80,7 @@ describe("every operation against its document", () => {
   it("every answer's status is documented, its body and headers as documented", async () => {
     const operations = operationsOf(app, document);
     expect(operations.length).toBeGreaterThan(60);
+    coverage.operations = operations.length;
     // One line per kind of call, operation, status and fault (the same fault on every attempt is one).
     const problems = new Set<string>();
     const statuses = new Set<string>();
@@ -77,7 +88,9 @@ describe("every operation against its document", () => {
     let calls = 0;
     const record = (call: Call) => {
       calls++;
+      coverage.calls++;
       const { operation, response } = call;
+      coverage.statuses.add(`${operation.key} ${response.statusCode}`);
       if (process.env.CONTRACT_DEBUG && call.kind === "valid")
         console.log(
           `${operation.method} ${call.url} ${call.payload ?? ""} -> ${response.statusCode} ${response.body.slice(0, 200)}`,
@@ -111,7 +124,7 @@ describe("every operation under limits and outages", () => {
   let limited: ContractApp;
   let limitedCheck: DocumentCheck;
   const database = { down: false };
-  const discord = { down: false };
+  const discord: { down: false | "unavailable" | "missing_permissions" } = { down: false };
   beforeAll(async () => {
     limited = await startContractApp({ rateLimitMax: 400, tokenWriteLimit: 3 });
     limitedCheck = new DocumentCheck(
@@ -131,7 +144,8 @@ describe("every operation under limits and outages", () => {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
         if (!discord.down || typeof value !== "function" || String(property).startsWith("peek")) return value;
-        return () => Promise.reject(new DiscordError("unavailable", "Discord answered 503"));
+        const code = discord.down;
+        return () => Promise.reject(new DiscordError(code, `Discord refused the call (${code})`));
       },
     });
   }, 60_000);
@@ -145,6 +159,8 @@ describe("every operation under limits and outages", () => {
       const request = call(operation);
       if (!request) continue;
       const response = await limited.app.inject(request);
+      coverage.calls++;
+      coverage.statuses.add(`${operation.key} ${response.statusCode}`);
       if (process.env.CONTRACT_DEBUG) console.log(`${operation.key} -> ${response.statusCode}`);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       for (const problem of limitedCheck.problems(operation.path, operation.method, response))
@@ -166,8 +182,18 @@ describe("every operation under limits and outages", () => {
     ...(operation.method === "GET" ? {} : { payload: {} }),
   });
 
-  it("Discord unavailable: 502/503 as documented, never a 500", async () => {
-    discord.down = true;
+  it("Discord refusing Hearth (missing permissions): 502 as documented, never a 500", async () => {
+    discord.down = "missing_permissions";
+    const statuses = await walk((operation) =>
+      request(operation, { authorization: limited.tokens.owner }, "10.8.0.6"),
+    );
+    discord.down = false;
+    expect(statuses.get(502) ?? 0).toBeGreaterThan(0);
+    expect(statuses.has(500)).toBe(false);
+  });
+
+  it("Discord unavailable: 503 with Retry-After as documented, never a 500", async () => {
+    discord.down = "unavailable";
     const statuses = await walk((operation) =>
       request(operation, { authorization: limited.tokens.owner }, "10.8.0.1"),
     );

@@ -31,6 +31,9 @@ export type CallKind =
   | "foreign server"
   | "foreign token"
   | "lower level"
+  | "long parameter"
+  | "revalidation"
+  | "manager"
   | "invalid body"
   | "malformed JSON"
   | "wrong content type"
@@ -258,21 +261,12 @@ export async function callOperation(
   const { route, method } = operation;
   const authorization = (token: string) =>
     route.url.startsWith("/api/votes/") ? app.voteSecret : operation.isPrivate ? token : undefined;
-  const send = async (
-    kind: CallKind,
-    url: string,
-    options: {
-      token?: string;
-      payload?: string;
-      contentType?: string;
-      address?: string;
-      expected?: number;
-    } = {},
-  ) => {
+  const send: Send = async (kind, url, options = {}) => {
     const headers: Record<string, string> = {};
     const auth = authorization(options.token ?? app.tokens.owner);
     if (auth !== undefined) headers.authorization = options.token === "bad" ? "0".repeat(56) : auth;
     if (options.payload !== undefined) headers["content-type"] = options.contentType ?? "application/json";
+    if (options.ifNoneMatch) headers["if-none-match"] = options.ifNoneMatch;
     const response = await app.app.inject({
       method: method as "POST",
       url,
@@ -306,7 +300,14 @@ export async function callOperation(
 type Send = (
   kind: CallKind,
   url: string,
-  options?: { token?: string; payload?: string; contentType?: string; address?: string; expected?: number },
+  options?: {
+    token?: string;
+    payload?: string;
+    contentType?: string;
+    address?: string;
+    expected?: number;
+    ifNoneMatch?: string;
+  },
 ) => Promise<LightMyRequestResponse>;
 
 /** The ways a client gets an operation wrong: the token, the server, the level, the body, the record. */
@@ -339,6 +340,9 @@ async function callRefused(app: ContractApp, operation: Operation, samples: unkn
           ? app.tokens.manager
           : null;
     if (lower) await send("lower level", path, { token: lower, payload: firstBody, expected: 403 });
+    // A route open to managers may still refuse them part of what it does (settings: anti-pool only).
+    else if (writeMethods.has(method))
+      await send("manager", path, { token: app.tokens.manager, payload: firstBody });
   }
   if (write) {
     if (bodySchema && !(bodySchema as z.ZodType).safeParse([1]).success)
@@ -369,6 +373,10 @@ async function callRefused(app: ContractApp, operation: Operation, samples: unkn
     );
     await send("bad parameter", bad, { payload: firstBody });
   }
+  if (route.url.includes("/:")) {
+    const long = route.url.replace(/:(\w+)/g, "9".repeat(120));
+    await send("long parameter", long, { payload: firstBody, expected: 414 });
+  }
 }
 
 /** Valid input, in turn over the parameters' candidates and the generated bodies, until a 2xx. */
@@ -398,6 +406,9 @@ async function callValid(
         app.answers.set(route.url, response.json());
         harvest(app, response.json());
       }
+      const etag = response.headers.etag;
+      if (method === "GET" && typeof etag === "string")
+        await send("revalidation", url, { ifNoneMatch: etag, expected: 304 });
       const example: OperationExample = {};
       if (body !== undefined && bodySchemaOf(operation) === route.schema?.body)
         example.request = shortened(body);

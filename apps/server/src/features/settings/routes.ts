@@ -30,6 +30,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         security,
         body: settingsEditBody,
         response: { 200: serverSettings },
+        errors: { 403: "A manager token changes only the anti-pool settings; anything else needs admin" },
       },
       // Anti-pool management is a manager's right; any other setting needs admin.
       config: { permission: "manager" },

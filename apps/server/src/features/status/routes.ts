@@ -72,6 +72,7 @@ export const statusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         tags: ["system"],
         summary: "Live figures for the landing page (read at most once a second; ETag, 304 on If-None-Match)",
         response: { 200: statsResponse },
+        etag: true,
       },
     },
     async (request, reply) => {
