@@ -37,6 +37,7 @@ import * as auditAddress from "./migrations/0055-audit-address.ts";
 import * as listPaging from "./migrations/0065-list-paging.ts";
 import * as lotteryAnnounceClaim from "./migrations/0100-lottery-announce-claim.ts";
 import * as insights from "./migrations/0110-insights.ts";
+import * as giveawaysBeyond from "./migrations/0120-giveaways-beyond.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0065-list-paging": listPaging,
   "0100-lottery-announce-claim": lotteryAnnounceClaim,
   "0110-insights": insights,
+  "0120-giveaways-beyond": giveawaysBeyond,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

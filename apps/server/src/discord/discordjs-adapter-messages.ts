@@ -38,7 +38,11 @@ export async function sendMessage(
   message: OutgoingMessage,
 ): Promise<SentMessage> {
   // One body for every attempt: discord.js retries a timed-out post with the same body.
-  const body = { ...messageBody(sendable(message)), nonce: messageNonce(), enforce_nonce: true };
+  const body = {
+    ...messageBody(sendable(message)),
+    nonce: message.nonce ?? messageNonce(),
+    enforce_nonce: true,
+  };
   const sent = (await call(() =>
     context.rest.post(Routes.channelMessages(channelId), { body, files: filesOf(message) }),
   )) as { id: string; channel_id: string };

@@ -196,6 +196,12 @@ export interface OutgoingMessage {
   replyTo?: string;
   /** Files attached to the message (up to 10). */
   files?: OutgoingFile[];
+  /**
+   * The post's nonce (at most 25 characters), for a post a job may repeat after a crash: sent with
+   * `enforce_nonce`, Discord answers a repeat within a few minutes with the first message instead
+   * of posting again. Left out, each post gets a fresh one.
+   */
+  nonce?: string;
 }
 
 /** A server invite and how often it was used (Discord shows them to members with Manage Server). */

@@ -27,9 +27,48 @@ export async function sendMessage(
   if (channel.type === 2 || channel.type === 4) {
     throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
   }
+  if (message.nonce) {
+    // As Discord with enforce_nonce: the same post within a few minutes answers the first message.
+    const earlier = await postedWithNonce(context, channelId, message.nonce);
+    if (earlier) return { id: earlier, channelId };
+  }
   const id = await storeMessage(context, channelId, channel.guild_id, message);
   await record(context, channel.guild_id, "message.send", { channelId, messageId: id, message });
   return { id, channelId };
+}
+
+/** How long Discord keeps a nonce for `enforce_nonce` ("the past few minutes"). */
+const nonceWindowMs = 5 * 60_000;
+
+async function postedWithNonce(
+  context: SandboxContext,
+  channelId: string,
+  nonce: string,
+): Promise<string | null> {
+  const rows = await context.db
+    .selectFrom("sandbox_outbox")
+    .select("payload")
+    .where("action", "=", "message.send")
+    .where("created_at", ">=", Date.now() - nonceWindowMs)
+    .where("payload", "like", `%"nonce":${JSON.stringify(nonce)}%`)
+    .execute();
+  for (const row of rows) {
+    const payload = JSON.parse(row.payload) as {
+      channelId?: string;
+      messageId?: string;
+      message?: { nonce?: string };
+    };
+    if (payload.channelId === channelId && payload.message?.nonce === nonce && payload.messageId) {
+      const live = await context.db
+        .selectFrom("sandbox_messages")
+        .select("id")
+        .where("id", "=", payload.messageId)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (live) return payload.messageId;
+    }
+  }
+  return null;
 }
 
 export async function editMessage(

@@ -52,29 +52,61 @@ export const giveawayRequirements = z.object({
 });
 export type GiveawayRequirements = z.infer<typeof giveawayRequirements>;
 
+/** How often a recurring giveaway runs: every `every` hours, days, weeks or months. */
+export const giveawayRecurrence = z.object({
+  every: z.number().int().min(1).max(365),
+  unit: z.enum(["hours", "days", "weeks", "months"]),
+});
+export type GiveawayRecurrence = z.infer<typeof giveawayRecurrence>;
+
+/** The settings a giveaway runs with, shared by a create, a schedule's next run and a template. */
+const giveawaySettingsShape = {
+  /** A text or announcement channel of the token's server, where the giveaway is posted. */
+  channelId: snowflake,
+  prize: z.string().trim().min(1).max(giveawayLimits.prizeMaxLength),
+  description: z.string().trim().max(giveawayLimits.descriptionMaxLength).optional(),
+  winnerCount: z.number().int().min(giveawayLimits.minWinners).max(giveawayLimits.maxWinners).default(1),
+  requirements: giveawayRequirements.optional(),
+  /** A member of the server who donated the prize. */
+  donorId: snowflake.optional(),
+  /** Who hosts it (pinged with the results at the end); default the creator. */
+  hostId: snowflake.optional(),
+  /** The role pinged when it is posted: left out, the server's events ping role; null, no ping. */
+  pingRoleId: snowflake.nullable().optional(),
+  /** Where the results are announced; default the giveaway's channel. */
+  winnersChannelId: snowflake.optional(),
+  /** Send each winner the prize (and description) by DM. */
+  dmWinners: z.boolean().optional(),
+};
+
+/** Seconds a giveaway runs: 60 s to 90 days. */
+const giveawayDuration = z
+  .number()
+  .int()
+  .min(giveawayLimits.minDurationSeconds)
+  .max(giveawayLimits.maxDurationSeconds);
+
+/** What a scheduled or recurring giveaway keeps for its next run (and a template holds). */
+export const giveawaySettings = z.object({ ...giveawaySettingsShape, duration: giveawayDuration });
+export type GiveawaySettings = z.infer<typeof giveawaySettings>;
+
 /**
- * `POST /api/giveaways/create`. The giveaway runs for `duration` seconds from now, or until
- * `endTime` (ms); exactly one of the two is given. The host is the token's user.
+ * `POST /api/giveaways/create`. The giveaway runs for `duration` seconds from its start, or until
+ * `endTime` (ms); exactly one of the two is given. With `startsAt` (ms) it is posted then instead of
+ * now, and with `recurrence` it runs again and again (each run its own giveaway); both need
+ * `duration`. The host is the token's user unless `hostId` says otherwise.
  */
 export const createGiveawayBody = z
   .object({
-    /** A text or announcement channel of the token's server, where the giveaway is posted. */
-    channelId: snowflake,
-    prize: z.string().trim().min(1).max(giveawayLimits.prizeMaxLength),
-    description: z.string().trim().max(giveawayLimits.descriptionMaxLength).optional(),
-    winnerCount: z.number().int().min(giveawayLimits.minWinners).max(giveawayLimits.maxWinners).default(1),
-    /** Seconds from now: 60 s to 90 days. */
-    duration: z
-      .number()
-      .int()
-      .min(giveawayLimits.minDurationSeconds)
-      .max(giveawayLimits.maxDurationSeconds)
-      .optional(),
+    ...giveawaySettingsShape,
+    /** Seconds from the start: 60 s to 90 days. */
+    duration: giveawayDuration.optional(),
     /** End time, ms since the epoch: at least a minute ahead, at most 90 days. */
     endTime: ms.optional(),
-    requirements: giveawayRequirements.optional(),
-    /** A member of the server who donated the prize. */
-    donorId: snowflake.optional(),
+    /** Post it at this time (ms) instead of now: at least a minute ahead, at most a year. */
+    startsAt: ms.optional(),
+    /** Repeat it; the first run starts at `startsAt`, or now. */
+    recurrence: giveawayRecurrence.optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.duration === undefined) === (body.endTime === undefined)) {
@@ -83,14 +115,31 @@ export const createGiveawayBody = z
         path: ["duration"],
         message: "give either duration (seconds) or endTime (ms), not both",
       });
+    } else if (
+      (body.startsAt !== undefined || body.recurrence !== undefined) &&
+      body.duration === undefined
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["duration"],
+        message: "a scheduled or recurring giveaway needs duration (seconds), not endTime",
+      });
     }
   });
 export type CreateGiveawayBody = z.infer<typeof createGiveawayBody>;
 
-/** `POST /api/giveaways/{serverId}/{giveawayId}/reroll`: how many new winners (default 1). */
+/**
+ * `POST /api/giveaways/{serverId}/{giveawayId}/reroll`: draw `winnerCount` more winners (default 1);
+ * or `replace` one named winner (the others keep their win); or `all`: replace every current winner.
+ * Nobody who won this giveaway before is drawn again.
+ */
 export const rerollGiveawayBody = z
   .object({
     winnerCount: z.number().int().min(giveawayLimits.minWinners).max(giveawayLimits.maxWinners).optional(),
+    /** The winner to replace. */
+    replace: snowflake.optional(),
+    /** Replace every current winner. */
+    all: z.boolean().optional(),
   })
   .nullish();
 export type RerollGiveawayBody = z.infer<typeof rerollGiveawayBody>;
@@ -110,6 +159,8 @@ export const giveawayListItem = z.object({
   winners: z.number().int().nonnegative(),
   /** The server's public discovery invite, when it has one. */
   inviteUrl: z.string().nullable(),
+  /** How its series repeats, when it is a run of a recurring giveaway. */
+  recurrence: giveawayRecurrence.nullable().optional(),
 });
 export type GiveawayListItem = z.infer<typeof giveawayListItem>;
 export const giveawayListResponse = z.array(giveawayListItem);
@@ -150,6 +201,14 @@ export const giveawayWinner = z.object({
   wonAt: ms,
   /** 0 for the draw at the end, 1, 2, … for each reroll. */
   draw: z.number().int().nonnegative(),
+  /** The winner this one replaced (a reroll of a named winner, or of all). */
+  replaces: snowflake.nullable().optional(),
+  /** When a reroll replaced this winner: their win no longer stands. */
+  replacedAt: ms.nullable().optional(),
+  /** When they claimed their win (giveaways with a claim window). */
+  claimedAt: ms.nullable().optional(),
+  /** Until when they may claim it. */
+  claimDeadline: ms.nullable().optional(),
 });
 export type GiveawayWinner = z.infer<typeof giveawayWinner>;
 
@@ -190,6 +249,15 @@ export const giveawayDetail = z.object({
   minMemberAge: z.number().int().nonnegative(),
   minInvites: z.number().int().nonnegative(),
   requiredRoles: z.array(snowflake),
+  /** The role pinged when it was posted (null: none). */
+  pingRoleId: snowflake.nullable().optional(),
+  /** Where the results are announced (null: its own channel). */
+  winnersChannelId: snowflake.nullable().optional(),
+  dmWinners: z.boolean().optional(),
+  /** The recurring series or scheduled start that posted it, when one did. */
+  scheduleId: z.string().nullable().optional(),
+  /** How the series repeats, when it belongs to one. */
+  recurrence: giveawayRecurrence.nullable().optional(),
 });
 export type GiveawayDetail = z.infer<typeof giveawayDetail>;
 

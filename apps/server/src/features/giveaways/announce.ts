@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port.ts";
 import { countEntries } from "./entry-store.ts";
-import { endedMessage, giveawayDetailUrl, winnersAnnouncement } from "./messages.ts";
+import { endedMessage, giveawayDetailUrl, winnerDirectMessage, winnersAnnouncement } from "./messages.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
@@ -65,14 +65,15 @@ export async function announceDraw(
     const giveaway = await store.findGiveaway(ctx.storage.db, serverId, messageId);
     if (!giveaway || giveaway.endedAt === null) return;
     const winners = await store.listWinners(ctx.storage.db, [giveaway.id]);
-    const drawn = winners.filter((winner) => winner.draw === draw).map((winner) => winner.userId);
-    const all = winners.map((winner) => winner.userId);
+    const drawnWinners = winners.filter((winner) => winner.draw === draw);
+    const drawn = drawnWinners.map((winner) => ({ userId: winner.userId, replaces: winner.replacesUserId }));
+    const standing = winners.filter((winner) => winner.replacedAt == null).map((winner) => winner.userId);
     const detailUrl = giveawayDetailUrl(ctx.config, serverId, messageId);
     try {
       await ctx.discord.editMessage(
         giveaway.channelId,
         messageId,
-        endedMessage(giveaway, all, giveaway.endedAt, detailUrl),
+        endedMessage(giveaway, standing, giveaway.endedAt, detailUrl),
       );
     } catch (error) {
       // A deleted giveaway message doesn't stop the announcement in its channel.
@@ -81,9 +82,18 @@ export async function announceDraw(
     // Without winners, the announcement says whether no one entered or no entrant could win.
     const entrants = drawn.length === 0 ? await countEntries(ctx.storage.db, giveaway.id) : undefined;
     await ctx.discord.sendMessage(
-      giveaway.channelId,
-      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl, entrants),
+      giveaway.winnersChannelId ?? giveaway.channelId,
+      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl, entrants, {
+        // The host hears the results of the end (rerolls are their own doing).
+        pingHost: draw === 0,
+      }),
     );
+    if (giveaway.dmWinners)
+      await sendWinnerDms(
+        ctx,
+        giveaway,
+        drawn.map((winner) => winner.userId),
+      );
   } catch (error) {
     const retry = isTransient(error) && attempt < announceAttempts;
     ctx.logger.warn({ err: error, messageId, draw, attempt, retry }, "announcing a giveaway draw failed");
@@ -94,5 +104,27 @@ export async function announceDraw(
       Date.now() + 30_000 * attempt,
       { dedupeKey: `giveaway-announce:${messageId}:${draw}` },
     );
+  }
+}
+
+/**
+ * Sends each new winner the prize text by DM. A member who doesn't accept DMs (or any failure) costs
+ * that one DM, logged, never the announcement: this runs after the channel heard the results.
+ */
+async function sendWinnerDms(ctx: Deps, giveaway: store.Giveaway, userIds: string[]): Promise<void> {
+  const guild = await ctx.discord.getGuild(giveaway.serverId).catch(() => null);
+  const jump = `https://discord.com/channels/${giveaway.serverId}/${giveaway.channelId}/${giveaway.messageId}`;
+  for (const userId of userIds) {
+    try {
+      await ctx.discord.sendDirectMessage(
+        userId,
+        winnerDirectMessage(giveaway, guild?.name ?? giveaway.guildName, jump),
+      );
+    } catch (error) {
+      ctx.logger.info(
+        { err: error, userId, messageId: giveaway.messageId },
+        "could not DM a giveaway winner",
+      );
+    }
   }
 }

@@ -1,14 +1,25 @@
-import { createGiveawayBody, type GiveawayWinner, giveawayLimits, parseDuration } from "@hearth/core";
+import {
+  createGiveawayBody,
+  describeRecurrence,
+  type GiveawayWinner,
+  giveawayLimits,
+  isTimeZone,
+  parseDuration,
+  parseRecurrence,
+  parseStartTime,
+} from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForGiveawayButtons } from "./bot-buttons.ts";
+import { actorOf, fitLines, messageIdOf } from "./command-helpers.ts";
+import * as configStore from "./config-store.ts";
 import { getInviteStanding, listenForInvites } from "./invite-tracker.ts";
+import { manageCommands } from "./manage-commands.ts";
 import { giveawayDetailUrl, winnerList } from "./messages.ts";
 import { listServerGiveaways } from "./queries.ts";
-import { createGiveaway, endGiveaway, rerollGiveaway } from "./service.ts";
+import { createOrSchedule, endGiveaway, rerollGiveaway } from "./service.ts";
 
-const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
 const unix = (ms: number) => Math.floor(ms / 1000);
 const jumpLink = (guildId: string, channelId: string, messageId: string) =>
   `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
@@ -40,6 +51,33 @@ async function inviteWarning(command: CommandContext, minInvites: number): Promi
   return "\n⚠️ Invites aren't being counted in this server yet: Hearth needs the **Manage Server** permission to see invites. Until it has it, members are told why they can't meet the invite requirement.";
 }
 
+/** When a giveaway typed with `start:` begins, in the server's time zone (or the one given). */
+async function startOption(command: CommandContext): Promise<number | undefined> {
+  const { options, ctx, serverId } = command;
+  const text = options.string("start")?.trim();
+  const zoneOption = options.string("timezone")?.trim();
+  if (zoneOption && !isTimeZone(zoneOption)) {
+    throw badRequest(
+      "timezone must be a time zone such as Europe/Berlin, America/New_York or UTC.",
+      "timezone",
+    );
+  }
+  if (zoneOption) {
+    // Remembered as the server's time zone for the next dates typed here.
+    await configStore.setTimeZone(ctx.storage.db, serverId, zoneOption, Date.now());
+  }
+  if (!text) return undefined;
+  const zone = zoneOption ?? (await configStore.getTimeZone(ctx.storage.db, serverId));
+  const at = parseStartTime(text, Date.now(), zone);
+  if (at === null) {
+    throw badRequest(
+      `start must look like \`in 2h\`, \`18:00\` or \`2026-12-24 18:00\` (read in ${zone}).`,
+      "start",
+    );
+  }
+  return at;
+}
+
 const start = defineCommand("giveaway start", async (command) => {
   const { ctx, serverId, options } = command;
   const channelId = options.id("channel") ?? command.channelId;
@@ -55,6 +93,13 @@ const start = defineCommand("giveaway start", async (command) => {
   }
   const role = options.id("required_role");
   if (role) requirements.requiredRoles = [role];
+  const repeatText = options.string("repeat")?.trim();
+  const recurrence = repeatText ? parseRecurrence(repeatText) : undefined;
+  if (recurrence === null) {
+    throw badRequest("repeat must be daily, weekly, monthly, or like `every 6h` or `every 3d`.", "repeat");
+  }
+  const startsAt = await startOption(command);
+  const pingRoleId = options.boolean("no_ping") ? null : options.id("ping_role");
   const parsed = createGiveawayBody.safeParse({
     channelId,
     prize: options.requireString("prize"),
@@ -62,15 +107,35 @@ const start = defineCommand("giveaway start", async (command) => {
     duration: giveawaySeconds(options.requireString("duration")),
     requirements,
     ...(options.id("donor") ? { donorId: options.id("donor") } : {}),
+    ...(options.id("host") ? { hostId: options.id("host") } : {}),
+    ...(options.id("winners_channel") ? { winnersChannelId: options.id("winners_channel") } : {}),
+    ...(pingRoleId !== undefined ? { pingRoleId } : {}),
+    ...(options.boolean("dm_winners") ? { dmWinners: true } : {}),
+    ...(startsAt !== undefined ? { startsAt } : {}),
+    ...(recurrence ? { recurrence } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw badRequest(`${issue?.path.join(".") ?? "giveaway"}: ${issue?.message ?? "is not valid"}`);
   }
-  const giveaway = await createGiveaway(ctx, serverId, actorOf(command), parsed.data);
-  await command.reply(
-    `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).${await inviteWarning(command, requirements.minInvites)}`,
-  );
+  const result = await createOrSchedule(ctx, serverId, actorOf(command), parsed.data);
+  const warning = await inviteWarning(command, requirements.minInvites);
+  if ("scheduled" in result) {
+    const schedule = result.scheduled;
+    const when = schedule.nextRunAt ?? Date.now();
+    const repeat = schedule.recurrence ? `, then ${describeRecurrence(schedule.recurrence)}` : "";
+    const ping = schedule.pingRoleId ? ` It will ping <@&${schedule.pingRoleId}>.` : " It will ping no role.";
+    await command.reply({
+      content: `🗓️ The giveaway for **${schedule.settings.prize}** starts in <#${schedule.settings.channelId}> <t:${unix(when)}:R> (<t:${unix(when)}:f>)${repeat}.${ping}\nSchedule ID: \`${schedule.id}\` (for \`/giveaway scheduled\`).${warning}`,
+      allowedMentions: {},
+    });
+    return;
+  }
+  const giveaway = result.posted;
+  await command.reply({
+    content: `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})${giveaway.pingRoleId ? ` It pinged <@&${giveaway.pingRoleId}>.` : ""}\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).${warning}`,
+    allowedMentions: {},
+  });
 });
 
 function winnersLine(
@@ -93,17 +158,6 @@ function winnersLine(
   }`;
 }
 
-const messageIdOf = (command: CommandContext) => {
-  const id = command.options.requireString("message_id").trim();
-  if (!/^\d{17,20}$/.test(id)) {
-    throw badRequest(
-      "message_id must be the giveaway message's ID (17 to 20 digits; see `/giveaway list`).",
-      "message_id",
-    );
-  }
-  return id;
-};
-
 const end = defineCommand("giveaway end", async (command) => {
   const messageId = messageIdOf(command);
   const detail = await endGiveaway(command.ctx, command.serverId, messageId, {
@@ -119,36 +173,28 @@ const end = defineCommand("giveaway end", async (command) => {
 const reroll = defineCommand("giveaway reroll", async (command) => {
   const messageId = messageIdOf(command);
   const winnerCount = command.options.number("winners");
-  const result = await rerollGiveaway(
-    command.ctx,
-    command.serverId,
-    messageId,
-    actorOf(command),
-    winnerCount === undefined ? {} : { winnerCount },
-  );
-  await command.reply(
-    `🔁 Rerolled **${result.prize}**. New ${winnersLine(command, messageId, result.newWinners, true)}\nAnnounced in <#${result.channelId}>.`,
-  );
+  const replace = command.options.id("replace");
+  const all = command.options.boolean("all") === true;
+  const result = await rerollGiveaway(command.ctx, command.serverId, messageId, actorOf(command), {
+    ...(winnerCount === undefined ? {} : { winnerCount }),
+    ...(replace ? { replace } : {}),
+    ...(all ? { all } : {}),
+  });
+  const swaps = result.newWinners.filter((winner) => winner.replaces);
+  const line =
+    swaps.length > 0
+      ? fitLines(
+          swaps.map((winner) => `<@${winner.userId}> replaces <@${winner.replaces}>`),
+          1500,
+        )
+      : `New ${winnersLine(command, messageId, result.newWinners, true)}`;
+  await command.reply({
+    content: `🔁 Rerolled **${result.prize}**. ${line}\nAnnounced in <#${result.winnersChannelId ?? result.channelId}>.`,
+    allowedMentions: {},
+  });
 });
 
 const recentEnded = 5;
-
-/** As many lines as fit in an embed field (1024), then how many were left out. */
-function fitLines(lines: string[], max = 1024): string {
-  const kept: string[] = [];
-  let length = 0;
-  for (const [index, line] of lines.entries()) {
-    const more = `…and ${lines.length - index} more`;
-    const room = index === lines.length - 1 ? max : max - more.length - 1;
-    if (length + line.length + 1 > room) {
-      kept.push(more);
-      break;
-    }
-    kept.push(line);
-    length += line.length + 1;
-  }
-  return kept.join("\n");
-}
 
 const list = defineCommand("giveaway list", async (command) => {
   const giveaways = await listServerGiveaways(command.ctx, command.serverId);
@@ -180,7 +226,7 @@ const list = defineCommand("giveaway list", async (command) => {
 
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
-  commands: () => [start, end, reroll, list],
+  commands: () => [start, end, reroll, list, ...manageCommands],
   listeners: (bot, ctx) => {
     const stopButtons = listenForGiveawayButtons(bot, ctx);
     const stopInvites = listenForInvites(bot, ctx);

@@ -72,3 +72,28 @@ export async function setInvites(
     .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet({ invites, updated_at: now }))
     .execute();
 }
+
+/** The server's time zone for dates typed in the bot ("UTC" until one is given). */
+export async function getTimeZone(db: Db, serverId: string): Promise<string> {
+  const row = await db
+    .selectFrom("giveaway_configs")
+    .select("time_zone")
+    .where("server_id", "=", serverId)
+    .executeTakeFirst();
+  return row?.time_zone ?? "UTC";
+}
+
+export async function setTimeZone(db: Db, serverId: string, timeZone: string, now: number): Promise<void> {
+  await db
+    .insertInto("giveaway_configs")
+    .values({
+      server_id: serverId,
+      bypass_roles: "[]",
+      blacklist_roles: "[]",
+      multiplier_roles: "[]",
+      time_zone: timeZone,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column("server_id").doUpdateSet({ time_zone: timeZone, updated_at: now }))
+    .execute();
+}

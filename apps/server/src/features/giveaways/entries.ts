@@ -4,6 +4,7 @@ import type { MemberInfo } from "../../discord/port.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { countGiveawayEntry } from "../insights/service.ts";
 import * as configStore from "./config-store.ts";
+import * as entrantStore from "./entrant-store.ts";
 import { submitEntry } from "./entry-batch.ts";
 import * as entryStore from "./entry-store.ts";
 import { getInviteStanding } from "./invite-tracker.ts";
@@ -120,6 +121,15 @@ export async function enterGiveaway(
   if (!giveaway) throw notFound("This giveaway doesn't exist any more.");
   if (giveaway.status !== "active" || giveaway.endTime <= now) throw conflict("This giveaway has ended.");
 
+  const refusal = await entrantStore.refusalOf(db, serverId, giveaway.id, userId, now);
+  if (refusal?.kind === "blocked") {
+    throw forbidden(`You can't enter giveaways in this server: a manager blocked you (${refusal.reason}).`);
+  }
+  if (refusal?.kind === "removed") {
+    throw forbidden(
+      `A manager removed you from this giveaway, so you can't enter it again. Reason: ${refusal.reason}`,
+    );
+  }
   const member = options.member ?? (await deps.discord.getMember(serverId, userId));
   if (!member) throw forbidden("Only members of this server can enter its giveaways.");
   if (member.user.bot) throw forbidden("Bots can't enter giveaways.");

@@ -24,6 +24,16 @@ export interface Giveaway {
   endTime: number;
   endedAt: number | null;
   createdAt: number;
+  scheduleId: number | null;
+  runNumber: number | null;
+  pingRoleId: string | null;
+  winnersChannelId: string | null;
+  dmWinners: boolean;
+  claimWindowMs: number | null;
+  endAfterEntries: number | null;
+  reminderBeforeMs: number | null;
+  remindedAt: number | null;
+  pausedAt: number | null;
 }
 
 /** A giveaway with what the lists show beside it. */
@@ -40,6 +50,10 @@ export interface Winner {
   entries: number;
   draw: number;
   wonAt: number;
+  replacesUserId?: string | null;
+  replacedAt?: number | null;
+  claimedAt?: number | null;
+  claimDeadline?: number | null;
 }
 
 export const toGiveaway = (row: GiveawayRow): Giveaway => ({
@@ -61,7 +75,20 @@ export const toGiveaway = (row: GiveawayRow): Giveaway => ({
   endTime: Number(row.end_time),
   endedAt: row.ended_at === null ? null : Number(row.ended_at),
   createdAt: Number(row.created_at),
+  scheduleId: row.schedule_id ?? null,
+  runNumber: row.run_number ?? null,
+  pingRoleId: row.ping_role_id ?? null,
+  winnersChannelId: row.winners_channel_id ?? null,
+  dmWinners: Number(row.dm_winners ?? 0) === 1,
+  claimWindowMs: nullableNumber(row.claim_window_ms),
+  endAfterEntries: row.end_after_entries ?? null,
+  reminderBeforeMs: nullableNumber(row.reminder_before_ms),
+  remindedAt: nullableNumber(row.reminded_at),
+  pausedAt: nullableNumber(row.paused_at),
 });
+
+const nullableNumber = (value: number | string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
 
 export const toWinner = (row: Selectable<Database["giveaway_winners"]>): Winner => ({
   giveawayId: row.giveaway_id,
@@ -70,4 +97,8 @@ export const toWinner = (row: Selectable<Database["giveaway_winners"]>): Winner 
   entries: row.entries,
   draw: row.draw,
   wonAt: Number(row.won_at),
+  replacesUserId: row.replaces_user_id ?? null,
+  replacedAt: nullableNumber(row.replaced_at),
+  claimedAt: nullableNumber(row.claimed_at),
+  claimDeadline: nullableNumber(row.claim_deadline),
 });

@@ -1,10 +1,19 @@
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
-import { announceDraw, announceJobKind, endGiveaway, endJobKey, endJobKind } from "./service.ts";
+import {
+  announceDraw,
+  announceJobKind,
+  endGiveaway,
+  endJobKey,
+  endJobKind,
+  startJobKind,
+  startScheduledRun,
+} from "./service.ts";
 import * as store from "./store.ts";
 
 const endPayload = z.object({ serverId: z.string(), giveawayId: z.string() });
+const startPayload = z.object({ serverId: z.string(), scheduleId: z.number().int(), run: z.number().int() });
 const announcePayload = endPayload.extend({ draw: z.number().int(), attempt: z.number().int().default(1) });
 
 /** Registers this feature's job handlers on the queue. */
@@ -18,6 +27,10 @@ export function registerGiveawayJobs(ctx: AppContext): void {
       if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) return;
       throw error;
     }
+  });
+  ctx.jobs.register(startJobKind, async (payload) => {
+    const { serverId, scheduleId, run } = startPayload.parse(payload);
+    await startScheduledRun(ctx, serverId, scheduleId, run);
   });
   ctx.jobs.register(announceJobKind, async (payload) => {
     const { serverId, giveawayId, draw, attempt } = announcePayload.parse(payload);

@@ -114,6 +114,7 @@ export async function pageGiveaways(
         .selectFrom("giveaway_winners as w")
         .select((sub) => sub.fn.countAll<number>().as("n"))
         .whereRef("w.giveaway_id", "=", "g.id")
+        .where("w.replaced_at", "is", null)
         .as("winner_rows"),
     ]);
   const sort = page.sort;

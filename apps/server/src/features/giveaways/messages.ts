@@ -169,30 +169,102 @@ export function endedMessage(
   };
 }
 
-/** The announcement in the channel; it pings the winners and no one else. */
+/** A winner of a draw; `replaces` names the winner a reroll took the place of. */
+export interface DrawnWinner {
+  userId: string;
+  replaces?: string | null;
+}
+
+/**
+ * The announcement of a draw, in the giveaway's channel or its winners channel. It pings the new
+ * winners and, at the end, the host ("hosted by" with the results), and no one else. A reroll that
+ * replaced named winners says who replaced whom.
+ */
 export function winnersAnnouncement(
   view: GiveawayView,
-  newWinnerIds: string[],
+  drawn: (string | DrawnWinner)[],
   kind: "end" | "reroll",
   detailUrl?: string,
   /** How many entered, when no winner was drawn: entries none could win (anti-pool) aren't "no one". */
   entrants = 0,
+  options: { pingHost?: boolean } = {},
 ): OutgoingMessage {
+  const winners = drawn.map((winner) => (typeof winner === "string" ? { userId: winner } : winner));
+  const newWinnerIds = winners.map((winner) => winner.userId);
+  const host = options.pingHost ? `\nHosted by <@${view.hostId}>.` : "";
+  const hostPing = options.pingHost ? [view.hostId] : [];
   if (newWinnerIds.length === 0) {
     return {
       content:
-        entrants === 0
+        (entrants === 0
           ? `The giveaway for **${view.prize}** has ended, but no one entered, so there is no winner.`
-          : `The giveaway for **${view.prize}** has ended with no valid entries, so there is no winner.`,
-      allowedMentions: {},
+          : `The giveaway for **${view.prize}** has ended with no valid entries, so there is no winner.`) +
+        host,
+      allowedMentions: { users: hostPing },
+    };
+  }
+  const replacements = winners.filter((winner) => winner.replaces);
+  if (kind === "reroll" && replacements.length > 0) {
+    // Who replaced whom, as many lines as fit; the rest are on the website's page.
+    const head = `🔁 Reroll of **${view.prize}**:`;
+    const lines: string[] = [];
+    const shown: string[] = [];
+    let length = head.length;
+    for (const winner of winners) {
+      const line = winner.replaces
+        ? `<@${winner.userId}> replaces <@${winner.replaces}> as a winner.`
+        : `<@${winner.userId}> is a new winner.`;
+      if (length + line.length + 1 > limits.content - 80) {
+        lines.push(
+          detailUrl
+            ? `[and ${winners.length - shown.length} more](${detailUrl})`
+            : `and ${winners.length - shown.length} more`,
+        );
+        break;
+      }
+      lines.push(line);
+      shown.push(winner.userId);
+      length += line.length + 1;
+    }
+    return {
+      content: fitText([head, ...lines, "Congratulations!"].join("\n"), limits.content),
+      allowedMentions: { users: shown },
     };
   }
   // Winners beyond one message's room are on the website's page; only those named here are pinged.
   const around = (text: string) =>
-    kind === "end"
+    (kind === "end"
       ? `🎉 Congratulations ${text}! You won **${view.prize}**!`
-      : `🎉 Reroll: ${text} ${newWinnerIds.length === 1 ? "is the new winner" : "are the new winners"} of **${view.prize}**! Congratulations!`;
+      : `🎉 Reroll: ${text} ${newWinnerIds.length === 1 ? "is the new winner" : "are the new winners"} of **${view.prize}**! Congratulations!`) +
+    host;
   const { text, shown } = winnerList(newWinnerIds, limits.content - around("").length, detailUrl);
   const content = around(text);
-  return { content, allowedMentions: { users: shown } };
+  return { content, allowedMentions: { users: [...shown, ...hostPing.filter((id) => !shown.includes(id))] } };
+}
+
+/** The DM a winner gets when the giveaway sends the prize text. */
+export function winnerDirectMessage(
+  view: GiveawayView,
+  serverName: string,
+  jumpUrl: string,
+): OutgoingMessage {
+  const { title } = prizeTitle(view.prize);
+  const lines = [
+    `You won a giveaway in **${serverName}**!`,
+    "",
+    `**Prize:** ${view.prize}`,
+    ...(view.description ? ["", view.description] : []),
+    "",
+    `[Go to the giveaway](${jumpUrl}). Contact <@${view.hostId}> if you have questions about your prize.`,
+  ];
+  return {
+    embeds: [
+      {
+        title,
+        description: fitText(lines.join("\n"), limits.description),
+        color: activeColor,
+      },
+    ],
+    allowedMentions: {},
+  };
 }

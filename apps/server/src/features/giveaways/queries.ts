@@ -17,6 +17,7 @@ import { listCache, type PreparedList, prepareJson, preparePage } from "../../ht
 import { notFound } from "../../lib/errors.ts";
 import * as entryStore from "./entry-store.ts";
 import * as listStore from "./list-store.ts";
+import * as scheduleStore from "./schedule-store.ts";
 import * as store from "./store.ts";
 
 /** The public and dashboard reads: lists, detail, participants, winners and stats. */
@@ -50,6 +51,10 @@ export const toWinner = (winner: store.Winner): GiveawayWinner => ({
   entries: winner.entries,
   wonAt: winner.wonAt,
   draw: winner.draw,
+  replaces: winner.replacesUserId ?? null,
+  replacedAt: winner.replacedAt ?? null,
+  claimedAt: winner.claimedAt ?? null,
+  claimDeadline: winner.claimDeadline ?? null,
 });
 
 const toParticipant = (entry: entryStore.Entry): GiveawayParticipant => ({
@@ -163,6 +168,16 @@ export async function getGiveawayDetail(
     minMemberAge: giveaway.minMemberAge,
     minInvites: giveaway.minInvites,
     requiredRoles: giveaway.requiredRoles,
+    pingRoleId: giveaway.pingRoleId,
+    winnersChannelId: giveaway.winnersChannelId,
+    dmWinners: giveaway.dmWinners,
+    scheduleId: giveaway.scheduleId === null ? null : String(giveaway.scheduleId),
+    recurrence:
+      giveaway.scheduleId === null
+        ? null
+        : ((await scheduleStore.recurrenceOf(deps.storage.db, [giveaway.scheduleId])).get(
+            giveaway.scheduleId,
+          ) ?? null),
   };
 }
 

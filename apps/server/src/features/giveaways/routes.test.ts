@@ -211,6 +211,10 @@ describe("public reads", () => {
       entries: 1,
       wonAt: body.endedAt,
       draw: 0,
+      replaces: null,
+      replacedAt: null,
+      claimedAt: null,
+      claimDeadline: null,
     });
     const live = await inject("GET", `/api/giveaways/${demoGuildId}/${active}`, undefined, "");
     expect(live.json()).toMatchObject({

@@ -1,19 +1,31 @@
 import {
   createGiveawayBody,
+  giveawayBlockBody,
+  giveawayBlockList,
+  giveawayBlockParams,
   giveawayConfig,
   giveawayDetail,
+  giveawayEntrantParams,
+  giveawayEntrantsPage,
+  giveawayEntrantsQuery,
   giveawayListQuery,
   giveawayListResponse,
   giveawayParams,
   giveawayParticipantsQuery,
   giveawayParticipantsResponse,
+  giveawayPreviewResponse,
+  giveawaySchedule,
+  giveawayScheduleList,
+  giveawayScheduleParams,
   giveawayServerParams,
   giveawayStatsResponse,
   giveawayWinnersQuery,
   giveawayWinnersResponse,
+  removeEntrantBody,
   rerollGiveawayBody,
   rerollGiveawayResponse,
   serverIdParams,
+  updateGiveawayScheduleBody,
 } from "@hearth/core";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -22,6 +34,8 @@ import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { sendList } from "../../http/public-list.ts";
 import { getGiveawayConfig, putGiveawayConfig, resetGiveawayConfig } from "./config.ts";
+import { blockMember, listBlocks, listEntrants, removeEntrant, unblockMember } from "./entrants.ts";
+import { previewGiveaway } from "./preview.ts";
 import {
   getGiveawayDetail,
   giveawayStatsBody,
@@ -29,7 +43,16 @@ import {
   listServerWinners,
   pageGiveawayList,
 } from "./queries.ts";
-import { createGiveaway, deleteGiveaway, endGiveaway, rerollGiveaway } from "./service.ts";
+import { getSchedule } from "./schedules.ts";
+import {
+  cancelSchedule,
+  createOrSchedule,
+  deleteGiveaway,
+  endGiveaway,
+  listSchedules,
+  rerollGiveaway,
+  updateSchedule,
+} from "./service.ts";
 
 const tags = ["giveaways"];
 /** Sent pre-serialised (checked against the schema when built). */
@@ -186,16 +209,182 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         errors: { 409: "The server runs as many giveaways as it may (`serverCaps.giveaways`)" },
         tags,
-        summary: "Post a giveaway with an Enter button in a channel of the token's server",
+        summary:
+          "Post a giveaway with an Enter button in a channel of the token's server (201); with startsAt or recurrence, schedule it instead (202)",
         security,
         body: createGiveawayBody,
-        response: { 201: giveawayDetail },
+        response: { 201: giveawayDetail, 202: giveawaySchedule },
       },
     },
     async (request, reply) => {
       const token = tokenOf(request);
-      const giveaway = await createGiveaway(ctx, token.serverId, actorOf(request), request.body);
-      return reply.status(201).send(giveaway);
+      const result = await createOrSchedule(ctx, token.serverId, actorOf(request), request.body);
+      return "posted" in result
+        ? reply.status(201).send(result.posted)
+        : reply.status(202).send(result.scheduled);
+    },
+  );
+
+  app.post(
+    "/api/giveaways/preview",
+    {
+      schema: {
+        tags,
+        summary: "What creating this giveaway would post (its embed and button) and which role it pings",
+        security,
+        body: createGiveawayBody,
+        response: { 200: giveawayPreviewResponse },
+      },
+    },
+    async (request) => previewGiveaway(ctx, tokenOf(request).serverId, actorOf(request), request.body),
+  );
+
+  app.get(
+    "/api/giveaways/:serverId/schedules",
+    {
+      schema: {
+        tags,
+        summary: "Scheduled giveaways and recurring series, with each one's latest runs",
+        security,
+        params: serverIdParams,
+        response: { 200: giveawayScheduleList },
+      },
+    },
+    async (request) => listSchedules(ctx, request.params.serverId),
+  );
+
+  app.get(
+    "/api/giveaways/:serverId/schedules/:scheduleId",
+    {
+      schema: {
+        tags,
+        summary: "One scheduled giveaway or recurring series",
+        security,
+        params: giveawayScheduleParams,
+        response: { 200: giveawaySchedule },
+      },
+    },
+    async (request) => getSchedule(ctx, request.params.serverId, Number(request.params.scheduleId)),
+  );
+
+  app.patch(
+    "/api/giveaways/:serverId/schedules/:scheduleId",
+    {
+      schema: {
+        tags,
+        summary: "Edit a scheduled giveaway or a series' next run, move its start, pause or resume it",
+        security,
+        params: giveawayScheduleParams,
+        body: updateGiveawayScheduleBody,
+        response: { 200: giveawaySchedule },
+      },
+    },
+    async (request) =>
+      updateSchedule(
+        ctx,
+        request.params.serverId,
+        Number(request.params.scheduleId),
+        actorOf(request),
+        request.body,
+      ),
+  );
+
+  app.delete(
+    "/api/giveaways/:serverId/schedules/:scheduleId",
+    {
+      schema: {
+        tags,
+        summary: "Cancel a scheduled giveaway, or stop a series (its past runs stay)",
+        security,
+        params: giveawayScheduleParams,
+        response: { 204: z.null().describe("Cancelled: no body") },
+      },
+    },
+    async (request, reply) => {
+      await cancelSchedule(ctx, request.params.serverId, Number(request.params.scheduleId), actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/giveaways/:serverId/:giveawayId/entrants",
+    {
+      schema: {
+        tags,
+        summary:
+          "The live entrant list for managers: who, when, tickets and their bonus, searched by name or id, a page at a time",
+        security,
+        params: giveawayParams,
+        querystring: giveawayEntrantsQuery,
+        response: { 200: giveawayEntrantsPage },
+      },
+    },
+    async (request) => listEntrants(ctx, request.params.serverId, request.params.giveawayId, request.query),
+  );
+
+  app.post(
+    "/api/giveaways/:serverId/:giveawayId/entrants/:userId/remove",
+    {
+      schema: {
+        tags,
+        summary:
+          "Remove an entrant from a running giveaway with a reason (audited; they read it at their next press), optionally blocking them",
+        security,
+        params: giveawayEntrantParams,
+        body: removeEntrantBody,
+        response: { 204: z.null().describe("Removed: no body") },
+      },
+    },
+    async (request, reply) => {
+      const { serverId, giveawayId, userId } = request.params;
+      await removeEntrant(ctx, serverId, giveawayId, userId, actorOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/giveaways/:serverId/blocks",
+    {
+      schema: {
+        tags,
+        summary: "Members blocked from the server's giveaways",
+        security,
+        params: serverIdParams,
+        response: { 200: giveawayBlockList },
+      },
+    },
+    async (request) => listBlocks(ctx, request.params.serverId),
+  );
+
+  app.post(
+    "/api/giveaways/:serverId/blocks",
+    {
+      schema: {
+        tags,
+        summary: "Block a member from every giveaway of the server (audited)",
+        security,
+        params: serverIdParams,
+        body: giveawayBlockBody,
+        response: { 200: giveawayBlockList },
+      },
+    },
+    async (request) => blockMember(ctx, request.params.serverId, actorOf(request), request.body),
+  );
+
+  app.delete(
+    "/api/giveaways/:serverId/blocks/:userId",
+    {
+      schema: {
+        tags,
+        summary: "Let a blocked member enter the server's giveaways again",
+        security,
+        params: giveawayBlockParams,
+        response: { 204: z.null().describe("Unblocked: no body") },
+      },
+    },
+    async (request, reply) => {
+      await unblockMember(ctx, request.params.serverId, request.params.userId, actorOf(request));
+      return reply.status(204).send(null);
     },
   );
 
@@ -224,7 +413,8 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       schema: {
         errors: { 409: "The giveaway has not ended, or no entrant is left to draw" },
         tags,
-        summary: "Draw more winners of an ended giveaway (default 1), never a previous winner",
+        summary:
+          "Reroll an ended giveaway: draw more winners (default 1), replace one named winner, or replace them all; never a previous winner",
         security,
         params: giveawayParams,
         body: rerollGiveawayBody,
@@ -234,6 +424,8 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     async (request) =>
       rerollGiveaway(ctx, request.params.serverId, request.params.giveawayId, actorOf(request), {
         winnerCount: request.body?.winnerCount,
+        replace: request.body?.replace,
+        all: request.body?.all,
       }),
   );
 

@@ -62,6 +62,7 @@ export async function screenGiveawayDraw(
           entries: pick.entries,
           draw,
           wonAt: Date.now(),
+          replacesUserId: next.replacesUserId ?? null,
         },
       ]);
     });

@@ -134,7 +134,7 @@ describe("giveaway lifecycle", () => {
     expect(deleted?.messageId).toBe(sent?.messageId);
   });
 
-  it("ends with a weighted draw, edits the message and pings only the winners", async () => {
+  it("ends with a weighted draw, edits the message and pings only the winners and the host", async () => {
     const giveaway = await newGiveaway(t.ctx, { winnerCount: 2 });
     const members = await demoMembers(t.ctx, 5);
     for (const member of members) await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, member);
@@ -156,7 +156,11 @@ describe("giveaway lifecycle", () => {
     expect(edit?.message.components?.[0]?.[0]).toMatchObject({ disabled: true });
     const announcement = (await outbox(t.ctx, "message.send")).at(-1);
     expect(announcement?.message.content).toContain(`<@${winnerIds[0]}>`);
-    expect(announcement?.message.allowedMentions).toEqual({ users: winnerIds });
+    // The host (the creator here) hears the results with the winners; no one else is pinged.
+    expect(announcement?.message.content).toContain(`Hosted by <@${ended.hostId}>`);
+    expect(announcement?.message.allowedMentions).toEqual({
+      users: [...winnerIds, ...(winnerIds.includes(ended.hostId) ? [] : [ended.hostId])],
+    });
     // The manual end took the scheduled job out.
     expect(await pendingEndJobs(t, giveaway.messageId)).toEqual([]);
     expect(await statusOf(endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual" }))).toBe(409);
@@ -168,7 +172,7 @@ describe("giveaway lifecycle", () => {
     expect(ended.winners).toEqual([]);
     const announcement = (await outbox(t.ctx, "message.send")).at(-1);
     expect(announcement?.message.content).toContain("no one entered");
-    expect(announcement?.message.allowedMentions).toEqual({});
+    expect(announcement?.message.allowedMentions).toEqual({ users: [ended.hostId] });
   });
 
   it("ends at its end time through the job queue", async () => {

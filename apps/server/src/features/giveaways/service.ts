@@ -3,7 +3,7 @@ import {
   type CreateGiveawayBody,
   drawWinners,
   type GiveawayDetail,
-  giveawayLimits,
+  type GiveawaySchedule,
   type RandomInt,
   type RerollGiveawayResponse,
   serverCaps,
@@ -11,35 +11,40 @@ import {
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port.ts";
-import { requireMember, requireTextChannel } from "../../discord/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { withEventsPing } from "../events-ping/service.ts";
 import { announceDrawNow, scheduleAnnounceCheck } from "./announce.ts";
-import { requireGiveawayRoles, roleRefs } from "./config.ts";
+import { checkEndTime, checkSettings, countTowardCap, endJobKey, postGiveaway } from "./create.ts";
 import * as entryStore from "./entry-store.ts";
-import { activeMessage } from "./messages.ts";
 import { getGiveawayDetail, giveawayListsChanged, giveawayNotFound, toWinner } from "./queries.ts";
+import { createSchedule } from "./schedules.ts";
 import { screenGiveawayDraw } from "./screening.ts";
 import * as store from "./store.ts";
 
 export { announceDraw, announceJobKind } from "./announce.ts";
+export { endJobKey, endJobKind } from "./create.ts";
 export { listServerGiveaways } from "./queries.ts";
+export {
+  cancelSchedule,
+  listSchedules,
+  startJobKind,
+  startScheduledRun,
+  updateSchedule,
+} from "./schedules.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
-
-export const endJobKind = "giveaway.end";
-export const endJobKey = (messageId: string) => `giveaway-end:${messageId}`;
 
 /** Cryptographically secure tickets for every real draw (the pure draw takes its randomness in). */
 export const secureRandomInt: RandomInt = (maxExclusive) => randomInt(maxExclusive);
 
-const second = 1000;
 const gate = (messageId: string) => `giveaway:${messageId}`;
 const ended = () => conflict("This giveaway has already ended");
 
-/** Posts the giveaway with its Enter button, stores it and schedules its end. */
+/**
+ * Posts the giveaway with its Enter button (pinging its role: the chosen one, else the events ping
+ * role), stores it and schedules its end. With `startsAt` or `recurrence` use `createOrSchedule`.
+ */
 export async function createGiveaway(
   ctx: Deps,
   serverId: string,
@@ -47,86 +52,40 @@ export async function createGiveaway(
   body: CreateGiveawayBody,
 ): Promise<GiveawayDetail> {
   const now = Date.now();
-  const endTime = body.duration !== undefined ? now + body.duration * second : (body.endTime as number);
-  if (endTime < now + giveawayLimits.minDurationSeconds * second) {
-    throw badRequest("endTime: must be at least a minute in the future", "endTime");
-  }
-  if (endTime > now + giveawayLimits.maxDurationSeconds * second) {
-    throw badRequest("endTime: must be at most 90 days away", "endTime");
-  }
-  const requirements = body.requirements ?? {
-    minAccountAge: 0,
-    minMemberAge: 0,
-    minInvites: 0,
-    requiredRoles: [],
-  };
+  const endTime = checkEndTime(
+    body.duration !== undefined ? now + body.duration * 1000 : (body.endTime as number),
+    now,
+  );
   // Checked before posting (a refused create posts nothing) and again in the write's transaction.
-  const running = async (db: Parameters<typeof store.countByStatus>[0]) =>
-    (await store.countByStatus(db, serverId)).active;
-  checkCap(serverCaps.giveaways, await running(ctx.storage.db));
-  await requireTextChannel(ctx, serverId, body.channelId, "channelId");
-  await requireGiveawayRoles(
+  checkCap(serverCaps.giveaways, await countTowardCap(ctx.storage.db, serverId));
+  await checkSettings(ctx, serverId, body);
+  const {
+    duration: _duration,
+    endTime: _endTime,
+    startsAt: _startsAt,
+    recurrence: _recurrence,
+    ...settings
+  } = body;
+  return postGiveaway(
     ctx,
     serverId,
-    roleRefs("requirements.requiredRoles", requirements.requiredRoles),
+    actor,
+    { ...settings, duration: Math.round((endTime - now) / 1000), endTime },
+    { checkCap: true },
   );
-  if (body.donorId) await requireMember(ctx, serverId, body.donorId, "donorId");
-  const guild = await ctx.discord.getGuild(serverId);
+}
 
-  const view = {
-    prize: body.prize,
-    description: body.description || null,
-    winnerCount: body.winnerCount,
-    hostId: actor.userId,
-    donorId: body.donorId ?? null,
-    endTime,
-    ...requirements,
-  };
-  // Members who opted in to events (Setup's events ping role) hear about it; no other mention pings.
-  const sent = await ctx.discord.sendMessage(
-    body.channelId,
-    await withEventsPing(ctx, serverId, activeMessage(view)),
-  );
-  try {
-    await transactionForServer(ctx.storage, serverId, "giveaways", async (trx) => {
-      checkCap(serverCaps.giveaways, await running(trx));
-      const giveaway = await store.insertGiveaway(trx, {
-        server_id: serverId,
-        channel_id: body.channelId,
-        message_id: sent.id,
-        guild_name: guild?.name ?? "Unknown Server",
-        prize: view.prize,
-        description: view.description,
-        winner_count: view.winnerCount,
-        host_id: view.hostId,
-        donor_id: view.donorId,
-        min_account_age: requirements.minAccountAge,
-        min_member_age: requirements.minMemberAge,
-        min_invites: requirements.minInvites,
-        required_roles: JSON.stringify(requirements.requiredRoles),
-        status: "active",
-        end_time: endTime,
-        ended_at: null,
-        created_at: now,
-      });
-      await recordAudit(trx, serverId, actor, "giveaway.create", {
-        messageId: giveaway.messageId,
-        channelId: giveaway.channelId,
-        prize: giveaway.prize,
-        winnerCount: giveaway.winnerCount,
-        endTime,
-      });
-    });
-  } catch (error) {
-    await ctx.discord.deleteMessage(body.channelId, sent.id).catch(() => undefined);
-    throw error;
+/** A create: posted now, or (with `startsAt` or `recurrence`) stored as a schedule to post later. */
+export async function createOrSchedule(
+  ctx: Deps,
+  serverId: string,
+  actor: AuditActor & { userId: string },
+  body: CreateGiveawayBody,
+): Promise<{ posted: GiveawayDetail } | { scheduled: GiveawaySchedule }> {
+  if (body.startsAt !== undefined || body.recurrence !== undefined) {
+    return { scheduled: await createSchedule(ctx, serverId, actor, body) };
   }
-  giveawayListsChanged();
-  await ctx.jobs.schedule(endJobKind, { serverId, giveawayId: sent.id }, endTime, {
-    dedupeKey: endJobKey(sent.id),
-    maxAttempts: 10,
-  });
-  return getGiveawayDetail(ctx, serverId, sent.id);
+  return { posted: await createGiveaway(ctx, serverId, actor, body) };
 }
 
 /**
@@ -176,7 +135,9 @@ export async function endGiveaway(
 }
 
 /**
- * Draws `winnerCount` (default 1) more winners of an ended giveaway, never anyone who won it before.
+ * A reroll of an ended giveaway. By default draws `winnerCount` (default 1) more winners; `replace`
+ * draws a replacement for one named winner (the others keep their win); `all` replaces every
+ * current winner. Nobody who won this giveaway before (replaced winners included) is drawn again.
  * Draws fewer when fewer are left; 409 when no one is.
  */
 export async function rerollGiveaway(
@@ -184,7 +145,7 @@ export async function rerollGiveaway(
   serverId: string,
   messageId: string,
   actor: AuditActor,
-  options: { winnerCount?: number } = {},
+  options: { winnerCount?: number; replace?: string; all?: boolean } = {},
 ): Promise<RerollGiveawayResponse> {
   const now = Date.now();
   const draw = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
@@ -193,10 +154,22 @@ export async function rerollGiveaway(
     if (!giveaway) throw giveawayNotFound();
     if (giveaway.status !== "ended") throw conflict("Only an ended giveaway can be rerolled; end it first");
     const previous = await store.listWinners(trx, [giveaway.id]);
+    const standing = previous.filter((winner) => winner.replacedAt == null);
+    let replaced: string[] = [];
+    if (options.replace !== undefined) {
+      if (!standing.some((winner) => winner.userId === options.replace)) {
+        throw badRequest(`replace: ${options.replace} is not a current winner of this giveaway`, "replace");
+      }
+      replaced = [options.replace];
+    } else if (options.all) {
+      if (standing.length === 0) throw conflict("This giveaway has no winners to replace");
+      replaced = standing.map((winner) => winner.userId);
+    }
+    const count = replaced.length > 0 ? replaced.length : (options.winnerCount ?? 1);
     const pool = await entryStore.loadDrawPool(trx, giveaway.id);
     const picks = drawWinners(
       pool,
-      options.winnerCount ?? 1,
+      count,
       secureRandomInt,
       previous.map((winner) => winner.userId),
     );
@@ -208,14 +181,20 @@ export async function rerollGiveaway(
       );
     }
     const number = Math.max(0, ...previous.map((winner) => winner.draw)) + 1;
-    const winners = picks.map((pick) => ({
+    // Replaced in the order drawn; when fewer could be drawn, the rest keep their win.
+    const replacedNow = replaced.slice(0, picks.length);
+    const claimDeadline = giveaway.claimWindowMs ? now + giveaway.claimWindowMs : null;
+    const winners = picks.map((pick, index) => ({
       giveawayId: giveaway.id,
       userId: pick.id,
       username: pick.username,
       entries: pick.entries,
       draw: number,
       wonAt: now,
+      replacesUserId: replacedNow[index] ?? null,
+      claimDeadline,
     }));
+    await store.markReplaced(trx, giveaway.id, replacedNow, now);
     await store.insertWinners(trx, serverId, winners);
     await scheduleAnnounceCheck(ctx, trx, serverId, messageId, number);
     await recordAudit(trx, serverId, actor, "giveaway.reroll", {
@@ -223,6 +202,7 @@ export async function rerollGiveaway(
       prize: giveaway.prize,
       draw: number,
       winners: winners.map((winner) => winner.userId),
+      ...(replacedNow.length > 0 ? { replaced: replacedNow } : {}),
     });
     return { number, winners };
   });

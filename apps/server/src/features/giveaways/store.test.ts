@@ -74,6 +74,16 @@ describe.each(dialects)("giveaway store on %s", (dialect) => {
       endTime: 3_602_000,
       endedAt: null,
       createdAt: 2000,
+      scheduleId: null,
+      runNumber: null,
+      pingRoleId: null,
+      winnersChannelId: null,
+      dmWinners: false,
+      claimWindowMs: null,
+      endAfterEntries: null,
+      reminderBeforeMs: null,
+      remindedAt: null,
+      pausedAt: null,
     });
     expect(await store.findGiveaway(t.ctx.storage.db, demoGuildId, "800000000000000003")).toBeNull();
     expect(await store.findGiveaway(t.ctx.storage.db, otherServer, "800000000000000003")).not.toBeNull();
@@ -132,7 +142,15 @@ describe.each(dialects)("giveaway store on %s", (dialect) => {
     ]);
     const recent = await store.recentWinners(db, demoGuildId, 1);
     expect(recent).toEqual([
-      { ...winner("900000000000000104", 1, 6000), messageId: "800000000000000001", prize: "Prize 01" },
+      {
+        ...winner("900000000000000104", 1, 6000),
+        replacesUserId: null,
+        replacedAt: null,
+        claimedAt: null,
+        claimDeadline: null,
+        messageId: "800000000000000001",
+        prize: "Prize 01",
+      },
     ]);
     expect(await store.recentWinners(db, otherServer, 10)).toEqual([]);
   });

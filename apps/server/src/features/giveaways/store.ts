@@ -72,6 +72,7 @@ export async function listGiveaways(
         .selectFrom("giveaway_winners as w")
         .select((sub) => sub.fn.countAll<number>().as("n"))
         .whereRef("w.giveaway_id", "=", "g.id")
+        .where("w.replaced_at", "is", null)
         .as("winner_rows"),
     ])
     .where("s.left_at", "is", null);
@@ -114,6 +115,7 @@ export async function findGiveawaySummary(
       .selectFrom("giveaway_winners")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("giveaway_id", "=", giveaway.id)
+      .where("replaced_at", "is", null)
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -149,6 +151,8 @@ export async function insertWinners(db: Db, serverId: string, winners: Winner[])
         entries: winner.entries,
         draw: winner.draw,
         won_at: winner.wonAt,
+        replaces_user_id: winner.replacesUserId ?? null,
+        claim_deadline: winner.claimDeadline ?? null,
       })),
     )
     .execute();
@@ -246,6 +250,23 @@ export async function listOverdue(
   return rows
     .filter((row) => !scheduled.has(endJobKey(row.message_id)))
     .map((row) => ({ serverId: row.server_id, messageId: row.message_id }));
+}
+
+/** Marks winners replaced by a reroll: their win no longer stands, and they are never drawn again. */
+export async function markReplaced(
+  db: Db,
+  giveawayId: number,
+  userIds: string[],
+  now: number,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable("giveaway_winners")
+    .set({ replaced_at: now })
+    .where("giveaway_id", "=", giveawayId)
+    .where("user_id", "in", userIds)
+    .where("replaced_at", "is", null)
+    .execute();
 }
 
 /** Takes one drawn winner back out (anti-pool blocked them); the seat is drawn again. */

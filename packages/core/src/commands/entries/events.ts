@@ -1,6 +1,6 @@
 import type { CommandEntry, CommandPermission } from "../types.ts";
 import { command } from "./define.ts";
-import { channel, flag, int, role, text, user } from "./options.ts";
+import { channel, flag, int, pick, role, text, user } from "./options.ts";
 
 const category = "Events & Celebrations";
 const eventManagers: { permissions: CommandPermission[]; managerRole: "event manager role" } = {
@@ -24,10 +24,20 @@ export const eventCommands: CommandEntry[] = [
       int("min_member_age", "Minimum days in this server", { min: 0, max: 3650 }, false),
       int("min_invites", "Minimum server invites", { min: 0, max: 1000 }, false),
       role("required_role", "Entrants must hold this role", false),
+      text("start", "Start later: in 2h, 18:00, or 2026-12-24 18:00 (server time zone)", false),
+      text("repeat", "Run again and again: daily, weekly, monthly, every 6h or every 3d", false),
+      role("ping_role", "Role to ping when it is posted (default: the events ping role)", false),
+      flag("no_ping", "Ping no role when it is posted"),
+      channel("winners_channel", "Where to announce the winners (default: the giveaway's channel)", false),
+      user("host", "Who hosts it and is pinged with the results (default: you)", false),
+      flag("dm_winners", "Send each winner the prize text by DM"),
+      text("timezone", "Time zone for start, e.g. Europe/Berlin (default: the server's)", false),
     ],
     examples: [
       "/giveaway start prize:Nitro Classic duration:2d winners:1",
       "/giveaway start prize:5m coins duration:1w winners:3 channel:#giveaways min_member_age:7",
+      "/giveaway start prize:Daily coins duration:1h start:18:00 repeat:daily ping_role:@Giveaways",
+      "/giveaway start prize:Steam key duration:1d winners_channel:#winners host:@Ava dm_winners:true",
     ],
   }),
   command({
@@ -45,12 +55,68 @@ export const eventCommands: CommandEntry[] = [
     ...eventManagers,
     options: [
       text("message_id", "The giveaway message's ID"),
-      int("winners", "How many to draw again (default all)", { min: 1, max: 50 }, false),
+      int("winners", "How many more winners to draw (default 1)", { min: 1, max: 50 }, false),
+      user("replace", "Replace this one winner; the others keep their win", false),
+      flag("all", "Replace every current winner"),
     ],
     examples: [
       "/giveaway reroll message_id:1267001234567890123",
-      "/giveaway reroll message_id:1267001234567890123 winners:1",
+      "/giveaway reroll message_id:1267001234567890123 winners:2",
+      "/giveaway reroll message_id:1267001234567890123 replace:@Ava",
+      "/giveaway reroll message_id:1267001234567890123 all:true",
     ],
+  }),
+  command({
+    name: "giveaway entrants",
+    description: "See who entered a giveaway: when, their entries and bonus, searchable, a page at a time.",
+    category,
+    ...eventManagers,
+    options: [
+      text("message_id", "The giveaway message's ID"),
+      text("search", "Only entrants whose name or ID contains this", false),
+      int("page", "Which page of 20 (default 1)", { min: 1, max: 10000 }, false),
+    ],
+    examples: [
+      "/giveaway entrants message_id:1267001234567890123",
+      "/giveaway entrants message_id:1267001234567890123 search:ava",
+    ],
+  }),
+  command({
+    name: "giveaway remove",
+    description:
+      "Remove an entrant from a running giveaway, with a reason they see when they next press Enter.",
+    category,
+    ...eventManagers,
+    options: [
+      text("message_id", "The giveaway message's ID"),
+      user("member", "The entrant to remove"),
+      text("reason", "Why (shown to them, kept in the audit log)"),
+      flag("block", "Also block them from every giveaway of this server"),
+    ],
+    examples: ["/giveaway remove message_id:1267001234567890123 member:@Alt reason:Alt account"],
+  }),
+  command({
+    name: "giveaway block",
+    description: "Block a member from entering this server's giveaways, or lift a block.",
+    category,
+    ...eventManagers,
+    options: [
+      user("member", "The member"),
+      text("reason", "Why (kept in the audit log; required to block)", false),
+      flag("lift", "Lift the block instead"),
+    ],
+    examples: ["/giveaway block member:@Alt reason:Alt account", "/giveaway block member:@Alt lift:true"],
+  }),
+  command({
+    name: "giveaway scheduled",
+    description: "List scheduled giveaways and recurring series, or pause, resume or cancel one.",
+    category,
+    ...eventManagers,
+    options: [
+      text("id", "A schedule's ID (from this list), to act on it", false),
+      pick("action", "What to do with it", ["pause", "resume", "cancel"], false),
+    ],
+    examples: ["/giveaway scheduled", "/giveaway scheduled id:12 action:pause"],
   }),
   command({
     name: "giveaway list",

@@ -1,0 +1,209 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+
+// The managers' entrant list (paged, searched), removals with their reasons, and blocks.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface EntrantRow {
+  userId: string;
+  username: string;
+  entries: number;
+  hasBypass: boolean;
+  enteredAt: number;
+}
+
+/** `%`, `_` and `\` match themselves in the search. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Username or user id contains `q` (any case); null without a search. */
+function searchCondition(q: string | undefined) {
+  const text = q?.trim();
+  if (!text) return null;
+  const pattern = likePattern(text);
+  return sql<boolean>`(lower(username) like ${pattern} escape '\\' or user_id like ${pattern} escape '\\')`;
+}
+
+/**
+ * A page of entrants in the order they entered, from after `cursor` (the last row's entered_at and
+ * user id): a keyset read of the (giveaway_id, entered_at, user_id) index, as fast on page 2,000 as
+ * on the first. One more row than asked tells whether a next page exists.
+ */
+export async function pageEntrants(
+  db: Db,
+  giveawayId: number,
+  options: {
+    q?: string | undefined;
+    limit: number;
+    after?: { enteredAt: number; userId: string } | undefined;
+  },
+): Promise<{ rows: EntrantRow[]; more: boolean }> {
+  let query = db
+    .selectFrom("giveaway_entries")
+    .select(["user_id", "username", "entries", "has_bypass", "entered_at"])
+    .where("giveaway_id", "=", giveawayId);
+  const search = searchCondition(options.q);
+  if (search) query = query.where(search);
+  const after = options.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("entered_at", ">", after.enteredAt),
+        eb.and([eb("entered_at", "=", after.enteredAt), eb("user_id", ">", after.userId)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("entered_at")
+    .orderBy("user_id")
+    .limit(options.limit + 1)
+    .execute();
+  return {
+    more: rows.length > options.limit,
+    rows: rows.slice(0, options.limit).map((row) => ({
+      userId: row.user_id,
+      username: row.username,
+      entries: row.entries,
+      hasBypass: row.has_bypass === 1,
+      enteredAt: Number(row.entered_at),
+    })),
+  };
+}
+
+export async function countEntrants(db: Db, giveawayId: number, q?: string): Promise<number> {
+  let query = db
+    .selectFrom("giveaway_entries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("giveaway_id", "=", giveawayId);
+  const search = searchCondition(q);
+  if (search) query = query.where(search);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function recordRemoval(
+  db: Db,
+  removal: {
+    giveawayId: number;
+    userId: string;
+    reason: string;
+    removedBy: string | null;
+    removedAt: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto("giveaway_entry_removals")
+    .values({
+      giveaway_id: removal.giveawayId,
+      user_id: removal.userId,
+      reason: removal.reason,
+      removed_by: removal.removedBy,
+      removed_at: removal.removedAt,
+      notified_at: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(["giveaway_id", "user_id"]).doUpdateSet({
+        reason: removal.reason,
+        removed_by: removal.removedBy,
+        removed_at: removal.removedAt,
+        notified_at: null,
+      }),
+    )
+    .execute();
+}
+
+export async function listRemovals(db: Db, giveawayId: number, limit: number) {
+  const rows = await db
+    .selectFrom("giveaway_entry_removals")
+    .selectAll()
+    .where("giveaway_id", "=", giveawayId)
+    .orderBy("removed_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    reason: row.reason,
+    removedBy: row.removed_by,
+    removedAt: Number(row.removed_at),
+  }));
+}
+
+/**
+ * Why this member may not enter: blocked from the server's giveaways, or removed from this one by a
+ * manager. A removal is marked told when it is read here (the member sees it on this press).
+ */
+export async function refusalOf(
+  db: Db,
+  serverId: string,
+  giveawayId: number,
+  userId: string,
+  now: number,
+): Promise<{ kind: "blocked" | "removed"; reason: string } | null> {
+  const [block, removal] = await Promise.all([
+    db
+      .selectFrom("giveaway_blocks")
+      .select("reason")
+      .where("server_id", "=", serverId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("giveaway_entry_removals")
+      .select(["reason", "notified_at"])
+      .where("giveaway_id", "=", giveawayId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst(),
+  ]);
+  if (block) return { kind: "blocked", reason: block.reason };
+  if (!removal) return null;
+  if (removal.notified_at === null) {
+    await db
+      .updateTable("giveaway_entry_removals")
+      .set({ notified_at: now })
+      .where("giveaway_id", "=", giveawayId)
+      .where("user_id", "=", userId)
+      .execute();
+  }
+  return { kind: "removed", reason: removal.reason };
+}
+
+export async function listBlocks(db: Db, serverId: string) {
+  const rows = await db
+    .selectFrom("giveaway_blocks")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .orderBy("created_at", "desc")
+    .limit(1000)
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    reason: row.reason,
+    blockedBy: row.blocked_by,
+    createdAt: Number(row.created_at),
+  }));
+}
+
+/** Blocks a member; false when they were blocked already (the reason is updated). */
+export async function insertBlock(
+  db: Db,
+  block: { serverId: string; userId: string; reason: string; blockedBy: string | null; createdAt: number },
+): Promise<void> {
+  await db
+    .insertInto("giveaway_blocks")
+    .values({
+      server_id: block.serverId,
+      user_id: block.userId,
+      reason: block.reason,
+      blocked_by: block.blockedBy,
+      created_at: block.createdAt,
+    })
+    .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet({ reason: block.reason }))
+    .execute();
+}
+
+export async function deleteBlock(db: Db, serverId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("giveaway_blocks")
+    .where("server_id", "=", serverId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

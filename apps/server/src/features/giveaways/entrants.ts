@@ -1,0 +1,168 @@
+import type {
+  GiveawayBlock,
+  GiveawayBlockBody,
+  GiveawayEntrantsPage,
+  GiveawayEntrantsQuery,
+  RemoveEntrantBody,
+} from "@hearth/core";
+import type { AppContext } from "../../context.ts";
+import { transactionForServer } from "../../db/locks.ts";
+import { requireMember } from "../../discord/validate.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
+import * as configStore from "./config-store.ts";
+import * as entrantStore from "./entrant-store.ts";
+import * as entryStore from "./entry-store.ts";
+import { giveawayListsChanged, giveawayNotFound } from "./queries.ts";
+import * as store from "./store.ts";
+
+/** Managers' view of who entered: the live list, removals (with a reason) and blocks. */
+
+type Deps = Pick<AppContext, "storage" | "discord">;
+
+const gate = (messageId: string) => `giveaway:${messageId}`;
+const removalsShown = 50;
+
+const parseCursor = (cursor: string | undefined) => {
+  if (!cursor) return undefined;
+  const [enteredAt, userId] = cursor.split(":");
+  return { enteredAt: Number(enteredAt), userId: userId as string };
+};
+
+/** A page of a giveaway's entrants (searched by name or id), with why each holds their tickets. */
+export async function listEntrants(
+  deps: Deps,
+  serverId: string,
+  messageId: string,
+  query: GiveawayEntrantsQuery,
+): Promise<GiveawayEntrantsPage> {
+  const { db } = deps.storage;
+  const giveaway = await store.findGiveaway(db, serverId, messageId);
+  if (!giveaway) throw giveawayNotFound();
+  const [page, total, config, removed] = await Promise.all([
+    entrantStore.pageEntrants(db, giveaway.id, {
+      q: query.q,
+      limit: query.limit,
+      after: parseCursor(query.cursor),
+    }),
+    entrantStore.countEntrants(db, giveaway.id, query.q),
+    configStore.getConfig(db, serverId),
+    entrantStore.listRemovals(db, giveaway.id, removalsShown),
+  ]);
+  const last = page.rows.at(-1);
+  return {
+    entrants: page.rows.map((row) => {
+      // The multiplier role whose multiplier their tickets match, by today's configuration.
+      const role =
+        row.entries > 1 ? config.multiplierRoles.find((r) => r.multiplier === row.entries) : undefined;
+      const parts = [
+        ...(row.entries > 1 ? [`×${row.entries} multiplier role`] : []),
+        ...(row.hasBypass ? ["bypass role"] : []),
+      ];
+      return {
+        userId: row.userId,
+        username: row.username,
+        enteredAt: row.enteredAt,
+        entries: row.entries,
+        hasBypass: row.hasBypass,
+        bonus: parts.length > 0 ? parts.join(", ") : null,
+        bonusRoleId: role?.roleId ?? null,
+      };
+    }),
+    total,
+    nextCursor: page.more && last ? `${last.enteredAt}:${last.userId}` : null,
+    removed,
+  };
+}
+
+/**
+ * Takes an entrant out of a running giveaway, keeping the reason (audited); the member reads it the
+ * next time they press Enter, and can't enter this giveaway again. `block` also blocks them from
+ * every giveaway of the server.
+ */
+export async function removeEntrant(
+  deps: Deps,
+  serverId: string,
+  messageId: string,
+  userId: string,
+  actor: AuditActor,
+  body: RemoveEntrantBody,
+): Promise<void> {
+  const now = Date.now();
+  await transactionForServer(deps.storage, serverId, gate(messageId), async (trx) => {
+    const giveaway = await store.findGiveaway(trx, serverId, messageId, {
+      dialect: deps.storage.dialect,
+      lock: "update",
+    });
+    if (!giveaway) throw giveawayNotFound();
+    if (giveaway.status !== "active") {
+      throw conflict("This giveaway has ended; its entrants can't be removed any more");
+    }
+    if (!(await entryStore.deleteEntry(trx, giveaway.id, userId))) {
+      throw notFound("This member hasn't entered this giveaway");
+    }
+    await entrantStore.recordRemoval(trx, {
+      giveawayId: giveaway.id,
+      userId,
+      reason: body.reason,
+      removedBy: actor.userId,
+      removedAt: now,
+    });
+    if (body.block) {
+      await entrantStore.insertBlock(trx, {
+        serverId,
+        userId,
+        reason: body.reason,
+        blockedBy: actor.userId,
+        createdAt: now,
+      });
+    }
+    await recordAudit(trx, serverId, actor, "giveaway.entrant.remove", {
+      messageId,
+      prize: giveaway.prize,
+      userId,
+      reason: body.reason,
+      blocked: body.block === true,
+    });
+  });
+  giveawayListsChanged();
+}
+
+export function listBlocks(deps: Deps, serverId: string): Promise<GiveawayBlock[]> {
+  return entrantStore.listBlocks(deps.storage.db, serverId);
+}
+
+/** Blocks a member from every giveaway of the server (their current entries stay until removed). */
+export async function blockMember(
+  deps: Deps,
+  serverId: string,
+  actor: AuditActor,
+  body: GiveawayBlockBody,
+): Promise<GiveawayBlock[]> {
+  await requireMember(deps, serverId, body.userId, "userId");
+  await transactionForServer(deps.storage, serverId, "giveaway-blocks", async (trx) => {
+    await entrantStore.insertBlock(trx, {
+      serverId,
+      userId: body.userId,
+      reason: body.reason,
+      blockedBy: actor.userId,
+      createdAt: Date.now(),
+    });
+    await recordAudit(trx, serverId, actor, "giveaway.block", { userId: body.userId, reason: body.reason });
+  });
+  return listBlocks(deps, serverId);
+}
+
+export async function unblockMember(
+  deps: Deps,
+  serverId: string,
+  userId: string,
+  actor: AuditActor,
+): Promise<void> {
+  await transactionForServer(deps.storage, serverId, "giveaway-blocks", async (trx) => {
+    if (!(await entrantStore.deleteBlock(trx, serverId, userId))) {
+      throw notFound("This member isn't blocked from giveaways");
+    }
+    await recordAudit(trx, serverId, actor, "giveaway.unblock", { userId });
+  });
+}
