@@ -31,6 +31,7 @@ export interface ListRow {
   entryCount: number;
   drawnWinners: number;
   inviteUrl: string | null;
+  scheduleId: number | null;
 }
 
 type From = SelectQueryBuilder<
@@ -102,6 +103,7 @@ export async function pageGiveaways(
       "g.end_time",
       "g.created_at",
       "g.winner_count",
+      "g.schedule_id",
       "s.name as current_guild_name",
       "d.invite as invite_url",
       runningCase(eb, filter.now).as("running"),
@@ -153,6 +155,7 @@ export async function pageGiveaways(
     entryCount: Number(row.entry_count ?? 0),
     drawnWinners: Number(row.winner_rows ?? 0),
     inviteUrl: row.invite_url ?? null,
+    scheduleId: row.schedule_id ?? null,
   }));
 }
 

@@ -3,6 +3,7 @@ import {
   type GiveawayListItem,
   type GiveawayListQuery,
   type GiveawayParticipant,
+  type GiveawayRecurrence,
   type GiveawayStats,
   type GiveawayWinner,
   type GiveawayWinnerRecord,
@@ -76,7 +77,7 @@ export function giveawayListsChanged(): void {
   giveawayLists.changed();
 }
 
-const toPageItem = (row: listStore.ListRow): GiveawayListItem => ({
+const toPageItem = (row: listStore.ListRow, series: Map<number, GiveawayRecurrence>): GiveawayListItem => ({
   guildId: row.serverId,
   messageId: row.messageId,
   prize: row.prize,
@@ -87,6 +88,7 @@ const toPageItem = (row: listStore.ListRow): GiveawayListItem => ({
   entries: row.entryCount,
   winners: row.status === "active" ? row.winnerCount : row.drawnWinners,
   inviteUrl: row.inviteUrl,
+  recurrence: row.scheduleId === null ? null : (series.get(row.scheduleId) ?? null),
 });
 
 /**
@@ -114,8 +116,16 @@ export function pageGiveawayList(
       listStore.countGiveaways(db, filter),
       listStore.giveawayTotals(db, filter),
     ]);
+    const series = await scheduleStore.recurrenceOf(
+      db,
+      rows.flatMap((row) => (row.scheduleId === null ? [] : [row.scheduleId])),
+    );
     const list = preparePage(
-      { items: rows.map(toPageItem), total, next: nextCursor(offset, rows.length, total) },
+      {
+        items: rows.map((row) => toPageItem(row, series)),
+        total,
+        next: nextCursor(offset, rows.length, total),
+      },
       url,
       (items) => JSON.stringify(giveawayListResponse.parse(items)),
     );

@@ -183,6 +183,8 @@ describe("public reads", () => {
       entries: 1,
       winners: 3,
       inviteUrl: "https://discord.gg/emberhollow",
+      // Not a run of a recurring series.
+      recurrence: null,
     });
     expect(list.find((g) => g.messageId === ended)).toMatchObject({ active: false, entries: 3, winners: 2 });
     expect(list.find((g) => g.messageId === otherGiveaway)).toMatchObject({
@@ -221,6 +223,8 @@ describe("public reads", () => {
       active: true,
       winners: 3,
       inviteUrl: "https://discord.gg/emberhollow",
+      // Not a run of a recurring series.
+      recurrence: null,
     });
   });
 

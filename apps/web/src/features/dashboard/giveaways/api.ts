@@ -3,6 +3,7 @@ import type {
   GiveawayConfig,
   GiveawayDetail,
   GiveawayListItem,
+  GiveawaySchedule,
   RerollGiveawayResponse,
 } from "@hearth/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
@@ -36,6 +37,7 @@ function useInvalidateGiveaways(serverId: string) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: dashboardKeys.giveaways(serverId), exact: true }),
       queryClient.invalidateQueries({ queryKey: dashboardKeys.giveawayStats(serverId) }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.giveawaySchedules(serverId) }),
     ]);
 }
 
@@ -61,8 +63,11 @@ export function useCreateGiveaway(serverId: string) {
   const invalidate = useInvalidateGiveaways(serverId);
   return useMutation({
     mutationFn: (body: CreateGiveawayBody) =>
-      dashboardRequest<GiveawayDetail>("/api/giveaways/create", { method: "POST", body }),
-    onSuccess: () => toast.success("Giveaway created successfully"),
+      dashboardRequest<GiveawayDetail | GiveawaySchedule>("/api/giveaways/create", { method: "POST", body }),
+    onSuccess: (result) =>
+      toast.success(
+        "settings" in result ? "Giveaway scheduled successfully" : "Giveaway created successfully",
+      ),
     onError: (error) => toast.error("Failed to create giveaway", serverMessage(error)),
     onSettled: invalidate,
   });

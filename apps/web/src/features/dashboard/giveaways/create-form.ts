@@ -24,6 +24,16 @@ export interface GiveawayForm {
   minMemberAge: string;
   minInvites: string;
   requiredRoles: string[];
+  /** "now", or "later" at `startsAt` (a datetime-local value, the browser's time zone). */
+  startMode: "now" | "later";
+  startsAt: string;
+  /** "none", or repeat every `repeatEvery` of this unit. */
+  repeatUnit: "none" | "hours" | "days" | "weeks" | "months";
+  repeatEvery: string;
+  /** "default" (the events ping role), "none", or a role id. */
+  pingRole: string;
+  winnersChannelId: string;
+  dmWinners: boolean;
 }
 
 export const emptyGiveawayForm: GiveawayForm = {
@@ -37,7 +47,19 @@ export const emptyGiveawayForm: GiveawayForm = {
   minMemberAge: "0",
   minInvites: "0",
   requiredRoles: [],
+  startMode: "now",
+  startsAt: "",
+  repeatUnit: "none",
+  repeatEvery: "1",
+  pingRole: "default",
+  winnersChannelId: "",
+  dmWinners: false,
 };
+
+/** A datetime-local value (the browser's wall clock) as ms, or NaN. */
+export function localTimeMs(value: string): number {
+  return value ? new Date(value).getTime() : Number.NaN;
+}
 
 const whole = (raw: string) => (raw.trim() === "" ? 0 : Number(raw));
 
@@ -50,7 +72,25 @@ export function validateGiveaway(form: GiveawayForm): {
   if (!form.channelId) errors.channelId = "Choose a channel";
   if (!form.prize.trim()) errors.prize = "Enter a prize";
   const seconds = Number(form.durationAmount) * durationUnits[form.durationUnit];
+  if (form.startMode === "later") {
+    const at = localTimeMs(form.startsAt);
+    if (!Number.isFinite(at)) errors.startsAt = "Choose when it starts";
+    else if (at < Date.now() + 60_000) errors.startsAt = "Choose a time at least a minute from now";
+  }
   const parsed = createGiveawayBody.safeParse({
+    ...(form.startMode === "later" && Number.isFinite(localTimeMs(form.startsAt))
+      ? { startsAt: localTimeMs(form.startsAt) }
+      : {}),
+    ...(form.repeatUnit !== "none"
+      ? { recurrence: { every: Number(form.repeatEvery), unit: form.repeatUnit } }
+      : {}),
+    ...(form.pingRole === "none"
+      ? { pingRoleId: null }
+      : form.pingRole !== "default"
+        ? { pingRoleId: form.pingRole }
+        : {}),
+    ...(form.winnersChannelId ? { winnersChannelId: form.winnersChannelId } : {}),
+    ...(form.dmWinners ? { dmWinners: true } : {}),
     channelId: form.channelId,
     prize: form.prize,
     description: form.description.trim() || undefined,
@@ -76,6 +116,8 @@ export function validateGiveaway(form: GiveawayForm): {
       minAccountAge: pick("requirements.minAccountAge"),
       minMemberAge: pick("requirements.minMemberAge"),
       minInvites: pick("requirements.minInvites"),
+      startsAt: errors.startsAt ?? pick("startsAt"),
+      repeatEvery: pick("recurrence.every") ? "Repeat every 1 to 365" : undefined,
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type GiveawayForm,
   validateGiveaway,
 } from "./create-form";
+import { GiveawayPreview } from "./giveaway-preview";
 
 export function CreateGiveaway({
   serverId,
@@ -31,6 +32,9 @@ export function CreateGiveaway({
     setForm({ ...form, ...patch });
     setErrors({});
   };
+
+  // The preview follows the form once it is valid (without the start check, which moves with the clock).
+  const preview = validateGiveaway({ ...form, startMode: "now" }).body;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -165,6 +169,99 @@ export function CreateGiveaway({
           );
         })}
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Starts" error={errors.startsAt}>
+          {(control) => (
+            <div className="grid grid-cols-[7rem_1fr] gap-2">
+              <SelectBox
+                aria-label="When it starts"
+                value={form.startMode}
+                onChange={(event) => set({ startMode: event.target.value as "now" | "later" })}
+              >
+                <option value="now">Now</option>
+                <option value="later">Later</option>
+              </SelectBox>
+              <input
+                {...control}
+                type="datetime-local"
+                aria-label="Start time"
+                className={inputClass}
+                disabled={form.startMode === "now"}
+                value={form.startsAt}
+                onChange={(event) => set({ startsAt: event.target.value, startMode: "later" })}
+              />
+            </div>
+          )}
+        </Field>
+        <Field label="Repeats" error={errors.repeatEvery}>
+          {(control) => (
+            <div className="grid grid-cols-[5rem_1fr] gap-2">
+              <input
+                {...control}
+                type="number"
+                min={1}
+                max={365}
+                aria-label="Repeat every"
+                className={inputClass}
+                disabled={form.repeatUnit === "none"}
+                value={form.repeatEvery}
+                onChange={(event) => set({ repeatEvery: event.target.value })}
+              />
+              <SelectBox
+                aria-label="Repeat unit"
+                value={form.repeatUnit}
+                onChange={(event) => set({ repeatUnit: event.target.value as GiveawayForm["repeatUnit"] })}
+              >
+                <option value="none">Doesn't repeat</option>
+                <option value="hours">hours</option>
+                <option value="days">days</option>
+                <option value="weeks">weeks</option>
+                <option value="months">months</option>
+              </SelectBox>
+            </div>
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Ping role" hint="Mentioned when the giveaway is posted.">
+          {(control) => (
+            <SelectBox
+              {...control}
+              value={form.pingRole}
+              onChange={(event) => set({ pingRole: event.target.value })}
+            >
+              <option value="default">Events ping role (default)</option>
+              <option value="none">No ping</option>
+              {roles.map((role) => (
+                <option key={role.id} value={role.id}>
+                  @{role.name}
+                </option>
+              ))}
+            </SelectBox>
+          )}
+        </Field>
+        <Field label="Winners channel" aside="optional" error={errors.winnersChannelId}>
+          {(control) => (
+            <ChannelSelect
+              {...control}
+              channels={channels}
+              none="The giveaway's channel"
+              value={form.winnersChannelId}
+              onChange={(winnersChannelId) => set({ winnersChannelId })}
+            />
+          )}
+        </Field>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-stone-200">
+        <input
+          type="checkbox"
+          className="size-4 accent-ember-500"
+          checked={form.dmWinners}
+          onChange={(event) => set({ dmWinners: event.target.checked })}
+        />
+        DM the winners the prize and description
+      </label>
+      <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
       <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
         <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">
           Entry requirements (optional)
@@ -187,7 +284,11 @@ export function CreateGiveaway({
       </details>
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
-          {create.isPending ? "Starting…" : "Start Giveaway"}
+          {create.isPending
+            ? "Starting…"
+            : form.startMode === "later" || form.repeatUnit !== "none"
+              ? "Schedule Giveaway"
+              : "Start Giveaway"}
         </button>
       </div>
     </form>

@@ -1,4 +1,5 @@
-import type { GiveawayListItem } from "@hearth/core";
+import { describeRecurrence, type GiveawayListItem } from "@hearth/core";
+import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
@@ -6,6 +7,7 @@ import { useNow } from "../../../lib/use-now";
 import { useConfirm } from "../shared/confirm";
 import { formatAmount, shortDateTime } from "../shared/format";
 import { useDeleteGiveaway, useEndGiveaway, useRerollGiveaway } from "./api";
+import { EntrantsDialog } from "./entrants-dialog";
 import { giveawayStatusText, isRunning } from "./status";
 
 function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: number; serverId: string }) {
@@ -13,6 +15,7 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
   const reroll = useRerollGiveaway(serverId);
   const remove = useDeleteGiveaway(serverId);
   const confirm = useConfirm();
+  const [showEntrants, setShowEntrants] = useState(false);
   const running = isRunning(giveaway, now);
   const status = giveawayStatusText(giveaway, now);
   const small = "h-8 px-3 text-xs";
@@ -61,11 +64,28 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
         </div>
         <p className="mt-1 text-sm text-stone-400">
           {formatAmount(giveaway.entries)} {giveaway.entries === 1 ? "entry" : "entries"} · {giveaway.winners}{" "}
-          {giveaway.winners === 1 ? "winner" : "winners"} · {running ? "ends" : "ended"}{" "}
-          {shortDateTime(giveaway.endTime)}
+          {giveaway.winners === 1 ? "winner" : "winners"}
+          {giveaway.recurrence ? ` · repeats ${describeRecurrence(giveaway.recurrence)}` : ""} ·{" "}
+          {running ? "ends" : "ended"} {shortDateTime(giveaway.endTime)}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={cn(buttonClass("secondary"), small)}
+          onClick={() => setShowEntrants(true)}
+          aria-label={`${running ? "Entrants" : "Entrants and winners"} of ${giveaway.prize}`}
+        >
+          {running ? "Entrants" : "Winners"}
+        </button>
+        {showEntrants && (
+          <EntrantsDialog
+            serverId={serverId}
+            giveaway={giveaway}
+            running={running}
+            onClose={() => setShowEntrants(false)}
+          />
+        )}
         {running && (
           <button
             type="button"

@@ -8,9 +8,12 @@ import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from 
 import { StatCard } from "../shared/stat-card";
 import type { TabProps } from "../shared/tab-props";
 import { giveawaysQuery } from "./api";
+import { BlocksCard } from "./blocks-card";
 import { CreateGiveaway } from "./create-giveaway";
 import { GiveawayConfigCard } from "./giveaway-config";
 import { GiveawayList } from "./giveaway-list";
+import { schedulesQuery } from "./manage-api";
+import { ScheduleList } from "./schedule-list";
 
 export function GiveawaysTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
@@ -19,6 +22,7 @@ export function GiveawaysTab(_props: TabProps) {
   const channels = useQuery(channelsQuery(serverId));
   const roles = useQuery(rolesQuery(serverId));
   const pickable = assignableRoles(roles.data);
+  const schedules = useQuery(schedulesQuery(serverId));
 
   return (
     <div className="space-y-6">
@@ -63,6 +67,26 @@ export function GiveawaysTab(_props: TabProps) {
               <GiveawayList giveaways={list.data} serverId={serverId} />
             )}
           </Card>
+          <Card
+            title="Scheduled & Recurring"
+            description="Giveaways that post themselves later or again and again."
+            icon={<ClockIcon />}
+          >
+            {schedules.isPending ? (
+              <PanelLoading label="Loading scheduled giveaways" rows={2} />
+            ) : schedules.isError && !schedules.data ? (
+              <PanelError
+                message="Failed to load scheduled giveaways."
+                onRetry={() => void schedules.refetch()}
+              />
+            ) : schedules.data.length === 0 ? (
+              <p className="text-sm text-stone-400">
+                None yet. Choose "Later" or a repeat below, or use /giveaway start … start:in 2h in Discord.
+              </p>
+            ) : (
+              <ScheduleList schedules={schedules.data} serverId={serverId} />
+            )}
+          </Card>
           <Card title="Create Giveaway" icon={<PlusIcon />}>
             <CreateGiveaway serverId={serverId} channels={textChannels(channels.data)} roles={pickable} />
           </Card>
@@ -70,6 +94,7 @@ export function GiveawaysTab(_props: TabProps) {
         <div className="space-y-6">
           {/* Managed roles (boosters, bots) make sense here: boosters are a classic bypass. */}
           <GiveawayConfigCard serverId={serverId} roles={roles.data ?? []} />
+          <BlocksCard serverId={serverId} />
           <Card title="Recent Winners" icon={<StarIcon />}>
             {!stats.data ? (
               <PanelLoading label="Loading winners" rows={3} />

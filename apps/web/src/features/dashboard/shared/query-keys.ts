@@ -19,6 +19,14 @@ export const dashboardKeys = {
   giveaways: (serverId: string) => ["dashboard", serverId, "giveaways"] as const,
   giveawayStats: (serverId: string) => ["dashboard", serverId, "giveaways", "stats"] as const,
   giveawayConfig: (serverId: string) => ["dashboard", serverId, "giveaways", "config"] as const,
+  giveawaySchedules: (serverId: string) => ["dashboard", serverId, "giveaways", "schedules"] as const,
+  giveawayBlocks: (serverId: string) => ["dashboard", serverId, "giveaways", "blocks"] as const,
+  giveawayEntrants: (serverId: string, messageId: string, q: string) =>
+    ["dashboard", serverId, "giveaways", "entrants", messageId, q] as const,
+  giveawayDetail: (serverId: string, messageId: string) =>
+    ["dashboard", serverId, "giveaways", "detail", messageId] as const,
+  giveawayPreview: (serverId: string, body: string) =>
+    ["dashboard", serverId, "giveaways", "preview", body] as const,
   welcome: (serverId: string) => ["dashboard", serverId, "welcome"] as const,
   welcomeChannels: (serverId: string) => ["dashboard", serverId, "welcome", "channels"] as const,
   pingOnJoin: (serverId: string) => ["dashboard", serverId, "ping-on-join"] as const,
