@@ -288,10 +288,12 @@ describe.each(dialects)("giveaways beyond the seed on %s", (dialect) => {
     const giveaway = await newGiveaway(t.ctx);
     const names = ["ava", "bea", "cal", "dax", "eve"];
     const ids: string[] = [];
-    for (const name of names) {
+    const start = Date.now();
+    for (const [index, name] of names.entries()) {
       const id = await addMember(t.ctx, { username: `${name}_entrant` });
       ids.push(id);
-      await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, id);
+      // A millisecond apart, so the entry order is the order here.
+      await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, id, { now: start + index });
     }
     const first = await listEntrants(t.ctx, demoGuildId, giveaway.messageId, { limit: 2 });
     expect(first.total).toBe(5);

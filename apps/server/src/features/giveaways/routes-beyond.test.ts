@@ -149,10 +149,11 @@ describe("entrants", () => {
   it("pages and searches entrants, removes one with a reason, and blocks members", async () => {
     const giveaway = await newGiveaway(t.ctx);
     const ids: string[] = [];
-    for (const name of ["zed", "yan", "xia"]) {
+    const start = Date.now();
+    for (const [index, name] of ["zed", "yan", "xia"].entries()) {
       const id = await addMember(t.ctx, { username: `${name}_member` });
       ids.push(id);
-      await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, id);
+      await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, id, { now: start + index });
     }
     const base = `/api/giveaways/${demoGuildId}/${giveaway.messageId}/entrants`;
     const page = await inject("GET", `${base}?limit=2`);
