@@ -88,7 +88,8 @@ export function messageBody(message: OutgoingMessage, options: { replace?: boole
       ? { message_reference: { message_id: message.replyTo, fail_if_not_exists: false } }
       : {}),
     ...(message.files?.length
-      ? { attachments: message.files.map((file, index) => ({ id: index, filename: file.name })) }
+      ? // Discord types an attachment's id as a snowflake string: a new upload's is its part's index.
+        { attachments: message.files.map((file, index) => ({ id: String(index), filename: file.name })) }
       : {}),
   };
 }

@@ -132,6 +132,28 @@ function checkAllowedMentions(value: unknown, errors: FormErrors): void {
 }
 
 /**
+ * `attachments` (at most 10): each an object whose `id` is a snowflake string, as Discord's OpenAPI
+ * document types it; for a new upload, the index of its `files[n]` part written as a string ("0").
+ * A number (`0`) is refused, as the document refuses it.
+ */
+function checkAttachments(errors: FormErrors, body: Record<string, unknown>): void {
+  const attachments = checkArray(errors, body, "attachments", 0, 10) ?? [];
+  attachments.forEach((attachment, index) => {
+    if (!isObject(attachment)) {
+      errors.add(["attachments", index], "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType");
+      return;
+    }
+    if (typeof attachment.id !== "string" || !/^\d{1,21}$/.test(attachment.id)) {
+      errors.add(
+        ["attachments", index, "id"],
+        "SNOWFLAKE_TYPE_CONVERT",
+        `Value "${String(attachment.id)}" is not a snowflake string.`,
+      );
+    }
+  });
+}
+
+/**
  * A message body (create, edit, or an interaction's message). `requireContent`: a new message
  * needs some content, an embed or a component (Discord's 50006 otherwise).
  */
@@ -184,6 +206,7 @@ export function checkMessageBody(
     );
   }
 
+  checkAttachments(errors, body);
   const components = checkArray(errors, body, "components", 0, v2 ? 40 : 5) ?? [];
   checkMessageComponents(components, errors.at("components"), { v2 });
   checkAllowedMentions(body.allowed_mentions, errors.at("allowed_mentions"));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messageBody } from "./discordjs-adapter-mapping-messages.ts";
 import {
   checkChannelBody,
   checkCommands,
@@ -32,6 +33,26 @@ const select = (extra: object = {}) => ({
 });
 
 const codes = (errors: { codes(): string[] }) => errors.codes();
+
+describe("message attachments", () => {
+  it("takes an attachment id as a snowflake string and refuses a number (issue 24 §4)", () => {
+    expect(codes(checkNewMessage({ attachments: [{ id: "0", filename: "prices.csv" }] }))).toEqual([]);
+    expect(codes(checkNewMessage({ attachments: [{ id: 0, filename: "prices.csv" }] }))).toEqual([
+      "attachments.0.id:SNOWFLAKE_TYPE_CONVERT",
+    ]);
+    expect(codes(checkNewMessage({ content: "x", attachments: ["x"] }))).toEqual([
+      "attachments.0:DICT_TYPE_CONVERT",
+    ]);
+    const eleven = Array.from({ length: 11 }, (_, index) => ({ id: String(index) }));
+    expect(codes(checkNewMessage({ attachments: eleven }))).toEqual(["attachments:BASE_TYPE_MAX_LENGTH"]);
+  });
+
+  it("the discord.js adapter writes a file's attachment id as a string", () => {
+    const body = messageBody({ content: "Export", files: [{ name: "prices.csv", data: "a,b" }] });
+    expect(body.attachments).toEqual([{ id: "0", filename: "prices.csv" }]);
+    expect(codes(checkNewMessage(body))).toEqual([]);
+  });
+});
 
 describe("messages", () => {
   it("accepts content at 2,000 characters and refuses 2,001", () => {
