@@ -458,8 +458,16 @@ describe("timers", () => {
 
     const item = page.getByRole("listitem").filter({ hasText: "E2E countdown" });
     await item.getByText(/^[45]m \d+s$/).waitFor();
+    // Issue 24 §6: the dialog's buttons say what each does, "Keep timer" / "Cancel timer".
     await item.getByRole("button", { name: "Cancel" }).click();
-    await confirmWith(page, "Cancel Timer");
+    expect(await page.getByRole("dialog").getByRole("button").allTextContents()).toEqual([
+      "Keep timer",
+      "Cancel timer",
+    ]);
+    await confirmWith(page, "Keep timer");
+    expect((await get<Timer[]>(path)).find((timer) => timer.id === created?.id)?.status).toBe("running");
+    await item.getByRole("button", { name: "Cancel" }).click();
+    await confirmWith(page, "Cancel timer");
     await toast(page, "Timer cancelled");
     expect((await get<Timer[]>(path)).find((timer) => timer.id === created?.id)?.status).toBe("cancelled");
   });

@@ -78,3 +78,73 @@ describe("overview", () => {
     await expect.poll(() => alerts.count()).toBe(0);
   });
 });
+
+describe("public giveaways", () => {
+  it("a failed list says so with a retry, never 'No giveaways found'", async () => {
+    suite.allow([/status of 503/, /API Error: 503/]);
+    const { page } = suite.track(await signedInPage(suite.browser, suite.server, null));
+    let failing = true;
+    await page.route("**/api/giveaways?*", (route) =>
+      failing
+        ? route.fulfill({ status: 503, contentType: "application/json", body: "{}" })
+        : route.continue(),
+    );
+    await page.goto("/giveaways");
+    const alert = page.getByRole("alert").filter({ hasText: "Failed to load giveaways. Please try again." });
+    await alert.waitFor();
+    expect(await page.getByRole("heading", { name: "No giveaways found" }).count()).toBe(0);
+    failing = false;
+    await alert.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("link", { name: "View Details" }).first().waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+});
+
+describe("docs tables", () => {
+  it("never break a word mid-word at 390 px: the table scrolls instead", async () => {
+    const { page } = suite.track(await signedInPage(suite.browser, suite.server, null, viewports.mobile));
+    for (const path of ["/docs/grinder", "/docs/advanced", "/docs/economy", "/docs/votetracker"]) {
+      await page.goto(path);
+      await page.locator("table").first().waitFor();
+      const broken = await page.evaluate(() => {
+        const found: string[] = [];
+        for (const cell of document.querySelectorAll("main table td, main table th")) {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? "";
+            for (const match of text.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index ?? 0);
+              range.setEnd(node, (match.index ?? 0) + match[0].length);
+              const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+              if (lines.size > 1) found.push(match[0]);
+            }
+          }
+        }
+        return found;
+      });
+      expect(broken, path).toEqual([]);
+    }
+  });
+});
+
+describe("dashboard tab strip", () => {
+  it("shows at 390 px that there are more tabs to scroll to, on the side they are", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.mobile),
+    );
+    await page.goto("/dashboard?tab=overview");
+    await page.getByRole("tabpanel").waitFor();
+    const after = page.getByTestId("tabs-more-after");
+    const before = page.getByTestId("tabs-more-before");
+    await after.waitFor();
+    expect(await before.count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("dashboard-tabs-more-mobile") });
+    // Pressing the arrow scrolls; at the far end the hint moves to the other side.
+    await page.getByRole("tablist").evaluate((list) => {
+      list.scrollLeft = list.scrollWidth;
+    });
+    await before.waitFor();
+    await after.waitFor({ state: "detached" });
+  });
+});

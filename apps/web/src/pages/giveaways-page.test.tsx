@@ -193,13 +193,21 @@ describe("Giveaways page", () => {
     expect(screen.queryAllByRole("article")).toHaveLength(0);
   });
 
-  it("logs a failed load and shows the empty list", async () => {
+  it("says a failed load failed, never 'No giveaways found', and retries (issue 24 §6)", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    mockApi(() => ({ status: 500, body: {} }));
+    let failing = true;
+    mockApi((url) =>
+      url.pathname === "/api/giveaways" ? (failing ? { status: 500, body: {} } : { body: list }) : undefined,
+    );
     renderApp("/giveaways");
-    const empty = await screen.findByRole("heading", { name: "No giveaways found" });
-    expect(empty.nextElementSibling?.textContent).toBe("Check back later for new giveaways!");
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Failed to load giveaways. Please try again.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "No giveaways found" })).toBeNull();
     expect(screen.queryAllByRole("article")).toHaveLength(0);
     await waitFor(() => expect(error).toHaveBeenCalled());
+    failing = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("Nitro Classic")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

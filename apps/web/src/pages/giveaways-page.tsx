@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import { buttonClass } from "../components/ui/button-styles";
 import { LoadMore, useFocusNewItems } from "../components/ui/load-more";
 import { PageIntro } from "../components/ui/page-intro";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
@@ -20,6 +21,9 @@ const fieldClass =
 const SEARCH_DELAY_MS = 250;
 
 const headerNumber = (headers: Headers | undefined, name: string) => Number(headers?.get(name) ?? 0) || 0;
+
+/** What the page says when the list can't be loaded (instead of "No giveaways found"). */
+export const GIVEAWAYS_LOAD_FAILED = "Failed to load giveaways. Please try again.";
 
 export function GiveawaysPage() {
   const [query, setQuery] = useState("");
@@ -42,7 +46,8 @@ export function GiveawaysPage() {
   // arrives right as the page becomes interactive; one long task on a phone otherwise).
   const data = useDeferredValue(list.data);
   const pending = data === undefined && !list.isError;
-  // A failed load is logged by the API client and shows as an empty list (spec: site-and-docs §8).
+  // A failed load says so, with a retry (issue 24 §6): an empty list would claim there are none.
+  const failed = list.isError && data === undefined;
   const shown = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   const first = data?.pages[0];
   const matching = first?.total ?? shown.length;
@@ -138,12 +143,31 @@ export function GiveawaysPage() {
             </search>
 
             <p role="status" className="mt-5 text-sm text-stone-400">
-              {filtering
-                ? `${formatNumber(matching)} of ${formatNumber(totals.total)} giveaways`
-                : `${formatNumber(matching)} giveaways`}
+              {failed
+                ? ""
+                : filtering
+                  ? `${formatNumber(matching)} of ${formatNumber(totals.total)} giveaways`
+                  : `${formatNumber(matching)} giveaways`}
             </p>
 
-            {shown.length === 0 ? (
+            {failed ? (
+              <div className="mt-4">
+                <MessagePanel
+                  role="alert"
+                  tone="error"
+                  title={GIVEAWAYS_LOAD_FAILED}
+                  actions={
+                    <button
+                      type="button"
+                      className={buttonClass("primary")}
+                      onClick={() => void list.refetch()}
+                    >
+                      Try Again
+                    </button>
+                  }
+                />
+              </div>
+            ) : shown.length === 0 ? (
               <div className="mt-4">
                 <MessagePanel title="No giveaways found">
                   {filtering ? "Try adjusting your search or filters" : "Check back later for new giveaways!"}

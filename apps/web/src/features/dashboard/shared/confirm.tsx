@@ -7,6 +7,11 @@ export interface ConfirmRequest {
   title: string;
   body: ReactNode;
   confirmLabel: string;
+  /**
+   * The button that leaves things as they are: "Cancel" unless the action is itself a cancel, where
+   * "Cancel" beside "Cancel timer" would be ambiguous ("Keep timer").
+   */
+  dismissLabel?: string;
   /** Red confirm button for what can't be undone. */
   destructive?: boolean;
 }
@@ -61,7 +66,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
                 className={buttonClass("secondary")}
                 onClick={() => answer(false)}
               >
-                Cancel
+                {request.dismissLabel ?? "Cancel"}
               </button>
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "../../../lib/cn";
 import { dashboardTabs, panelId, type TabId, tabId } from "../shared/tabs";
 
@@ -13,6 +13,30 @@ interface TabBarProps {
  */
 export function TabBar({ active, onSelect }: TabBarProps) {
   const list = useRef<HTMLDivElement>(null);
+  // Which sides have tabs scrolled out of sight: each shows a fade and an arrow (issue 24 §6: at
+  // 390 px the strip didn't show that there was more).
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = list.current;
+    if (!element) return;
+    const before = element.scrollLeft > 4;
+    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 4;
+    setHidden((current) =>
+      current.before === before && current.after === after ? current : { before, after },
+    );
+  }, []);
+  useEffect(() => {
+    measure();
+    const element = list.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
+  const scrollBy = (direction: 1 | -1) => {
+    const element = list.current;
+    element?.scrollBy?.({ left: direction * element.clientWidth * 0.6, behavior: "smooth" });
+  };
 
   useEffect(() => {
     // Keep the open tab in view on a narrow screen.
@@ -51,6 +75,7 @@ export function TabBar({ active, onSelect }: TabBarProps) {
         role="tablist"
         aria-label="Dashboard sections"
         onKeyDown={onKeyDown}
+        onScroll={measure}
         className="flex snap-x gap-1 overflow-x-auto px-4 [scrollbar-width:none] sm:px-0 [&::-webkit-scrollbar]:hidden"
       >
         {dashboardTabs.map((tab) => {
@@ -82,11 +107,40 @@ export function TabBar({ active, onSelect }: TabBarProps) {
           );
         })}
       </div>
-      {/* A fade at the right edge hints that the bar scrolls on narrow screens. */}
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l from-ink-950 sm:hidden"
-      />
+      {/* Where tabs are out of sight, a fade and an arrow say so (a pointer can press it to scroll;
+          the keyboard moves through the tabs with the arrow keys, which scrolls them into view). */}
+      {hidden.before && (
+        <div
+          data-testid="tabs-more-before"
+          className="absolute inset-y-0 left-0 flex w-12 items-center justify-start bg-gradient-to-r from-ink-950 via-ink-950/80"
+        >
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={() => scrollBy(-1)}
+            className="flex size-7 items-center justify-center rounded-full bg-white/10 text-stone-100"
+          >
+            ‹
+          </button>
+        </div>
+      )}
+      {hidden.after && (
+        <div
+          data-testid="tabs-more-after"
+          className="absolute inset-y-0 right-0 flex w-12 items-center justify-end bg-gradient-to-l from-ink-950 via-ink-950/80"
+        >
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={() => scrollBy(1)}
+            className="flex size-7 items-center justify-center rounded-full bg-white/10 text-stone-100"
+          >
+            ›
+          </button>
+        </div>
+      )}
     </div>
   );
 }

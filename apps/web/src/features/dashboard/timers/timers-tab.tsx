@@ -156,7 +156,8 @@ function RunningTimer({
       await confirm({
         title: "Cancel this timer?",
         body: "Its countdown message shows it was cancelled, and the end message is not posted.",
-        confirmLabel: "Cancel Timer",
+        confirmLabel: "Cancel timer",
+        dismissLabel: "Keep timer",
         destructive: true,
       })
     ) {

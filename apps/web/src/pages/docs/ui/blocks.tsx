@@ -178,10 +178,14 @@ export function DataTable({
   );
 }
 
-/** Inline code. */
+/**
+ * Inline code. A word of it breaks only when it can't fit a line at all (`break-word`, not
+ * `anywhere`): in a table, `anywhere` let the column shrink until code broke mid-word; now the
+ * table keeps its words whole and scrolls sideways instead.
+ */
 export function C({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] text-ember-200 [overflow-wrap:anywhere]">
+    <code className="rounded bg-white/10 px-1.5 py-0.5 font-mono text-[0.85em] text-ember-200 break-words">
       {children}
     </code>
   );
