@@ -148,3 +148,32 @@ describe("dashboard tab strip", () => {
     await after.waitFor({ state: "detached" });
   });
 });
+
+describe("greetings preview", () => {
+  it("draws a mention in the embed title as Discord does (plain text), and says why it paused", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.desktop),
+    );
+    await page.goto("/dashboard?tab=greetings");
+    await page.getByRole("tabpanel").waitFor();
+    await page.getByLabel("Title").fill("Welcome {user.mention}!");
+    await page.getByLabel("Description").fill("Say hi to {user.mention}");
+    // The title keeps the raw mention; the description draws it as a pill, as Discord does.
+    const title = page.getByText(/^Welcome <@\d+>!$/);
+    await title.waitFor();
+    expect(await title.locator("span").count()).toBe(0);
+    await page
+      .getByText(/^Say hi to @/)
+      .locator("span")
+      .first()
+      .waitFor();
+
+    await page.getByLabel("Title").fill("x".repeat(300));
+    const paused = page.getByRole("status").filter({ hasText: "Preview paused" });
+    await paused.waitFor();
+    await paused.getByText(/^Title: /).waitFor();
+    await page.screenshot({ path: screenshotPath("greetings-preview-paused") });
+    await page.getByLabel("Title").fill("Welcome back");
+    await paused.waitFor({ state: "detached" });
+  });
+});

@@ -102,9 +102,9 @@ export function WelcomePreviewCard({ preview, lookup }: { preview: WelcomePrevie
             style={{ borderLeft: `4px solid ${embed.color}` }}
           >
             <div className="min-w-0 flex-1 p-3 pr-4">
-              {embed.title && (
-                <p className="font-semibold break-words text-white">{renderInline(embed.title, lookup)}</p>
-              )}
+              {/* Discord shows an embed's title as plain text: a mention there is its raw <@id>, no pill
+                  (mentions render only in the content, the description and field values). */}
+              {embed.title && <p className="font-semibold break-words text-white">{embed.title}</p>}
               {embed.description && (
                 <p className="mt-1.5 text-sm break-words">
                   <Lines text={embed.description} lookup={lookup} />
@@ -146,18 +146,51 @@ interface LivePreviewProps {
   lookup: Lookup;
 }
 
+/** What the form calls each field, for the preview's "paused" note. */
+const fieldLabels: Record<string, string> = {
+  channelId: "Channel",
+  "embed.title": "Title",
+  "embed.description": "Description",
+  "embed.color": "Colour",
+  "embed.thumbnail": "Thumbnail",
+  "embed.footer.text": "Footer text",
+  "embed.footer.iconURL": "Footer icon",
+  "button.label": "Button label",
+  "button.emoji": "Button emoji",
+};
+
 /** The live preview: the API renders the unsaved config for the dashboard user as a sample member. */
 export function LivePreview({ serverId, config, lookup }: LivePreviewProps) {
   const settled = useDebounced(config, 400);
   const valid = Object.keys(welcomeFieldErrors(settled)).length === 0;
   const preview = useQuery(welcomePreviewQuery(serverId, valid ? settled : null));
-  const invalidNow = Object.keys(welcomeFieldErrors(config)).length > 0;
+  const problems = Object.entries(welcomeFieldErrors(config));
+  const invalidNow = problems.length > 0;
   return (
     <>
       <div className="flex items-baseline justify-between">
         <SubHeading>Live preview</SubHeading>
         {preview.isFetching && <span className="text-xs text-stone-400">Updating…</span>}
       </div>
+      {invalidNow && (
+        // Said next to the preview, so a preview that stopped changing isn't taken for the result.
+        <div
+          role="status"
+          className="mb-3 rounded-xl border border-amber-400/30 bg-amber-400/5 px-4 py-3 text-sm text-amber-100"
+        >
+          <p className="font-medium">
+            {preview.data ? "Preview paused: it shows the last valid version." : "Preview paused."} Fix
+            {problems.length === 1 ? " this field" : " these fields"} to update it:
+          </p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {problems.map(([field, message]) => (
+              <li key={field}>
+                {fieldLabels[field] ?? field}: {message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div aria-live="polite" aria-busy={preview.isFetching}>
         {preview.data ? (
           <WelcomePreviewCard preview={preview.data} lookup={lookup} />
