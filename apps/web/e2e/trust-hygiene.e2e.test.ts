@@ -177,3 +177,69 @@ describe("greetings preview", () => {
     await paused.waitFor({ state: "detached" });
   });
 });
+
+describe("unsaved changes", () => {
+  const leaveDialog = (page: import("playwright-core").Page) =>
+    page.getByRole("dialog").filter({ hasText: "Leave without saving?" });
+
+  it("Setup and Greetings ask before another tab replaces them; Stay keeps the edit, Leave goes", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.desktop),
+    );
+    await page.goto("/dashboard?tab=setup");
+    await page.getByRole("tabpanel").waitFor();
+    await page.getByRole("switch", { name: "Tier switching" }).click();
+    await page.getByText("You have unsaved changes to the setup.").waitFor();
+    await page.getByRole("tab", { name: "Greetings" }).click();
+    await leaveDialog(page).waitFor();
+    await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
+    expect(page.url()).toContain("tab=setup");
+    await page.getByText("You have unsaved changes to the setup.").waitFor();
+    await page.getByRole("tab", { name: "Greetings" }).click();
+    await leaveDialog(page).getByRole("button", { name: "Leave without saving" }).click();
+    await page.waitForURL(/tab=greetings/);
+
+    // Greetings: a link out of the dashboard asks too, and so does closing the page.
+    await page.getByLabel("Title").fill("Unsaved greeting");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Commands" }).click();
+    await leaveDialog(page).waitFor();
+    await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    const unload = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await unload).toBe("beforeunload");
+  });
+
+  it("Settings asks while a typed value isn't saved (refused), and not once it is", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.desktop),
+    );
+    await page.goto("/dashboard?tab=settings");
+    await page.getByRole("tabpanel").waitFor();
+    const limit = page.getByLabel("Member trigger limit");
+    await limit.fill("500");
+    await page.getByRole("tab", { name: "Timers" }).click();
+    await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
+    expect(page.url()).toContain("tab=settings");
+    await limit.fill("4");
+    await limit.press("Enter");
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${suite.server.baseUrl}/api/settings/fetch`, {
+              headers: { authorization: suite.fixture.demoToken },
+            }).then((response) => response.json())
+          ).memberTriggerLimit,
+      )
+      .toBe(4);
+    await page.getByRole("tab", { name: "Timers" }).click();
+    await page.waitForURL(/tab=timers/);
+    expect(await leaveDialog(page).count()).toBe(0);
+  });
+});

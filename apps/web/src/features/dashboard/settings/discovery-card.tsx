@@ -11,6 +11,7 @@ import { Field, inputClass, textareaClass } from "../shared/form-controls";
 import { formatAmount } from "../shared/format";
 import { CompassIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import {
   discoveryEntryQuery,
   useCreateDiscovery,
@@ -37,6 +38,7 @@ function EntryForm({
 }) {
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  useUnsavedChanges(!busy && JSON.stringify(form) !== JSON.stringify(initial));
   const set = (patch: Partial<DiscoveryForm>) => {
     setForm({ ...form, ...patch });
     setErrors({});

@@ -4,6 +4,7 @@ import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { TargetIcon } from "../shared/icons";
 import { previewImage } from "../shared/preview-image";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useEditSettings } from "./api";
 
 const commitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -56,6 +57,12 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
 
   useEffect(() => setImage(settings.heistImageUrl ?? ""), [settings.heistImageUrl]);
   const savedBots = settings.gameBotIds.join(", ");
+  useUnsavedChanges(
+    !edit.isPending &&
+      (image.trim() !== (settings.heistImageUrl ?? "") ||
+        bots.trim() !== savedBots ||
+        hours.trim() !== String(settings.antiPoolShow.windowHours)),
+  );
   useEffect(() => setBots(savedBots), [savedBots]);
   useEffect(() => setHours(String(settings.antiPoolShow.windowHours)), [settings.antiPoolShow.windowHours]);
 

@@ -5,6 +5,7 @@ import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { ShieldIcon } from "../shared/icons";
 import { Switch } from "../shared/switch";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useEditSettings } from "./api";
 import {
   antiPoolToggle,
@@ -30,6 +31,12 @@ export function SecurityCard({ settings, serverId }: { settings: ServerSettings;
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [limit, setLimit] = useState(String(settings.memberTriggerLimit));
   const [limitError, setLimitError] = useState<string | null>(null);
+
+  // A value typed but not saved (a save on blur is on its way, or it was refused) is unsaved.
+  useUnsavedChanges(
+    !edit.isPending &&
+      (poolId.trim() !== (savedPoolId ?? "") || limit.trim() !== String(settings.memberTriggerLimit)),
+  );
 
   // Follow the server when it changes underneath (refresh, another tab) unless the field is being edited.
   useEffect(() => setPoolId(savedPoolId ?? ""), [savedPoolId]);

@@ -1,6 +1,7 @@
 import { type ServerSettings, tipsEveryLimits } from "@hearth/core";
 import { type KeyboardEvent, useEffect, useState } from "react";
 import { Field, inputClass } from "../shared/form-controls";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useEditSettings } from "./api";
 
 export const TIPS_EVERY_ERROR = `Enter a number from ${tipsEveryLimits.min} to ${tipsEveryLimits.max}`;
@@ -29,6 +30,7 @@ export function TipsFrequency({ settings, serverId }: { settings: ServerSettings
   const [raw, setRaw] = useState(String(settings.tipsEvery));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setRaw(String(settings.tipsEvery)), [settings.tipsEvery]);
+  useUnsavedChanges(!edit.isPending && raw.trim() !== String(settings.tipsEvery));
 
   const save = () => {
     const { value, error: problem } = parseTipsEvery(raw);

@@ -27,6 +27,7 @@ import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect, RoleSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import type { TabProps } from "../shared/tab-props";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDraft } from "../shared/use-draft";
 import { useSaveSetup } from "./api";
 import {
@@ -47,6 +48,7 @@ export function SetupTab(_props: TabProps) {
   const roles = useQuery(rolesQuery(serverId));
   const grinders = useQuery(grindersQuery(serverId));
   const form = useDraft(setup.data, setupToForm);
+  useUnsavedChanges(form.dirty);
   const save = useSaveSetup(serverId);
   const [errors, setErrors] = useState<FieldErrors>({});
 

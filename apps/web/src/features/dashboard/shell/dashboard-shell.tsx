@@ -11,6 +11,7 @@ import { SetupTab } from "../setup/setup-tab";
 import { ConfirmProvider } from "../shared/confirm";
 import type { TabProps } from "../shared/tab-props";
 import { panelId, type TabId, tabFromSearch, tabId } from "../shared/tabs";
+import { UnsavedChangesProvider, useConfirmLeave } from "../shared/unsaved-changes";
 import { StaticaTab } from "../statica/statica-tab";
 import { TimersTab } from "../timers/timers-tab";
 import { ToastProvider } from "../toasts/toast-context";
@@ -43,41 +44,54 @@ const panels: Record<TabId, ComponentType<TabProps>> = {
 
 /** Header, tab bar and the open tab; refreshes in the background while it is mounted. */
 export function DashboardShell() {
+  return (
+    <ToastProvider>
+      <ConfirmProvider>
+        <UnsavedChangesProvider>
+          <ShellContent />
+        </UnsavedChangesProvider>
+      </ConfirmProvider>
+    </ToastProvider>
+  );
+}
+
+function ShellContent() {
   const { serverId, logout } = useDashboardSession();
   const root = useRef<HTMLDivElement>(null);
   useBackgroundRefresh(root, serverId, logout);
   const [params, setParams] = useSearchParams();
   const active = tabFromSearch(params.get("tab"));
   const Panel = panels[active];
+  const confirmLeave = useConfirmLeave();
 
+  // Unsaved changes on the open tab are asked about before another tab replaces it.
   const select = (tab: TabId) => {
-    setParams(tab === "overview" ? {} : { tab });
+    if (tab === active) return;
+    void confirmLeave().then((leave) => {
+      if (leave) setParams(tab === "overview" ? {} : { tab });
+    });
   };
 
   return (
-    <ToastProvider>
-      <ConfirmProvider>
-        <div ref={root} className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
-          <DashboardHeader />
-          <div className="mt-6">
-            <TabBar active={active} onSelect={select} />
-          </div>
-          <div
-            role="tabpanel"
-            id={panelId(active)}
-            aria-labelledby={tabId(active)}
-            className="pt-6 focus-visible:outline-none"
-          >
-            {adminTabs[active] ? (
-              <RequirePermission required="admin" what={adminTabs[active]}>
-                <Panel onNavigate={select} />
-              </RequirePermission>
-            ) : (
-              <Panel onNavigate={select} />
-            )}
-          </div>
-        </div>
-      </ConfirmProvider>
-    </ToastProvider>
+    <div ref={root} className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
+      <DashboardHeader />
+      <div className="mt-6">
+        <TabBar active={active} onSelect={select} />
+      </div>
+      <div
+        role="tabpanel"
+        id={panelId(active)}
+        aria-labelledby={tabId(active)}
+        className="pt-6 focus-visible:outline-none"
+      >
+        {adminTabs[active] ? (
+          <RequirePermission required="admin" what={adminTabs[active]}>
+            <Panel onNavigate={select} />
+          </RequirePermission>
+        ) : (
+          <Panel onNavigate={select} />
+        )}
+      </div>
+    </div>
   );
 }

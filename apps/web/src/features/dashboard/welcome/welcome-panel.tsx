@@ -10,6 +10,7 @@ import { WaveIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDraft } from "../shared/use-draft";
 import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeChannelsQuery, welcomeQuery } from "./api";
 import { TagReference } from "./tag-reference";
@@ -23,6 +24,7 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
   const config = useQuery(welcomeQuery(serverId));
   const channels = useQuery(welcomeChannelsQuery(serverId));
   const draft = useDraft(config.data, copy);
+  useUnsavedChanges(draft.dirty);
   const banner = useBanner();
   const save = useSaveWelcome(serverId);
   const toggle = useToggleWelcome(serverId);
