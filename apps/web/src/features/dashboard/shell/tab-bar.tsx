@@ -19,8 +19,12 @@ export function TabBar({ active, onSelect }: TabBarProps) {
   const measure = useCallback(() => {
     const element = list.current;
     if (!element) return;
-    const before = element.scrollLeft > 4;
-    const after = element.scrollLeft + element.clientWidth < element.scrollWidth - 4;
+    // Measured on the tabs themselves, so the strip's own padding doesn't count as "more".
+    const box = element.getBoundingClientRect();
+    const first = element.firstElementChild?.getBoundingClientRect();
+    const last = element.lastElementChild?.getBoundingClientRect();
+    const before = first !== undefined && first.left < box.left - 1;
+    const after = last !== undefined && last.right > box.right + 1;
     setHidden((current) =>
       current.before === before && current.after === after ? current : { before, after },
     );
