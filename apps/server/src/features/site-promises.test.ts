@@ -221,9 +221,18 @@ describe("feature claims in prose", () => {
     }
   });
 
-  it("/docs/grinder: `1,5m` is refused as ambiguous, never read as a format tip", () => {
+  it("/docs/grinder: `1,5m` is refused as ambiguous, as the API refuses it", async () => {
     expect(grinderDocs()).toMatch(/1,5m is refused as ambiguous/);
     expect(grinderDocs()).not.toMatch(/\(1\.5m, not 1,5m\)/);
+    const setup = await t.app.inject({
+      method: "POST",
+      url: `/api/server/${demoGuildId}/setup/tiers`,
+      headers: { authorization: t.token },
+      payload: { tierName: "Ambiguous", tierPayment: "1,5m", tierRoleId: null },
+    });
+    expect(setup.statusCode).toBe(400);
+    expect(setup.json().field).toBe("tierPayment");
+    expect(setup.json().message).toMatch(/ambiguous|1,5m/i);
   });
 
   it("/docs/security and /docs/advanced: anti-pool screens event winners; it caps no member triggers", () => {
