@@ -78,7 +78,7 @@ export function DocsContent() {
           rows={[
             [
               "Overview",
-              "Paid and unpaid grinders, activity, revenue insights, goals saved in your browser.",
+              "Paid and unpaid grinders, activity, revenue insights, goals saved in your browser. Server insights: joins and leaves, messages and active members, the busiest channels and hours, top commands, giveaway entries and grinder revenue over 7, 30 or 90 days or a year, each chart with a table view and a CSV download.",
             ],
             [
               "Grinders",
