@@ -132,6 +132,17 @@ export class InsightsBatch {
     this.size++;
   }
 
+  /** Drops everything counted for one server (its data was just purged). */
+  forget(serverId: string): void {
+    for (const map of [this.days, this.hours, this.dayKeys, this.hourKeys, this.authors] as Map<
+      string,
+      { serverId: string }
+    >[]) {
+      for (const [key, entry] of map) if (entry.serverId === serverId) map.delete(key);
+    }
+    this.current.delete(serverId);
+  }
+
   /** Adds another batch's counts to this one (a failed write's, kept for the next attempt). */
   merge(other: InsightsBatch): void {
     for (const [target, source] of [

@@ -82,6 +82,17 @@ export class InsightsCollector {
       this.batch.addAuthor(serverId, "hour", hour, authorId);
   }
 
+  /**
+   * Drops what this process holds for a server whose data was just purged, so the next write doesn't
+   * bring part of it back (a write already under way still lands; other processes hold at most 15 s).
+   */
+  forget(serverId: string): void {
+    this.batch.forget(serverId);
+    this.retry?.batch.forget(serverId);
+    this.seenDay.delete(serverId);
+    this.seenHour.delete(serverId);
+  }
+
   /** Writes what was counted so far; one write at a time (a call during a write waits for it, then writes). */
   async flush(now = Date.now()): Promise<void> {
     while (this.flushing) await this.flushing;

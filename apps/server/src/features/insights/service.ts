@@ -53,3 +53,8 @@ export function countGrinderPayment(deps: Deps, serverId: string, added: number)
   collector.count(serverId, "grinder_payments");
   if (added > 0) collector.count(serverId, "grinder_revenue", Math.round(added));
 }
+
+/** A server's data was purged: this process drops the counts it still holds for it. */
+export function forgetInsights(deps: Deps, serverId: string): void {
+  collectors.get(deps.storage.db)?.forget(serverId);
+}

@@ -105,6 +105,18 @@ describe.each(dialects)("insights store on %s", (dialect) => {
     expect(await dayRow(serverB)).toMatchObject({ messages: 50, active_members: 5, votes: 50 });
   });
 
+  it("forgets a purged server's counts held in memory, and only that server's", async () => {
+    const collector = new InsightsCollector(test.storage.db);
+    collector.countMessage(serverA, channel1, "u1", base);
+    collector.count(serverA, "votes", 1, base);
+    collector.count(serverB, "votes", 1, base);
+    collector.forget(serverA);
+    await collector.flush(base);
+    expect(await dayRow(serverA)).toBeUndefined();
+    expect(await dayRow(serverB)).toMatchObject({ votes: 1 });
+    expect(await store.topKeys(test.storage.db, serverA, "channel", day, day + 1, 10)).toEqual([]);
+  });
+
   it("adds a batch once: writing the same batch id again changes nothing", async () => {
     const batch = new InsightsBatch();
     batch.add(serverA, "votes", 1, base);

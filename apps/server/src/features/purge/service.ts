@@ -4,6 +4,7 @@ import { clearCaches } from "../../lib/cache-registry.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { serverConfigChanged } from "../../lib/server-config-cache.ts";
 import { listDashboardTokens, revokeDashboardToken } from "../auth/service.ts";
+import { forgetInsights } from "../insights/service.ts";
 import { depthOf, type TableScope } from "./scopes.ts";
 
 export { type TableScope, tableScopes } from "./scopes.ts";
@@ -93,6 +94,7 @@ export async function purgeServerData(
   });
   const jobs = feature ? 0 : await ctx.jobs.deleteMentioning(serverId);
   clearCaches();
+  if (!feature || feature === "insights") forgetInsights(ctx, serverId);
   // Other processes drop their copies of the server's configuration at once (Redis, when set).
   serverConfigChanged(serverId);
   const rows = tables.reduce((sum, table) => sum + table.rows, 0);
