@@ -198,6 +198,8 @@ export function documentAnswers(
       for (const [status, response] of Object.entries(responses)) {
         // No body in these, whatever a route's `z.null()` turned into.
         if (status === "204" || status === "304") delete response.content;
+        if (response.description === "Default Response")
+          response.description = successes[status] ?? "Success";
         response.headers = {
           ...Object.fromEntries(headersOfEvery(route, status).map((name) => [name, headerRef(name, false)])),
           ...response.headers,
@@ -208,6 +210,8 @@ export function documentAnswers(
     return openapiObject;
   };
 }
+
+const successes: Record<string, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" };
 
 /** A header of an answer: the shared component, or a copy of it where this answer always sends it. */
 const headerRef = (name: string, required: boolean) =>
