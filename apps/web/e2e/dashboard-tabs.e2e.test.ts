@@ -190,6 +190,8 @@ describe("grinders", () => {
     await page.getByText("Write a message first").waitFor();
     await page.getByLabel("Message", { exact: true }).fill("Payments are due on Sunday.");
     await page.getByRole("button", { name: /DM All Members/ }).click();
+    // Issue 24 §6: it asks first, naming how many get the DM.
+    await confirmWith(page, `Send to ${grinders.length} grinders`);
     await toast(page, "DM sent to all grinders successfully");
     await page.getByText(new RegExp(`Delivered to \\d+ of ${grinders.length}`)).waitFor();
   });

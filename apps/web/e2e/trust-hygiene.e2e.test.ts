@@ -244,3 +244,29 @@ describe("unsaved changes", () => {
     expect(await leaveDialog(page).count()).toBe(0);
   });
 });
+
+describe("grinder DMs", () => {
+  it("ask first naming how many get the DM, then show sent and failed so far while sending", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.desktop),
+    );
+    await page.goto("/dashboard?tab=grinders");
+    await page.getByRole("tabpanel").waitFor();
+    const button = page.getByRole("button", { name: /^DM Unpaid Members/ });
+    const count = Number(await button.locator("span").last().textContent());
+    expect(count).toBeGreaterThan(1);
+    await page.getByLabel("Message", { exact: true }).fill("Payments are due Sunday.");
+    await button.click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: `DM ${count} unpaid grinders?` }).waitFor();
+    await dialog.getByRole("button", { name: `Send to ${count} unpaid grinders` }).click();
+    const status = page.getByRole("status").filter({ hasText: /^Sending… \d+ of \d+ sent/ });
+    await status.waitFor();
+    expect(await status.textContent()).toMatch(new RegExp(`^Sending… \\d+ of ${count} sent`));
+    await page.screenshot({ path: screenshotPath("grinders-dm-progress") });
+    await page
+      .getByRole("region", { name: "Notifications" })
+      .getByText("DM sent to unpaid grinders successfully", { exact: true })
+      .waitFor({ timeout: 40_000 });
+  });
+});

@@ -105,6 +105,22 @@ export const grinderDmResponse = z.object({
 });
 export type GrinderDmResult = z.infer<typeof grinderDmResponse>;
 
+/**
+ * How the server's latest DM broadcast is going (or went): counts so far, read while it runs. Kept
+ * by the api process that sends it; `running: false` with zero counts when none ran yet.
+ */
+export const grinderDmProgress = z.object({
+  running: z.boolean(),
+  /** `paid`, `unpaid`, `all`, or `tier:<name>`; null before any broadcast. */
+  target: z.string().nullable(),
+  sent: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  startedAt: z.number().int().nullable(),
+  finishedAt: z.number().int().nullable(),
+});
+export type GrinderDmProgress = z.infer<typeof grinderDmProgress>;
+
 export const paymentActions = ["add", "set"] as const;
 export type PaymentAction = (typeof paymentActions)[number];
 

@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from "../../../test/helpers.ts";
 import { demoGuildId } from "../../discord/demo-seed.ts";
 import { DiscordError, type DiscordPort } from "../../discord/port.ts";
 import { listAudit } from "../audit/service.ts";
-import { dmGrinders } from "./dm.ts";
+import { dmGrinders, dmProgress } from "./dm.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
 
 let t: TestContext;
@@ -101,5 +101,24 @@ describe("DMs to grinders", () => {
       statusCode: 409,
     });
     await expect(first).resolves.toMatchObject({ total: 5 });
+  });
+
+  it("report their progress while they run: sent and failed so far, of how many (issue 24 §6)", async () => {
+    const seen: { sent: number; failed: number; total: number; running: boolean }[] = [];
+    const running = dmGrinders(t.ctx, demoGuildId, "all", "Progress", owner, { ...fast, intervalMs: 30 });
+    const earlier = dmProgress(demoGuildId).startedAt;
+    const thisRun = () => dmProgress(demoGuildId).startedAt !== earlier;
+    for (let poll = 0; poll < 100 && (!thisRun() || dmProgress(demoGuildId).running); poll++) {
+      const { sent, failed, total, running: active } = dmProgress(demoGuildId);
+      seen.push({ sent, failed, total, running: active });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const result = await running;
+    const during = seen.filter((entry) => entry.running);
+    expect(during.length).toBeGreaterThan(1);
+    expect(during.every((entry) => entry.total === 5 && entry.sent + entry.failed <= 5)).toBe(true);
+    // Counts only grow, and some were read part-way.
+    expect(during.some((entry) => entry.sent + entry.failed > 0 && entry.sent + entry.failed < 5)).toBe(true);
+    expect(dmProgress(demoGuildId)).toMatchObject({ running: false, target: "all", ...result });
   });
 });

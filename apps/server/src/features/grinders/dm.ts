@@ -1,4 +1,4 @@
-import type { Grinder, GrinderDmResult } from "@hearth/core";
+import type { Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
 import { conflict } from "../../lib/errors.ts";
@@ -24,6 +24,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One broadcast per server at a time (in this process): a double click must not DM everyone twice. */
 const running = new Set<string>();
+
+/** Each server's latest broadcast as it goes, for the dashboard's progress (GET …/dm-progress). */
+const progress = new Map<string, GrinderDmProgress>();
+const idle: GrinderDmProgress = {
+  running: false,
+  target: null,
+  sent: 0,
+  failed: 0,
+  total: 0,
+  startedAt: null,
+  finishedAt: null,
+};
+
+/** The server's current or latest broadcast, counted as each DM goes (this process's). */
+export function dmProgress(serverId: string): GrinderDmProgress {
+  return progress.get(serverId) ?? idle;
+}
 
 async function sendWithRetry(
   deps: Pick<AppContext, "discord">,
@@ -82,6 +99,16 @@ export async function dmGrinders(
       ],
     };
     let sent = 0;
+    const status: GrinderDmProgress = {
+      running: true,
+      target: typeof group === "object" ? `tier:${group.tier}` : group,
+      sent: 0,
+      failed: 0,
+      total: targets.length,
+      startedAt: Date.now(),
+      finishedAt: null,
+    };
+    progress.set(serverId, status);
     for (const [index, target] of targets.entries()) {
       if (index > 0 && pacing.intervalMs > 0) await sleep(pacing.intervalMs);
       const ok = await sendWithRetry(deps, target.userId, message, pacing).catch((error: unknown) => {
@@ -89,7 +116,10 @@ export async function dmGrinders(
         return false;
       });
       if (ok) sent++;
+      status.sent = sent;
+      status.failed = index + 1 - sent;
     }
+    Object.assign(status, { running: false, finishedAt: Date.now() });
     const result = { sent, failed: targets.length - sent, total: targets.length };
     await recordAudit(deps.storage.db, serverId, actor, "grinders.dm", {
       group,
@@ -99,5 +129,7 @@ export async function dmGrinders(
     return result;
   } finally {
     running.delete(serverId);
+    const status = progress.get(serverId);
+    if (status?.running) Object.assign(status, { running: false, finishedAt: Date.now() });
   }
 }

@@ -3,6 +3,7 @@ import {
   grinder,
   grinderBreakHistory as grinderBreakHistoryResponse,
   grinderDmBody,
+  grinderDmProgress,
   grinderDmResponse,
   grinderParams,
   grinderPaymentHistory as grinderPaymentHistoryResponse,
@@ -19,7 +20,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { preparePage } from "../../http/public-list.ts";
-import { type DmGroup, dmGrinders } from "./dm.ts";
+import { type DmGroup, dmGrinders, dmProgress } from "./dm.ts";
 import { rosterBody } from "./roster-cache.ts";
 import {
   grinderBreakHistory,
@@ -115,6 +116,23 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     );
   }
+
+  app.get(
+    `${base}/dm-progress`,
+    {
+      schema: {
+        tags,
+        summary:
+          "How the server's current or latest DM broadcast is going: sent and failed so far, of how many",
+        security,
+        params: serverIdParams,
+        response: { 200: grinderDmProgress },
+      },
+      // Who may send a broadcast may follow it.
+      config: { permission: "admin" },
+    },
+    async (request) => dmProgress(request.params.serverId),
+  );
 
   for (const group of ["paid", "unpaid", "all"] as const satisfies DmGroup[]) {
     app.post(

@@ -1,5 +1,5 @@
-import type { AddGrinderBody, Grinder, GrinderDmResult } from "@hearth/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AddGrinderBody, Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
 import { serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
@@ -80,6 +80,17 @@ export function useRemoveGrinder(serverId: string) {
 
 /** The spec's words for each target; "all" reaches paid and unpaid grinders alike. */
 export const dmTargetWords: Record<DmTarget, string> = { paid: "paid", unpaid: "unpaid", all: "all" };
+
+/** The broadcast's counts so far, read twice a second while one is being sent. */
+export function useDmProgress(serverId: string, sending: boolean) {
+  return useQuery({
+    queryKey: [...dashboardKeys.grinders(serverId), "dm-progress"] as const,
+    queryFn: ({ signal }) => dashboardRequest<GrinderDmProgress>(`${base(serverId)}/dm-progress`, { signal }),
+    enabled: sending,
+    refetchInterval: sending ? 500 : false,
+    retry: false,
+  });
+}
 
 export function useDmGrinders(serverId: string) {
   const toast = useToast();

@@ -2,15 +2,18 @@ import { dmMessageMax } from "@hearth/core";
 import { useId, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
+import { useConfirm } from "../shared/confirm";
 import { textareaClass } from "../shared/form-controls";
 import { MailIcon } from "../shared/icons";
-import { type DmTarget, useDmGrinders } from "./api";
+import { type DmTarget, useDmGrinders, useDmProgress } from "./api";
 
-const buttons: { target: DmTarget; label: string }[] = [
-  { target: "paid", label: "DM Paid Members" },
-  { target: "unpaid", label: "DM Unpaid Members" },
-  { target: "all", label: "DM All Members" },
+const buttons: { target: DmTarget; label: string; who: string }[] = [
+  { target: "paid", label: "DM Paid Members", who: "paid grinder" },
+  { target: "unpaid", label: "DM Unpaid Members", who: "unpaid grinder" },
+  { target: "all", label: "DM All Members", who: "grinder" },
 ];
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 export const BLANK_DM_MESSAGE = "Write a message first";
 
@@ -20,14 +23,24 @@ export function DmPanel({ serverId, counts }: { serverId: string; counts: Record
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
   const dm = useDmGrinders(serverId);
+  const confirm = useConfirm();
+  const progress = useDmProgress(serverId, dm.isPending);
+  const live = dm.isPending && progress.data?.running ? progress.data : null;
 
-  const send = (target: DmTarget) => {
+  // A confirmation naming how many people get the DM, then the counts as it goes.
+  const send = async (target: DmTarget, who: string) => {
     if (!message.trim()) {
       setError(BLANK_DM_MESSAGE);
       return;
     }
     setError(null);
-    dm.mutate({ target, message: message.trim() }, { onSuccess: () => setMessage("") });
+    const count = counts[target];
+    const agreed = await confirm({
+      title: `DM ${plural(count, who)}?`,
+      body: `Hearth sends your message to ${plural(count, who)}, one at a time (about 4 a second). Members with DMs closed are counted as failed.`,
+      confirmLabel: `Send to ${plural(count, who)}`,
+    });
+    if (agreed) dm.mutate({ target, message: message.trim() }, { onSuccess: () => setMessage("") });
   };
 
   return (
@@ -65,12 +78,13 @@ export function DmPanel({ serverId, counts }: { serverId: string; counts: Record
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        {buttons.map(({ target, label }) => (
+        {buttons.map(({ target, label, who }) => (
           <button
             key={target}
             type="button"
-            disabled={dm.isPending}
-            onClick={() => send(target)}
+            disabled={dm.isPending || counts[target] === 0}
+            aria-describedby={counts[target] === 0 ? `${id}-none-${target}` : undefined}
+            onClick={() => void send(target, who)}
             className={buttonClass(target === "all" ? "primary" : "secondary", "sm")}
           >
             <MailIcon className="size-4" />
@@ -79,6 +93,21 @@ export function DmPanel({ serverId, counts }: { serverId: string; counts: Record
           </button>
         ))}
       </div>
+      {/* A disabled button says why. */}
+      {buttons
+        .filter(({ target }) => counts[target] === 0)
+        .map(({ target, who }) => (
+          <p key={target} id={`${id}-none-${target}`} className="text-xs text-stone-400">
+            No {who}s to message: {target === "all" ? "hire some first" : `nobody is ${target} this period`}.
+          </p>
+        ))}
+      <p role="status" aria-live="polite" className="text-sm text-stone-300 empty:hidden">
+        {dm.isPending
+          ? live
+            ? `Sending… ${live.sent} of ${live.total} sent${live.failed > 0 ? `, ${live.failed} failed` : ""}`
+            : "Sending…"
+          : ""}
+      </p>
     </div>
   );
 }
