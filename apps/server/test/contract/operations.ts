@@ -70,6 +70,8 @@ export interface ContractApp extends TestApp {
   voteSecret: string;
   /** The first 2xx answer of each GET route, and every value they held by key: ids and names for later calls. */
   answers: Map<string, unknown>;
+  /** The last 2xx answer of each write route (what it made). */
+  made: Map<string, unknown>;
   known: Map<string, Set<string>>;
 }
 
@@ -99,6 +101,7 @@ export async function startContractApp(config: Partial<Config> = {}): Promise<Co
     },
     voteSecret: votes.settings.secret,
     answers: new Map(),
+    made: new Map(),
     known: new Map(),
   };
   await renewTokens(app);
@@ -191,14 +194,14 @@ function paramCandidates(app: ContractApp, route: RouteFacts, param: string): st
   const found: string[] = [];
   let prefix = route.url.split(`/:${param}`)[0] ?? "";
   while (prefix.includes("/")) {
-    const answer = app.answers.get(prefix);
-    if (answer !== undefined) {
+    for (const answer of [app.made.get(prefix), app.answers.get(prefix)]) {
+      if (answer === undefined) continue;
       const local = { ...app, known: new Map<string, Set<string>>() };
       harvest(local, answer);
       for (const key of keys)
         for (const value of local.known.get(key) ?? []) if (accepts(value)) found.push(value);
-      if (found.length > 0) break;
     }
+    if (found.length > 0) break;
     prefix = prefix.slice(0, prefix.lastIndexOf("/"));
   }
   return [...new Set([...found.slice(0, 6), ...app.params.candidates(route.url, param)])];
@@ -216,10 +219,31 @@ function pathFor(app: ContractApp, route: RouteFacts, n: number): string {
 /** Up to `count` values the schema accepts, generated from it (refinements filter some out). */
 function validSamples(schema: z.core.$ZodType, app: ContractApp, key: string, count: number): unknown[] {
   const parse = (value: unknown) => (schema as z.ZodType).safeParse(value).success;
-  const options = { ids: app.ids, known: knownOf(app) };
+  const options = { ids: app.ids, known: knownOf(app), existingIdsOnly: true };
   const samples = fc.sample(arbitraryOf(schema, options), { seed: seedOf(key), numRuns: 300 });
-  const valid = samples.filter(parse);
-  return (valid.length > 0 ? valid : samples).slice(0, count);
+  // Fewest fields first: each optional field is one more thing the server may refuse.
+  const valid = [...samples.map((sample) => minimal(schema, sample)).filter(parse), ...samples.filter(parse)];
+  return [...new Set((valid.length > 0 ? valid : samples).map((v) => JSON.stringify(v)))]
+    .slice(0, count)
+    .map((text) => (text === undefined ? undefined : JSON.parse(text)));
+}
+
+/** Whether a body schema takes a value as it is: it parses, and no field of it is dropped as unknown. */
+function takes(schema: z.core.$ZodType, value: unknown): boolean {
+  const parsed = (schema as z.ZodType).safeParse(value);
+  if (!parsed.success) return false;
+  if (!value || typeof value !== "object" || Array.isArray(value)) return true;
+  const kept = parsed.data && typeof parsed.data === "object" ? Object.keys(parsed.data) : [];
+  return Object.keys(value).every((key) => kept.includes(key));
+}
+
+/** A generated object without the fields its schema marks optional. */
+function minimal(schema: z.core.$ZodType, value: unknown): unknown {
+  const shape = (schema as { shape?: Record<string, z.core.$ZodType> }).shape;
+  if (!shape || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  const optional = (key: string) =>
+    ["optional", "default", "prefault"].includes(shape[key]?._zod.def.type ?? "");
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !optional(key)));
 }
 
 /** A query string from generated values (only strings, numbers and booleans travel in a URL). */
@@ -288,7 +312,12 @@ export async function callOperation(
   const folder = (url: string) => url.slice(0, url.lastIndexOf("/"));
   for (const [url, read] of app.answers)
     if (bodySchema && (url === route.url || folder(url) === folder(route.url)))
-      if ((bodySchema as z.ZodType).safeParse(read).success) samples.unshift(read);
+      if (takes(bodySchema, read)) samples.unshift(read);
+      else {
+        // What the schema keeps of it (known fields only), when that is all the write needs.
+        const kept = (bodySchema as z.ZodType).safeParse(read);
+        if (kept.success && kept.data !== undefined) samples.unshift(kept.data);
+      }
 
   if (refusals) await callRefused(app, operation, samples, send);
   const example = await callValid(app, operation, samples, validAttempts, send);
@@ -402,10 +431,10 @@ async function callValid(
       response = await send("valid", url, { payload });
     }
     if (response.statusCode >= 200 && response.statusCode < 300) {
-      if (method === "GET" && !app.answers.has(route.url)) {
-        app.answers.set(route.url, response.json());
-        harvest(app, response.json());
-      }
+      if (method === "GET" && !app.answers.has(route.url)) app.answers.set(route.url, response.json());
+      // What a write made (a block, a schedule) is a record later calls may name.
+      if (method !== "GET" && response.body !== "") app.made.set(route.url, response.json());
+      if (response.body !== "") harvest(app, response.json());
       const etag = response.headers.etag;
       if (method === "GET" && typeof etag === "string")
         await send("revalidation", url, { ifNoneMatch: etag, expected: 304 });

@@ -32,6 +32,8 @@ export interface ArbitraryOptions {
   maxArray?: number;
   /** The object key the value is for: its name hints at a shape refinements ask for (a URL, an invite, a colour). */
   key?: string;
+  /** Snowflake-shaped strings only from `ids` (the contract test's valid input), never made up. */
+  existingIdsOnly?: boolean;
   /** Values the server already holds for a key's name (a tier's name, say), used often for plain strings. */
   known?: (key: string) => readonly string[];
 }
@@ -67,6 +69,7 @@ function stringArbitrary(def: Def, options: ArbitraryOptions): fc.Arbitrary<stri
     const matching = safeStringMatching(pattern);
     const pool = options.ids ? idsFor(options.key ?? "", options.ids) : [];
     if (pattern.source.match(snowflakePattern) && pool.length > 0) {
+      if (options.existingIdsOnly) return fc.constantFrom(...pool);
       return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: matching });
     }
     return matching;
