@@ -7,8 +7,8 @@
 // `--examples-only` writes only the first (what `npm start` does when they are stale).
 import fs from "node:fs";
 import path from "node:path";
-import { addExamples, type OperationExample, openApiExamplesFile } from "../src/http/openapi-examples.ts";
-import { callOperation, operationsOf, startContractApp } from "../test/contract/operations.ts";
+import { addExamples, openApiExamplesFile } from "../src/http/openapi-examples.ts";
+import { operationsOf, startContractApp, walkOperations } from "../test/contract/operations.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -23,12 +23,8 @@ const started = performance.now();
 const app = await startContractApp();
 try {
   const document = (await app.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
-  const examples = new Map<string, OperationExample>();
   const operations = operationsOf(app, document);
-  for (const operation of operations) {
-    const example = await callOperation(app, operation, () => {}, 6, { refusals: false });
-    if (example) examples.set(operation.key, example);
-  }
+  const examples = await walkOperations(app, operations, () => {}, { refusals: false });
   fs.mkdirSync(path.dirname(openApiExamplesFile), { recursive: true });
   fs.writeFileSync(openApiExamplesFile, `${JSON.stringify(Object.fromEntries(examples), null, 2)}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -326,6 +326,29 @@ export async function callOperation(
   return example;
 }
 
+/**
+ * Calls every operation in turn (`callOperation`), then once more with valid input those that got no
+ * 2xx (a create refused because its record existed passes once a later call deleted it); answers
+ * each operation's example.
+ */
+export async function walkOperations(
+  app: ContractApp,
+  operations: readonly Operation[],
+  check: (call: Call) => void,
+  { refusals = true }: { refusals?: boolean } = {},
+): Promise<Map<string, OperationExample>> {
+  const examples = new Map<string, OperationExample>();
+  for (const operation of operations) {
+    const example = await callOperation(app, operation, check, 6, { refusals });
+    if (example) examples.set(operation.key, example);
+  }
+  for (const operation of operations.filter((operation) => !examples.has(operation.key))) {
+    const example = await callOperation(app, operation, check, 6, { refusals: false });
+    if (example) examples.set(operation.key, example);
+  }
+  return examples;
+}
+
 type Send = (
   kind: CallKind,
   url: string,
