@@ -10,6 +10,7 @@ import { resolveToken } from "./features/auth/service.ts";
 import { revokeForSuspiciousActivity } from "./features/auth/token-dms.ts";
 import type { Feature } from "./features/feature.ts";
 import { features } from "./features/index.ts";
+import { purgeServerData, resettableFeatures, tableScopes } from "./features/purge/service.ts";
 import { withTip } from "./features/tips/service.ts";
 import { type ActivityStore, MemoryActivityStore, TokenActivityMonitor } from "./http/activity-monitor.ts";
 import { type BuildAppOptions, buildApp } from "./http/app.ts";
@@ -26,7 +27,7 @@ import { type BuildAppOptions, buildApp } from "./http/app.ts";
  * suspicious-activity monitor (counts in `activityStore`: Redis in a split deployment, memory otherwise)
  * revoking through the auth feature.
  */
-export function buildHearthApp(
+export async function buildHearthApp(
   ctx: AppContext,
   options: Omit<BuildAppOptions, "routes" | "resolveToken"> & { activityStore?: ActivityStore } = {},
   list: readonly Feature[] = features,
@@ -41,13 +42,48 @@ export function buildHearthApp(
         await revokeForSuspiciousActivity(ctx, token, reason);
       },
     );
+  const commandPaths = implementedCommandPaths(ctx, list);
   return buildApp(ctx, {
     ...rest,
     monitor,
-    commandPaths: implementedCommandPaths(ctx, list),
-    routes: list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
+    commandPaths,
+    routes: [
+      ...list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
+      ...(await playgroundOf(ctx, list, commandPaths)),
+    ],
     resolveToken: (authorization) => resolveToken(ctx, authorization),
   });
+}
+
+/** Features whose data a sandbox reset keeps: dashboard tokens (an open dashboard stays open) and the audit log. */
+const keptOnReset = new Set(["auth", "audit"]);
+
+/**
+ * The sandbox playground's routes (`/api/sandbox/…`), in sandbox mode only: loaded on demand, so a
+ * process with a Discord token never loads its code.
+ */
+async function playgroundOf(ctx: AppContext, list: readonly Feature[], commandPaths: readonly string[]) {
+  if (ctx.discord.kind !== "sandbox") return [];
+  const { playgroundRoutes } = await import("./playground/routes.ts");
+  const scopes = tableScopes(list);
+  const resettable = resettableFeatures(scopes).filter((name) => !keptOnReset.has(name));
+  return [
+    playgroundRoutes({
+      managerRoleOf: managerRoleResolver(ctx, list),
+      commandPaths,
+      purgeServer: async (serverId) => {
+        for (const feature of resettable) {
+          await purgeServerData(ctx, scopes, serverId, {
+            feature,
+            by: "sandbox playground",
+            reason: "sandbox reset",
+          });
+        }
+        await ctx.jobs.deleteMentioning(serverId);
+      },
+      seedDemos: () => seedFeatureDemos(ctx, list),
+    }),
+  ];
 }
 
 /** Answers a server's configured role for a catalogue manager role, from the feature that owns it. */

@@ -10,6 +10,7 @@ export * from "./api/insights.ts";
 export * from "./api/paging.ts";
 export * from "./api/permissions.ts";
 export * from "./api/purge.ts";
+export * from "./api/sandbox.ts";
 export * from "./api/servers.ts";
 export * from "./api/statica.ts";
 export * from "./api/system.ts";

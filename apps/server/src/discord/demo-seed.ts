@@ -265,3 +265,27 @@ export async function hasDemoDirectory(db: Kysely<Database>): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Empties the sandbox's whole directory (every guild, user, message and recorded action), so
+ * `seedDemoDirectory` can seed it again as on the first start: the playground's reset.
+ */
+export async function clearSandboxDirectory(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of [
+      "sandbox_reactions",
+      "sandbox_messages",
+      "sandbox_invites",
+      "sandbox_bans",
+      "sandbox_emojis",
+      "sandbox_members",
+      "sandbox_channels",
+      "sandbox_roles",
+      "sandbox_guilds",
+      "sandbox_users",
+      "sandbox_outbox",
+    ] as const) {
+      await trx.deleteFrom(table).execute();
+    }
+  });
+}

@@ -13,6 +13,7 @@ import type {
 import * as interactions from "./sandbox-simulate-interactions.ts";
 import * as messages from "./sandbox-simulate-messages.ts";
 import * as server from "./sandbox-simulate-server.ts";
+import * as views from "./sandbox-views.ts";
 
 export { mentionedRoleIds, mentionedUserIds } from "./sandbox-directory.ts";
 export type { SandboxInteractionResponse } from "./sandbox-interaction-answers.ts";
@@ -130,6 +131,38 @@ export class SandboxAdapter extends SandboxDirectory {
   /** An admin uploads a custom emoji to a server (tests, demo). */
   addEmoji(guildId: string, name: string, animated = false): Promise<EmojiInfo> {
     return server.addEmoji(this.sandbox, guildId, name, animated);
+  }
+
+  /** A member boosts the server: the booster role, the boost count and level, a member update. */
+  simulateBoost(guildId: string, userId: string): Promise<MemberInfo> {
+    return server.simulateBoost(this.sandbox, this, guildId, userId);
+  }
+
+  // What a member's Discord client shows (the playground's reads; see sandbox-views.ts).
+
+  viewMembers(guildId: string): Promise<views.ViewedMember[]> {
+    return views.viewMembers(this.sandbox, guildId);
+  }
+
+  viewRoles(guildId: string) {
+    return views.viewRoles(this.sandbox, guildId);
+  }
+
+  viewChannelTopics(guildId: string): Promise<Map<string, string>> {
+    return views.viewChannelTopics(this.sandbox, guildId);
+  }
+
+  viewUsers(ids: readonly string[]): Promise<views.ViewedUser[]> {
+    return views.viewUsers(this.sandbox, ids);
+  }
+
+  viewMessages(channelId: string, options: { viewerId?: string; before?: string; limit: number }) {
+    return views.viewMessages(this.sandbox, channelId, options);
+  }
+
+  /** A member simulated, e.g. leaving, reacting: what their clients show changed. */
+  noteChange(guildId: string | null): void {
+    this.sandbox.changes.notify(guildId);
   }
 
   /** A member uses a slash command; answers what the bot replied, in order. */

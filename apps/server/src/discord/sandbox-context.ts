@@ -23,6 +23,28 @@ export interface SandboxContext {
   readonly users: TtlCache<string, UserInfo | null>;
   /** A strictly increasing time for reactions (see `reactionClock`). */
   readonly reactionStamp: () => number;
+  /** Told after every write a member's client would see (the playground's live updates listen). */
+  readonly changes: SandboxChanges;
+}
+
+/** Listeners told that the sandbox changed; a throwing listener never breaks the write that told it. */
+export class SandboxChanges {
+  private readonly listeners = new Set<(guildId: string | null) => void>();
+
+  listen(listener: (guildId: string | null) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  notify(guildId: string | null): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(guildId);
+      } catch {
+        // A listener's failure is its own; the sandbox's write already happened.
+      }
+    }
+  }
 }
 
 // Existence checks: a write to something that isn't there fails as Discord's would.

@@ -24,7 +24,7 @@ import type {
   UserInfo,
 } from "./port.ts";
 import type { InviteInfo } from "./port-types.ts";
-import type { SandboxContext } from "./sandbox-context.ts";
+import { SandboxChanges, type SandboxContext } from "./sandbox-context.ts";
 import * as guilds from "./sandbox-guilds.ts";
 import * as invites from "./sandbox-invites.ts";
 import * as members from "./sandbox-members.ts";
@@ -57,6 +57,11 @@ export class SandboxDirectory implements DiscordPort {
 
   protected readonly sandbox: SandboxContext;
 
+  /** Told after every change a member would see: what the bot did, and what members did. */
+  get changes(): SandboxChanges {
+    return this.sandbox.changes;
+  }
+
   constructor(
     db: Kysely<Database>,
     logger: Logger,
@@ -72,6 +77,7 @@ export class SandboxDirectory implements DiscordPort {
       guilds: new TtlCache(options.cacheTtlMs ?? 5000, 1000),
       users: new TtlCache(options.cacheTtlMs ?? 5000, 10_000),
       reactionStamp: reactions.reactionClock(),
+      changes: new SandboxChanges(),
     };
     const { guilds: guildCache, users: userCache } = this.sandbox;
     registerCache("sandbox guilds", { size: () => guildCache.size, clear: () => guildCache.clear() });

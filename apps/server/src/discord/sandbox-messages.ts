@@ -185,6 +185,7 @@ export async function storeMessage(
       attachments: JSON.stringify(attachments),
     })
     .execute();
+  context.changes.notify(guildId);
   return id;
 }
 
@@ -196,4 +197,5 @@ export async function removeMessage(context: SandboxContext, channelId: string, 
     .where("channel_id", "=", channelId)
     .execute();
   await context.db.deleteFrom("sandbox_reactions").where("message_id", "=", messageId).execute();
+  context.changes.notify(null);
 }

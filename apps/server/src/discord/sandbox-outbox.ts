@@ -16,6 +16,7 @@ export async function record(
     .values({ guild_id: guildId, action, payload: JSON.stringify(payload), created_at: Date.now() })
     .execute();
   context.logger.info({ sandbox: action, guildId }, `sandbox: ${action}`);
+  context.changes.notify(guildId);
 }
 
 /** The sandbox has no command list to replace: registering is only recorded. */

@@ -91,5 +91,7 @@ export async function storeReaction(
     })
     .onConflict((oc) => oc.columns(["message_id", "emoji_key", "user_id"]).doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  const added = Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (added) context.changes.notify(null);
+  return added;
 }

@@ -144,3 +144,51 @@ export async function addEmoji(
     .execute();
   return emoji;
 }
+
+/**
+ * A member boosts the server: Discord gives them its managed booster role, counts the boost (the
+ * level follows at 2, 7 and 14 boosts) and tells the bot with a member update.
+ */
+export async function simulateBoost(
+  context: SandboxContext,
+  port: Pick<DiscordPort, "getMember">,
+  guildId: string,
+  userId: string,
+): Promise<MemberInfo> {
+  const member = await port.getMember(guildId, userId);
+  if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+  const guild = await context.db
+    .selectFrom("sandbox_guilds")
+    .select("boost_count")
+    .where("id", "=", guildId)
+    .executeTakeFirstOrThrow();
+  const boosts = Number(guild.boost_count) + 1;
+  const level = boosts >= 14 ? 3 : boosts >= 7 ? 2 : boosts >= 2 ? 1 : 0;
+  const booster = await context.db
+    .selectFrom("sandbox_roles")
+    .select("id")
+    .where("guild_id", "=", guildId)
+    .where("managed", "=", 1)
+    .where("name", "=", "Server Booster")
+    .executeTakeFirst();
+  const roleIds =
+    booster && !member.roleIds.includes(booster.id) ? [...member.roleIds, booster.id] : member.roleIds;
+  await context.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("sandbox_guilds")
+      .set({ boost_count: boosts, boost_level: level })
+      .where("id", "=", guildId)
+      .execute();
+    await trx
+      .updateTable("sandbox_members")
+      .set({ roles: JSON.stringify(roleIds) })
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .execute();
+  });
+  context.guilds.delete(guildId);
+  const updated = { ...member, roleIds };
+  await context.events.emit("memberUpdate", updated);
+  context.changes.notify(guildId);
+  return updated;
+}

@@ -25,8 +25,12 @@ const publicRoutes = new Set<string>([
   "POST /api/votes/:webhookId",
 ]);
 
-/** Prefixes of public static assets (the OpenAPI docs UI). */
-const publicPrefixes = ["/api/docs"];
+/**
+ * Prefixes of public paths: the OpenAPI docs UI, and the sandbox playground, which exists only in
+ * sandbox mode (no Discord token: a local demo whose server is the seeded demo server) and plays its
+ * members for whoever opens /sandbox, as the demo is meant to.
+ */
+const publicPrefixes = ["/api/docs", "/api/sandbox"];
 
 export function isPublicRoute(method: string, url: string): boolean {
   const verb = method === "HEAD" ? "GET" : method;

@@ -206,3 +206,27 @@ export async function getJob(db: Kysely<Database>, id: number): Promise<Job | nu
   const row = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toJob(row) : null;
 }
+
+/** Jobs still to come, soonest first (the sandbox playground's "time passes" list). */
+export async function listPending(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom("jobs")
+    .select(["id", "kind", "run_at"])
+    .where("status", "=", "pending")
+    .orderBy("run_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Makes one pending job (or every one) due now; answers how many. */
+export async function bringForward(db: Kysely<Database>, now: number, id: number | null): Promise<number> {
+  let query = db
+    .updateTable("jobs")
+    .set({ run_at: now, updated_at: now })
+    .where("status", "=", "pending")
+    .where("run_at", ">", now);
+  if (id !== null) query = query.where("id", "=", id);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
