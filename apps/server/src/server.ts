@@ -7,9 +7,8 @@ import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "./discord/demo-seed.ts";
 import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
-import { SandboxAdapter } from "./discord/sandbox-adapter.ts";
+import type { SandboxAdapter } from "./discord/sandbox-adapter.ts";
 import {
   createDashboardToken,
   forgetToken,
@@ -46,12 +45,12 @@ export interface RunningHearth {
   stop(): Promise<void>;
 }
 
-function createDiscord(
+async function createDiscord(
   config: Config,
   storage: Storage,
   logger: Logger,
   metrics: Metrics | null,
-): DiscordJsAdapter | SandboxAdapter {
+): Promise<DiscordJsAdapter | SandboxAdapter> {
   if (config.discordToken) {
     return new DiscordJsAdapter({
       token: config.discordToken,
@@ -69,16 +68,19 @@ function createDiscord(
       metrics,
     });
   }
+  // Loaded only without a token: a process talking to Discord never loads the sandbox's code.
+  const { SandboxAdapter } = await import("./discord/sandbox-adapter.ts");
   return new SandboxAdapter(storage.db, logger.child({ adapter: "sandbox" }));
 }
 
 /** Seeds the demo server on the sandbox's first start; answers a dashboard token when it did. */
-async function prepareSandbox(ctx: AppContext): Promise<string | null> {
+async function prepareSandbox(ctx: AppContext): Promise<{ token: string; serverId: string } | null> {
+  const { demoGuildId, hasDemoDirectory, seedDemoDirectory } = await import("./discord/demo-seed.ts");
   if (await hasDemoDirectory(ctx.storage.db)) return null;
   await seedDemoDirectory(ctx.storage.db);
   await seedFeatureDemos(ctx);
   const { token } = await createDashboardToken(ctx, { serverId: demoGuildId, permission: "owner" });
-  return token;
+  return { token, serverId: demoGuildId };
 }
 
 /** Opens storage, migrates, and starts the roles the config asks for. */
@@ -91,7 +93,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   // Metrics are kept only when something will read them: a metrics port, or /metrics behind a token.
   const metrics = config.metricsPort !== undefined || config.metricsToken ? new Metrics() : null;
   metrics?.watchQueue(() => queueStats(storage.db, Date.now()));
-  const discord = createDiscord(config, storage, logger, metrics);
+  const discord = await createDiscord(config, storage, logger, metrics);
   const jobs = new DatabaseJobQueue(storage, logger.child({ role: "worker" }), {
     leaseMs: config.jobLeaseMs,
   });
@@ -199,11 +201,14 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     const lines = [`\n  Hearth is running at ${url}`];
     if (demoToken) {
       lines.push(
-        `  Demo server "Ember Hollow" (${demoGuildId}) is ready.`,
-        `  Dashboard token (shown once): ${demoToken}`,
+        `  Demo server "Ember Hollow" (${demoToken.serverId}) is ready. Try it in your browser: ${url}/sandbox`,
+        `  Dashboard token (shown once): ${demoToken.token}`,
       );
     } else if (discord.kind === "sandbox") {
-      lines.push("  Make a dashboard token for the demo server: npm run token -- create --demo");
+      lines.push(
+        `  Try the demo server in your browser: ${url}/sandbox`,
+        "  Make a dashboard token for the demo server: npm run token -- create --demo",
+      );
     }
     // After the log lines buffered so far (logger.ts), so the banner comes last on a terminal.
     const banner = `${lines.join("\n")}\n\n`;

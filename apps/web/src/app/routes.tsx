@@ -209,6 +209,22 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The sandbox playground is a full-screen client of its own (no site header or footer); its
+        // code, the Discord message renderer and its markdown parser load only here.
+        path: "sandbox",
+        handle: {
+          title: "Sandbox",
+          description:
+            "Try every Hearth feature on a live demo server in your browser: run commands, press buttons, watch the bot answer.",
+        } satisfies RouteHandle,
+        element: element(
+          page(
+            () => import("../pages/sandbox-page"),
+            (m) => m.SandboxPage,
+          ),
+        ),
+      },
+      {
         // The docs layout brings its own route table (pages/docs/docs-routes.tsx), loaded with it.
         path: "docs/*",
         handle: { nested: true } satisfies RouteHandle,
