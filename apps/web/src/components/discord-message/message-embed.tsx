@@ -10,10 +10,35 @@ function safeImage(url: string | undefined): string | null {
   return null;
 }
 
+/** Discord's stock avatars (users without one of their own), by index: their background colours. */
+const defaultAvatarColors = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459e"];
+
+/**
+ * Discord's default avatar (`cdn.discordapp.com/embed/avatars/<n>.png`, what a sandbox member
+ * without a picture has) drawn here instead of fetched: it is a stock picture, and the sandbox often
+ * runs where Discord's CDN can't be reached.
+ */
+function DefaultAvatar({ index, className }: { index: number; className: string }) {
+  return (
+    <svg viewBox="0 0 32 32" role="img" aria-label="Default avatar" className={className}>
+      <rect width="32" height="32" rx="16" fill={defaultAvatarColors[index % 6]} />
+      <path
+        d="M11 12.5a2 2 0 1 1 4 0 2 2 0 0 1-4 0zm6 0a2 2 0 1 1 4 0 2 2 0 0 1-4 0zM9 20c2 3 4.5 4 7 4s5-1 7-4"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
 function EmbedImage({ url, alt, className }: { url: string | undefined; alt: string; className: string }) {
+  const stock = url ? /^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/(\d+)\.png/.exec(url) : null;
+  if (stock) return <DefaultAvatar index={Number(stock[1])} className={className} />;
   const src = safeImage(url);
   if (src) return <img src={src} alt={alt} className={className} loading="lazy" />;
-  if (!url) return null;
+  if (!url || alt === "") return null;
   // Anywhere else (a member's image host): named, not fetched, as the page's policy allows no other origin.
   return (
     <a
@@ -41,8 +66,8 @@ export function MessageEmbed({ embed }: { embed: SandboxEmbed }) {
         <div className="min-w-0 flex-1">
           {embed.author && (
             <div className="mt-1 flex items-center gap-2 text-xs font-semibold text-white">
-              {safeImage(embed.author.iconUrl) && (
-                <img src={safeImage(embed.author.iconUrl) ?? ""} alt="" className="size-6 rounded-full" />
+              {embed.author.iconUrl && (
+                <EmbedImage url={embed.author.iconUrl} alt="" className="size-6 rounded-full" />
               )}
               {embed.author.url ? (
                 <a
@@ -115,8 +140,8 @@ export function MessageEmbed({ embed }: { embed: SandboxEmbed }) {
       )}
       {(embed.footer || Number.isFinite(timestamp)) && (
         <div className="mt-2 flex items-center gap-2 text-xs text-[#b5bac1]">
-          {safeImage(embed.footer?.iconUrl) && (
-            <img src={safeImage(embed.footer?.iconUrl) ?? ""} alt="" className="size-5 rounded-full" />
+          {embed.footer?.iconUrl && (
+            <EmbedImage url={embed.footer.iconUrl} alt="" className="size-5 rounded-full" />
           )}
           <span>
             {embed.footer?.text}

@@ -115,12 +115,13 @@ export function Composer({
                 <span className={cn("font-mono text-sm", command.refusal ? "text-[#949ba4]" : "text-white")}>
                   /{command.entry.name}
                 </span>
+                {command.refusal && " "}
                 {command.refusal && (
-                  <span className="ml-2 text-xs text-amber-300">
+                  <span className="ml-1 text-xs text-amber-300">
                     <span aria-hidden="true">🔒 </span>
                     {command.refusal}
                   </span>
-                )}
+                )}{" "}
                 <span className="block truncate text-xs text-[#949ba4]">{command.entry.description}</span>
               </div>
             ))}
