@@ -1,6 +1,7 @@
 import { type PointerEvent, useRef } from "react";
 import { ButtonLink } from "../components/ui/button-link";
 import { SectionHeading } from "../components/ui/section-heading";
+import { SandboxInvite } from "../features/stats/sandbox-invite";
 import { StatsRow } from "../features/stats/stats-row";
 import { usePrefersReducedMotion } from "../lib/use-reduced-motion";
 import { FeatureIcon, type FeatureIconName } from "./home/feature-icon";
@@ -107,6 +108,7 @@ export function HomePage() {
               Explore Features
             </ButtonLink>
           </div>
+          <SandboxInvite className="mt-6" />
           <StatsRow className="mx-auto mt-16 max-w-4xl" />
         </div>
       </section>

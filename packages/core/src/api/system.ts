@@ -21,6 +21,8 @@ export const statsResponse = z.object({
   uptimeSeconds: z.number().int().nonnegative(),
   /** Share of the last 30 days (or since first start) the service was up, 0 to 100. */
   uptimePercent: z.number().min(0).max(100),
+  /** True when this Hearth runs on the sandbox (no Discord token): the playground at /sandbox exists. */
+  sandbox: z.boolean().optional(),
 });
 export type StatsResponse = z.infer<typeof statsResponse>;
 

@@ -84,6 +84,7 @@ export const statusRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         commands: shownCommands(app.commandPaths).length,
         uptimeSeconds: Math.floor((now - ctx.startedAt) / 1000),
         uptimePercent: uptime,
+        sandbox: ctx.discord.kind === "sandbox",
       });
       return sendList(request, reply, prepareJson(JSON.stringify(stats)));
     },

@@ -15,7 +15,11 @@ const listRule: ParserRule = {
   order: SimpleMarkdown.defaultRules.heading.order,
   match: (source, state, previous) => {
     if (state.inList || !/^$|\n *$/.test(previous)) return null;
-    return /^( *)(?:[*-]|\d+\.) +[^\n]+(?:\n *(?:[*-]|\d+\.) +[^\n]+)*(?:\n|$)/.exec(source);
+    // One kind per list: bullets, or numbers.
+    return (
+      /^ *[*-] +[^\n]+(?:\n *[*-] +[^\n]+)*(?:\n|$)/.exec(source) ??
+      /^ *\d+\. +[^\n]+(?:\n *\d+\. +[^\n]+)*(?:\n|$)/.exec(source)
+    );
   },
   parse: (capture, parse, state) => {
     const lines = (capture[0] ?? "").replace(/\n$/, "").split("\n");

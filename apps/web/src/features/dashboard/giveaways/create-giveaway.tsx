@@ -5,6 +5,7 @@ import { cn } from "../../../lib/cn";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
 import { RolePicker } from "../shared/role-picker";
+import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import { useCreateGiveaway } from "./api";
 import {
@@ -290,6 +291,7 @@ export function CreateGiveaway({
               ? "Schedule Giveaway"
               : "Start Giveaway"}
         </button>
+        {create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { cn } from "../../../lib/cn";
 import { useConfirm } from "../shared/confirm";
 import { textareaClass } from "../shared/form-controls";
 import { MailIcon } from "../shared/icons";
+import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { type DmTarget, useDmGrinders, useDmProgress } from "./api";
 
 const buttons: { target: DmTarget; label: string; who: string }[] = [
@@ -18,7 +19,16 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 export const BLANK_DM_MESSAGE = "Write a message first";
 
 /** Message Management: one text, three audiences; "all" really reaches paid and unpaid grinders. */
-export function DmPanel({ serverId, counts }: { serverId: string; counts: Record<DmTarget, number> }) {
+export function DmPanel({
+  serverId,
+  counts,
+  recipientOf,
+}: {
+  serverId: string;
+  counts: Record<DmTarget, number>;
+  /** One member a broadcast to `target` reaches, for "See it in the sandbox". */
+  recipientOf?: (target: DmTarget) => string | undefined;
+}) {
   const id = useId();
   const [message, setMessage] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -92,6 +102,9 @@ export function DmPanel({ serverId, counts }: { serverId: string; counts: Record
             <span className="rounded-full bg-black/20 px-1.5 text-xs tabular-nums">{counts[target]}</span>
           </button>
         ))}
+        {dm.isSuccess && dm.variables && (
+          <SeeInSandbox dmTo={recipientOf?.(dm.variables.target)} className="self-center" />
+        )}
       </div>
       {/* A disabled button says why. */}
       {buttons

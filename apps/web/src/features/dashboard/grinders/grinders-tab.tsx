@@ -155,6 +155,10 @@ export function GrindersTab({ onNavigate }: TabProps) {
           <DmPanel
             serverId={serverId}
             counts={{ paid: stats.paid, unpaid: stats.unpaid, all: stats.total }}
+            recipientOf={(target) =>
+              grinders.data?.find((grinder) => target === "all" || grinder.paid === (target === "paid"))
+                ?.userId
+            }
           />
         </RequirePermission>
       </Card>

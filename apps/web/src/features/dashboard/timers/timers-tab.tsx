@@ -14,6 +14,7 @@ import { Field, inputClass, textareaClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { ClockIcon, PlusIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import type { TabProps } from "../shared/tab-props";
 import { timersQuery, useCancelTimer, useCreateTimer } from "./api";
@@ -126,6 +127,7 @@ function CreateTimer({
           <PlusIcon className="size-4" />
           {create.isPending ? "Starting…" : "Create Timer"}
         </button>
+        {create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { Card } from "../shared/card";
 import { Field } from "../shared/form-controls";
 import { WaveIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
+import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
@@ -174,6 +175,7 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
             >
               {test.isPending ? "Sending…" : "Test"}
             </button>
+            {test.isSuccess && <SeeInSandbox channelId={test.variables?.channelId} />}
             {draft.dirty && (
               <button type="button" className={buttonClass("ghost", "sm")} onClick={draft.reset}>
                 Discard changes
