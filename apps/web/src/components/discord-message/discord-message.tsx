@@ -35,6 +35,16 @@ function Avatar({ id, name }: { id: string; name: string }) {
   );
 }
 
+/** "Today at 9:33 AM", "Yesterday at 12:33 PM", else the date and time, as Discord labels messages. */
+function sentLabel(sentAt: Date, now: number, time: string): string {
+  if (now > 0) {
+    const day = (at: Date) => at.toDateString();
+    if (day(sentAt) === day(new Date(now))) return `Today at ${time}`;
+    if (day(sentAt) === day(new Date(now - 86_400_000))) return `Yesterday at ${time}`;
+  }
+  return sentAt.toLocaleString("en-US", { dateStyle: "short", timeStyle: "short" });
+}
+
 function sizeText(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} KB`;
@@ -175,9 +185,7 @@ export function DiscordMessage({
               dateTime={sentAt.toISOString()}
               title={sentAt.toLocaleString("en-US", { dateStyle: "full", timeStyle: "short" })}
             >
-              {lookups.now > 0 && lookups.now - message.createdAt < 86_400_000
-                ? `Today at ${time}`
-                : sentAt.toLocaleString("en-US", { dateStyle: "short", timeStyle: "short" })}
+              {sentLabel(sentAt, lookups.now, time)}
             </time>
           </p>
         )}

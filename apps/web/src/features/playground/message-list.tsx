@@ -14,7 +14,17 @@ function ReactionPicker({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className="relative">
+    // Escape closes the picker, as it closes every other pop-up of the page.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the key handler only closes the picker its buttons live in.
+    <div
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
       <button
         type="button"
         aria-expanded={open}

@@ -64,7 +64,7 @@ function IdentityPicker({
         id={id}
         value={custom ?? as ?? "owner"}
         onChange={(event) => onChange(event.target.value)}
-        className="max-w-52 rounded border border-[#1e1f22] bg-[#1e1f22] px-2 py-1 text-sm text-[#f2f3f5]"
+        className="max-w-40 rounded border sm:max-w-52 border-[#1e1f22] bg-[#1e1f22] px-2 py-1 text-sm text-[#f2f3f5]"
       >
         {server.identities.map((identity) => (
           <option key={identity.key} value={identity.key} disabled={!identity.userId}>
