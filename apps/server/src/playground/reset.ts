@@ -2,7 +2,7 @@ import type { AppContext } from "../context.ts";
 import { clearSandboxDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
 import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
 import { clearCaches } from "../lib/cache-registry.ts";
-import type { PlaygroundDeps } from "./routes.ts";
+import type { PlaygroundDeps } from "./deps.ts";
 
 /**
  * Puts the sandbox back as the first start made it: every sandbox server's feature data and jobs

@@ -1,11 +1,7 @@
 import {
-  apiError,
   type SandboxMessage,
-  sandboxAnswersResponse,
   sandboxAsQuery,
-  sandboxButtonBody,
   sandboxChannelParams,
-  sandboxCommandBody,
   sandboxCommandsResponse,
   sandboxEventBody,
   sandboxEventResponse,
@@ -15,41 +11,27 @@ import {
   sandboxMessageBody,
   sandboxMessagesQuery,
   sandboxMessagesResponse,
-  sandboxModalBody,
-  sandboxReactionBody,
   sandboxResetBody,
   sandboxResetResponse,
-  sandboxSelectBody,
   sandboxServerQuery,
   sandboxServerResponse,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ManagerRoleResolver } from "../bot/commands/permissions.ts";
 import type { AppContext } from "../context.ts";
 import { DiscordError } from "../discord/port.ts";
 import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
-import { badRequest, notFound } from "../lib/errors.ts";
+import { conflict, notFound } from "../lib/errors.ts";
 import { EphemeralAnswers } from "./answers.ts";
-import { commandRefusals, parseCommandPath } from "./commands.ts";
+import { commandRefusals } from "./commands.ts";
+import type { PlaygroundDeps } from "./deps.ts";
 import { Presences } from "./identities.ts";
+import { registerInteractionRoutes } from "./interaction-routes.ts";
 import { LiveStreams, serveLiveChanges } from "./live.ts";
 import { resetSandbox } from "./reset.ts";
+import { errors } from "./schemas.ts";
 import { readServer } from "./server-view.ts";
 import { fastForward, pendingJobs, simulateServerEvent } from "./world.ts";
-
-/** What the playground needs from the assembled program (composition.ts hands it over). */
-export interface PlaygroundDeps {
-  managerRoleOf: ManagerRoleResolver;
-  /** The command paths the bot has handlers for. */
-  commandPaths: readonly string[];
-  /** Deletes a server's feature data (not its dashboard tokens or audit log) and the jobs naming it. */
-  purgeServer: (serverId: string) => Promise<void>;
-  /** The features' demo seeds, as on the first start. */
-  seedDemos: () => Promise<void>;
-}
-
-const errors = { 400: apiError, 404: apiError, 409: apiError };
 
 /**
  * The playground's API (`/api/sandbox/…`): registered only in sandbox mode, and open without a
@@ -57,6 +39,10 @@ const errors = { 400: apiError, 404: apiError, 409: apiError };
  * members through the sandbox adapter's `simulate…` methods, the same path a gateway event takes,
  * and reads back what the bot wrote through the Discord port. No feature knows it exists.
  */
+export type { PlaygroundDeps };
+
+const resetCooldownMs = 10_000;
+
 export function playgroundRoutes(deps: PlaygroundDeps): FastifyPluginAsyncZod<{ ctx: AppContext }> {
   return async (app, { ctx }) => {
     const sandbox = ctx.discord;
@@ -64,6 +50,8 @@ export function playgroundRoutes(deps: PlaygroundDeps): FastifyPluginAsyncZod<{ 
     const ephemeral = new EphemeralAnswers();
     const presences = new Presences();
     const streams = new LiveStreams();
+    let resetting = false;
+    let lastReset = 0;
     app.addHook("preClose", async () => streams.endAll());
 
     /** The sandbox's "no such thing" as a 404 naming what is missing, not a 502 from Discord. */
@@ -162,158 +150,7 @@ export function playgroundRoutes(deps: PlaygroundDeps): FastifyPluginAsyncZod<{ 
       },
     );
 
-    app.post(
-      "/api/sandbox/interactions/command",
-      {
-        schema: {
-          tags: ["sandbox"],
-          summary: "A member runs a slash command",
-          body: sandboxCommandBody,
-          response: { 200: sandboxAnswersResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const { channelId, userId, name, options } = request.body;
-        if (!deps.commandPaths.includes(name)) throw badRequest(`There is no command /${name}`, "name");
-        const guildId = await guildOfChannel(channelId);
-        const path = parseCommandPath(name);
-        const responses = await simulated(() =>
-          sandbox.simulateCommand({ guildId, userId, channelId, ...path, options }),
-        );
-        return ephemeral.record(responses, {
-          userId,
-          channelId,
-          botUserId: sandbox.botUserId,
-          command: name,
-        });
-      },
-    );
-
-    const messageChannel = async (messageId: string) => {
-      const row = await ctx.storage.db
-        .selectFrom("sandbox_messages")
-        .select(["channel_id", "guild_id"])
-        .where("id", "=", messageId)
-        .where("deleted_at", "is", null)
-        .executeTakeFirst();
-      if (!row?.guild_id) throw notFound(`No message ${messageId} in a server channel of the sandbox`);
-      return { channelId: row.channel_id, guildId: row.guild_id };
-    };
-
-    app.post(
-      "/api/sandbox/interactions/button",
-      {
-        schema: {
-          tags: ["sandbox"],
-          summary: "A member presses a button",
-          body: sandboxButtonBody,
-          response: { 200: sandboxAnswersResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId, messageId, customId } = request.body;
-        const { channelId, guildId } = await messageChannel(messageId);
-        const responses = await simulated(() =>
-          sandbox.simulateButton({ guildId, userId, messageId, customId }),
-        );
-        return ephemeral.record(responses, {
-          userId,
-          channelId,
-          botUserId: sandbox.botUserId,
-          command: null,
-        });
-      },
-    );
-
-    app.post(
-      "/api/sandbox/interactions/select",
-      {
-        schema: {
-          tags: ["sandbox"],
-          summary: "A member picks in a select menu",
-          body: sandboxSelectBody,
-          response: { 200: sandboxAnswersResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId, messageId, customId, values } = request.body;
-        const { channelId, guildId } = await messageChannel(messageId);
-        const responses = await simulated(() =>
-          sandbox.simulateSelect({ guildId, userId, messageId, customId, values }),
-        );
-        return ephemeral.record(responses, {
-          userId,
-          channelId,
-          botUserId: sandbox.botUserId,
-          command: null,
-        });
-      },
-    );
-
-    app.post(
-      "/api/sandbox/interactions/modal",
-      {
-        schema: {
-          tags: ["sandbox"],
-          summary: "A member submits a form",
-          body: sandboxModalBody,
-          response: { 200: sandboxAnswersResponse, ...errors },
-        },
-      },
-      async (request) => {
-        const { userId, channelId, customId, messageId, fields } = request.body;
-        const guildId = messageId
-          ? (await messageChannel(messageId)).guildId
-          : await guildOfChannel(channelId);
-        const responses = await simulated(() =>
-          sandbox.simulateModal({
-            guildId,
-            userId,
-            customId,
-            fields,
-            channelId,
-            ...(messageId ? { messageId } : {}),
-          }),
-        );
-        return ephemeral.record(responses, {
-          userId,
-          channelId,
-          botUserId: sandbox.botUserId,
-          command: null,
-        });
-      },
-    );
-
-    app.post(
-      "/api/sandbox/reactions",
-      {
-        schema: {
-          tags: ["sandbox"],
-          summary: "A member adds or takes back a reaction",
-          body: sandboxReactionBody,
-          response: { 200: z.object({ changed: z.boolean() }), ...errors },
-        },
-      },
-      async (request) => {
-        const { channelId, messageId, userId, emoji, remove } = request.body;
-        const guildId = await guildOfChannel(channelId);
-        if (!(await sandbox.getMember(guildId, userId)))
-          throw notFound(`${userId} is not a member of this server`);
-        let changed: boolean;
-        try {
-          changed = await simulated(() =>
-            sandbox.simulateReaction({ channelId, messageId, userId, emoji, remove }),
-          );
-        } catch (error) {
-          if (error instanceof Error && error.message.startsWith("Not an emoji")) {
-            throw badRequest("emoji: is not an emoji (a unicode emoji or <:name:id>)", "emoji");
-          }
-          throw error;
-        }
-        sandbox.noteChange(guildId);
-        return { changed };
-      },
-    );
+    registerInteractionRoutes(app, { ctx, deps, sandbox, ephemeral, simulated, guildOfChannel });
 
     app.post(
       "/api/sandbox/events",
@@ -364,7 +201,22 @@ export function playgroundRoutes(deps: PlaygroundDeps): FastifyPluginAsyncZod<{ 
         },
       },
       async () => {
-        await resetSandbox(ctx, sandbox, deps);
+        // A reset rebuilds the whole sandbox (seconds of work): one at a time, and not again at once
+        // (a double click, a second tab) while the first one's server is what everyone sees.
+        if (resetting) throw conflict("A reset is already under way.");
+        const since = Date.now() - lastReset;
+        if (since < resetCooldownMs) {
+          throw conflict(
+            `The demo server was reset a moment ago; try again in ${Math.ceil((resetCooldownMs - since) / 1000)} s.`,
+          );
+        }
+        resetting = true;
+        try {
+          await resetSandbox(ctx, sandbox, deps);
+        } finally {
+          resetting = false;
+          lastReset = Date.now();
+        }
         ephemeral.clear();
         presences.clear();
         sandbox.noteChange(null);

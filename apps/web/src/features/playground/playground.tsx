@@ -7,8 +7,8 @@ import { buttonClass } from "../../components/ui/button-styles";
 import { Dialog } from "../../components/ui/dialog";
 import { Logo } from "../../components/ui/logo";
 import { MAIN_CONTENT_ID } from "../../components/ui/skip-link";
-import { LoadingState, MessagePanel } from "../../components/ui/status-message";
-import { ApiError, errorText } from "../../lib/api-client";
+import { LoadingState } from "../../components/ui/status-message";
+import { errorText } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
 import { useNow } from "../../lib/use-now";
 import {
@@ -26,55 +26,18 @@ import { BotForm } from "./bot-form";
 import { ChannelSidebar } from "./channel-sidebar";
 import { CommandForm, type OptionValues } from "./command-form";
 import { Composer, type ComposerCommand } from "./composer";
+import { IdentityPicker } from "./identity-picker";
 import { MemberList } from "./member-list";
 import { type MessageHandlers, MessageList } from "./message-list";
+import { SandboxUnavailable } from "./sandbox-unavailable";
 import { SimulatePanel } from "./simulate-panel";
 import { useLiveChanges } from "./use-live-changes";
-import { lookupsOf, resolveViewer, type Server, shownName } from "./world";
+import { lookupsOf, resolveViewer } from "./world";
 
 interface OpenForm {
   modal: SandboxModal;
   channelId: string;
   messageId: string | null;
-}
-
-function IdentityPicker({
-  server,
-  as,
-  viewerId,
-  onChange,
-}: {
-  server: Server;
-  as: string | null;
-  viewerId: string | null;
-  onChange: (as: string) => void;
-}) {
-  const id = useId();
-  const nameOf = (userId: string | null) => {
-    const member = server.members.find((candidate) => candidate.id === userId);
-    return member ? shownName(member) : "nobody";
-  };
-  const custom = server.identities.some((identity) => identity.key === (as ?? "owner")) ? null : viewerId;
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-xs font-semibold text-[#b5bac1] uppercase">
-        You are
-      </label>
-      <select
-        id={id}
-        value={custom ?? as ?? "owner"}
-        onChange={(event) => onChange(event.target.value)}
-        className="max-w-40 rounded border sm:max-w-52 border-[#1e1f22] bg-[#1e1f22] px-2 py-1 text-sm text-[#f2f3f5]"
-      >
-        {server.identities.map((identity) => (
-          <option key={identity.key} value={identity.key} disabled={!identity.userId}>
-            {identity.label} ({nameOf(identity.userId)})
-          </option>
-        ))}
-        {custom && <option value={custom}>{nameOf(custom)}</option>}
-      </select>
-    </div>
-  );
 }
 
 /**
@@ -151,27 +114,7 @@ export function Playground() {
 
   if (first.isPending)
     return <LoadingState className="min-h-dvh bg-[#313338]">Opening the sandbox…</LoadingState>;
-  if (first.isError || !server) {
-    const missing = first.error instanceof ApiError && first.error.status === 404;
-    return (
-      <main id={MAIN_CONTENT_ID} className="mx-auto max-w-xl px-6 py-24">
-        <MessagePanel
-          title={missing ? "No sandbox here" : "The sandbox didn't answer"}
-          tone={missing ? "neutral" : "error"}
-          role="alert"
-          actions={
-            <Link to="/" className={buttonClass("secondary")}>
-              Back to the home page
-            </Link>
-          }
-        >
-          {missing
-            ? "This Hearth runs with a real Discord bot token, so there is no demo server to play with. Start Hearth without DISCORD_TOKEN to get the sandbox."
-            : errorText(first.error, "Try again in a moment.")}
-        </MessagePanel>
-      </main>
-    );
-  }
+  if (first.isError || !server) return <SandboxUnavailable error={first.error} />;
 
   const interactive = channelId !== "dm" && viewerId !== null;
   const refusalOf = (name: string) =>
