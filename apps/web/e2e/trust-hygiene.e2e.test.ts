@@ -1,6 +1,7 @@
+import type { ServerSetup } from "@hearth/core";
 import { describe, expect, it } from "vitest";
 import { screenshotPath, viewports } from "./browser";
-import { dashboardSuite, signedInPage } from "./dashboard-support";
+import { api, dashboardSuite, signedInPage } from "./dashboard-support";
 
 /**
  * Issue 24 §4–6, as a person meets them in the browser: unknown pages, an Overview whose panels fail
@@ -268,5 +269,32 @@ describe("grinder DMs", () => {
       .getByRole("region", { name: "Notifications" })
       .getByText("DM sent to unpaid grinders successfully", { exact: true })
       .waitFor({ timeout: 40_000 });
+  });
+});
+
+describe("setup tiers", () => {
+  it("can be edited in place (payment and role), not only removed", async () => {
+    const { page } = suite.track(
+      await signedInPage(suite.browser, suite.server, suite.fixture.demoToken, viewports.desktop),
+    );
+    const setupPath = `/api/server/${suite.fixture.demoServerId}/setup`;
+    const before = (await api<ServerSetup>(suite.server, suite.fixture.demoToken, setupPath)).body;
+    const tier = before.tiers[0] ?? "";
+    await page.goto("/dashboard?tab=setup");
+    await page.getByRole("tabpanel").waitFor();
+    await page.getByRole("button", { name: `Edit tier ${tier}` }).click();
+    const form = page.getByRole("form", { name: `Edit tier ${tier}` });
+    await form.getByLabel(`${tier}: payment`).fill("1,5m");
+    await form.getByRole("button", { name: "Save tier" }).click();
+    await form.getByText(/ambiguous/).waitFor();
+    await form.getByLabel(`${tier}: payment`).fill("1.75m");
+    await form.getByRole("button", { name: "Save tier" }).click();
+    await page
+      .getByRole("region", { name: "Notifications" })
+      .getByText("Tier updated successfully", { exact: true })
+      .waitFor();
+    const after = (await api<ServerSetup>(suite.server, suite.fixture.demoToken, setupPath)).body;
+    expect(after.payments[after.tiers.indexOf(tier)]).toBe(1_750_000);
+    expect(after.tierRoles[tier]).toBe(before.tierRoles[tier]);
   });
 });

@@ -21,6 +21,24 @@ export function useSaveSetup(serverId: string) {
   });
 }
 
+/** Changes one tier's payment and role (the setup PUT updates listed tiers by name). */
+export function useEditTier(serverId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ tier, payment, roleId }: { tier: string; payment: string; roleId: string }) =>
+      dashboardRequest<ServerSetup>(base(serverId), {
+        method: "PUT",
+        body: { tiers: [tier], payments: [payment], tierRoles: { [tier]: roleId } },
+      }),
+    onSuccess: (setup) => {
+      queryClient.setQueryData(dashboardKeys.setup(serverId), setup);
+      toast.success("Tier updated successfully");
+    },
+    onError: (error) => toast.error("Failed to update tier", serverMessage(error)),
+  });
+}
+
 export function useAddTier(serverId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -9,7 +9,8 @@ import { PlusIcon, TrashIcon } from "../shared/icons";
 import { EmptyState } from "../shared/panel-state";
 import { RoleDot } from "../shared/role-picker";
 import { RoleSelect } from "../shared/selects";
-import { useAddTier, useRemoveTier } from "./api";
+import { useUnsavedChanges } from "../shared/unsaved-changes";
+import { useAddTier, useEditTier, useRemoveTier } from "./api";
 import { canAddTier, type NewTierForm } from "./setup-form";
 
 const emptyTier: NewTierForm = { tierName: "", tierPayment: "", tierRoleId: "" };
@@ -28,7 +29,25 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useAddTier(serverId);
   const remove = useRemoveTier(serverId);
+  const change = useEditTier(serverId);
   const confirm = useConfirm();
+  // The tier being edited in place: its payment (as typed) and role.
+  const [editing, setEditing] = useState<{ tier: string; payment: string; roleId: string } | null>(null);
+  const [editError, setEditError] = useState<string | null>(null);
+  useUnsavedChanges(editing !== null);
+
+  const saveEdit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing) return;
+    if (!editing.payment.trim() || !editing.roleId) {
+      setEditError(!editing.roleId ? "Choose a role" : "Enter a payment");
+      return;
+    }
+    change.mutate(editing, {
+      onSuccess: () => setEditing(null),
+      onError: (error) => setEditError(serverFieldError(error)?.message ?? null),
+    });
+  };
 
   const set = (patch: Partial<NewTierForm>) => {
     setForm({ ...form, ...patch });
@@ -76,6 +95,68 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
           {setup.tiers.map((tier, index) => {
             const role = roles.find((candidate) => candidate.id === setup.tierRoles[tier]);
             const members = grinderCounts.get(tier.toLowerCase()) ?? 0;
+            if (editing?.tier === tier) {
+              return (
+                <li key={tier} className="px-4 py-3">
+                  <form
+                    onSubmit={saveEdit}
+                    noValidate
+                    aria-label={`Edit tier ${tier}`}
+                    className="grid gap-3 md:grid-cols-[1fr_1fr_auto] md:items-start"
+                  >
+                    <Field
+                      label={`${tier}: payment`}
+                      error={editError ?? undefined}
+                      hint="250000, 250k or 1.5m"
+                    >
+                      {(control) => (
+                        <input
+                          {...control}
+                          className={inputClass}
+                          inputMode="decimal"
+                          value={editing.payment}
+                          onChange={(event) => {
+                            setEditing({ ...editing, payment: event.target.value });
+                            setEditError(null);
+                          }}
+                        />
+                      )}
+                    </Field>
+                    <Field label={`${tier}: role`}>
+                      {(control) => (
+                        <RoleSelect
+                          {...control}
+                          roles={roles}
+                          givable
+                          none="Select a role"
+                          value={editing.roleId}
+                          onChange={(roleId) => {
+                            setEditing({ ...editing, roleId });
+                            setEditError(null);
+                          }}
+                        />
+                      )}
+                    </Field>
+                    <div className="flex gap-2 md:mt-7">
+                      <button
+                        type="submit"
+                        className={buttonClass("primary", "sm")}
+                        disabled={change.isPending}
+                      >
+                        {change.isPending ? "Saving…" : "Save tier"}
+                      </button>
+                      <button
+                        type="button"
+                        className={buttonClass("ghost", "sm")}
+                        onClick={() => setEditing(null)}
+                      >
+                        Cancel
+                      </button>
+                    </div>
+                  </form>
+                </li>
+              );
+            }
             return (
               <li key={tier} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
                 <div className="min-w-0 flex-1">
@@ -99,6 +180,24 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
                   </span>
                   <span className="block text-xs text-stone-400">{periodLabel}</span>
                 </p>
+                <button
+                  type="button"
+                  onClick={() => {
+                    setEditError(null);
+                    setEditing({
+                      tier,
+                      payment: String(setup.payments[index] ?? ""),
+                      roleId: setup.tierRoles[tier] ?? "",
+                    });
+                  }}
+                  aria-label={`Edit tier ${tier}`}
+                  className="inline-flex h-9 items-center gap-1.5 rounded-lg border border-white/10 bg-white/5 px-2.5 text-sm font-medium text-stone-200 hover:border-ember-400/40 hover:text-ember-100 sm:px-3"
+                >
+                  <span className="max-sm:sr-only">Edit</span>
+                  <span aria-hidden="true" className="sm:hidden">
+                    ✎
+                  </span>
+                </button>
                 <button
                   type="button"
                   onClick={() => void askRemove(tier)}
