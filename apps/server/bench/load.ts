@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -36,6 +36,8 @@ import { insertGrinders } from "../src/features/grinders/store.ts";
  *
  * Env: BENCH_LOAD_SCENARIOS (a,b), BENCH_LOAD_A_SECONDS (20), BENCH_LOAD_A_CONNECTIONS (50),
  * BENCH_LOAD_B_SECONDS (60), BENCH_LOAD_B_CONNECTIONS (200), BENCH_LOAD_WARMUP_SECONDS (5);
+ * BENCH_LOAD_SNAPSHOTS=<dir>: (b) takes heap snapshots of both processes at the start, middle and
+ * end of its run into <dir> and prints what grew (the soak: BENCH_LOAD_B_SECONDS=600);
  * BENCH_LOAD_PER_ROUTE=1 also loads each route of (a) alone first.
  */
 
@@ -71,7 +73,10 @@ async function startHearth(dir: string, name: string, vars: Record<string, strin
   const port = await freePort();
   const logPath = join(dir, `${name}.log`);
   const log = openSync(logPath, "w");
-  const child = spawn(process.execPath, ["--import", "tsx", mainPath], {
+  // BENCH_LOAD_SNAPSHOTS=<dir>: the process writes a heap snapshot there on SIGUSR2.
+  const snapshots = process.env.BENCH_LOAD_SNAPSHOTS;
+  const flags = snapshots ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshots}`] : [];
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", mainPath], {
     cwd: root,
     env: {
       ...process.env,
@@ -336,6 +341,66 @@ function printRss(name: string, before: number, after: number, timeline: number[
 
 const rssSampleSeconds = 10;
 
+/** Whether RSS levels off: its spread over the second half of the run, against 5 %. */
+function printPlateau(timeline: number[]): void {
+  if (timeline.length < 4) return;
+  const half = timeline.slice(Math.floor(timeline.length / 2));
+  const low = Math.min(...half);
+  const high = Math.max(...half);
+  const spread = ((high - low) / low) * 100;
+  console.log(
+    `      second half of the run: ${low.toFixed(0)}–${high.toFixed(0)} MB, spread ${spread.toFixed(1)} %   target plateau ≤ 5 % (${mark(spread <= 5)})`,
+  );
+}
+
+/**
+ * Each process's heap snapshots (start, middle, end of the run): heap size, and what grew most
+ * between the middle and the end by constructor (self size), the place a leak would show.
+ */
+async function printSnapshots(dir: string, started: Hearth[]): Promise<void> {
+  const files = readdirSync(dir).filter((name) => name.endsWith(".heapsnapshot"));
+  for (const [index, hearth] of started.entries()) {
+    const mine = files.filter((name) => name.includes(`.${hearth.child.pid}.`)).sort();
+    const summaries = mine.map((name) => summarizeSnapshot(join(dir, name)));
+    console.log(
+      `  api#${index + 1} heap snapshots (start, middle, end): ${summaries.map((s) => `${(s.total / 1e6).toFixed(1)} MB in ${s.nodes.toLocaleString("en")} objects`).join("; ")}`,
+    );
+    const [, middle, end] = summaries;
+    if (!middle || !end) continue;
+    const growth = [...end.byName]
+      .map(([name, size]) => [name, size - (middle.byName.get(name) ?? 0)] as const)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5);
+    console.log(
+      `      grew most from middle to end: ${growth.map(([name, bytes]) => `${name.slice(0, 40)} ${bytes >= 0 ? "+" : ""}${(bytes / 1e3).toFixed(0)} KB`).join(", ")}`,
+    );
+  }
+}
+
+function summarizeSnapshot(file: string): { total: number; nodes: number; byName: Map<string, number> } {
+  const data = JSON.parse(readFileSync(file, "utf8")) as {
+    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+    nodes: number[];
+    strings: string[];
+  };
+  const fields = data.snapshot.meta.node_fields;
+  const width = fields.length;
+  const typeAt = fields.indexOf("type");
+  const nameAt = fields.indexOf("name");
+  const sizeAt = fields.indexOf("self_size");
+  const types = data.snapshot.meta.node_types[0];
+  const byName = new Map<string, number>();
+  let total = 0;
+  for (let at = 0; at < data.nodes.length; at += width) {
+    const size = data.nodes[at + sizeAt] as number;
+    total += size;
+    const type = types[data.nodes[at + typeAt] as number] ?? "?";
+    const name = type === "object" ? (data.strings[data.nodes[at + nameAt] as number] ?? "?") : `(${type})`;
+    byName.set(name, (byName.get(name) ?? 0) + size);
+  }
+  return { total, nodes: data.nodes.length / width, byName };
+}
+
 /** Samples each process's RSS every `rssSampleSeconds` while `work` runs. */
 async function withRssTimeline<T>(pids: (number | undefined)[], work: Promise<T>): Promise<[T, number[][]]> {
   const timelines = pids.map(() => [] as number[]);
@@ -451,15 +516,31 @@ async function scenarioB(): Promise<void> {
     const urls = [api1.url, api2.url];
     await warmUp(urls, requests, connections - (connections % 2));
     const before = started.map((hearth) => rssMb(hearth.child.pid));
+    const snapshots = process.env.BENCH_LOAD_SNAPSHOTS;
+    const snapshot = (when: string) => {
+      if (!snapshots) return;
+      console.log(`  heap snapshots (${when}) requested at ${new Date().toISOString()}`);
+      for (const hearth of started) hearth.child.kill("SIGUSR2");
+    };
+    snapshot("start");
+    const middle = setTimeout(() => snapshot("middle"), (seconds * 1000) / 2);
     const [result, timelines] = await withRssTimeline(
       started.map((hearth) => hearth.child.pid),
       cannon(urls, requests, connections - (connections % 2), seconds),
     );
+    clearTimeout(middle);
     const after = started.map((hearth) => rssMb(hearth.child.pid));
+    snapshot("end");
     printLoad(result, {});
     if (result.errors > 0) for (const hearth of started) printLogErrors(hearth);
     for (const [index] of started.entries()) {
       printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0, timelines[index]);
+      printPlateau(timelines[index] ?? []);
+    }
+    if (snapshots) {
+      // Let the end snapshots be written before the processes stop.
+      await new Promise((done) => setTimeout(done, 20_000));
+      await printSnapshots(snapshots, started);
     }
   } finally {
     for (const hearth of started) await stopHearth(hearth);

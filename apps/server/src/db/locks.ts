@@ -15,9 +15,21 @@ export function transactionForServer<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
   return storage.db.transaction().execute(async (trx) => {
-    if (storage.dialect === "postgres") {
-      await sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${serverId}`}))`.execute(trx);
-    }
+    await lockForServer(storage, trx, [{ serverId, scope }]);
     return work(trx);
   });
+}
+
+/**
+ * Takes transactionForServer's locks inside a transaction already open, several at once (a group
+ * commit of many members' writes): in one order, whoever takes them, so two never deadlock.
+ */
+export async function lockForServer(
+  storage: Storage,
+  trx: Transaction<Database>,
+  locks: { serverId: string; scope: string }[],
+): Promise<void> {
+  if (storage.dialect !== "postgres") return;
+  const keys = [...new Set(locks.map(({ serverId, scope }) => `${scope}:${serverId}`))].sort();
+  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type VoteStats, voteLimits } from "@hearth/core";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
-import { transactionForServer } from "../../db/locks.ts";
+import { GroupCommit } from "../../db/group-commit.ts";
+import { lockForServer, transactionForServer } from "../../db/locks.ts";
+import type { Database } from "../../db/schema.ts";
 import { requireSafeRole } from "../../discord/role-safety.ts";
 import { requireRole, requireTextChannel } from "../../discord/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -154,37 +157,66 @@ export interface IncomingVote {
 /**
  * Stores a vote and updates the voter's stats in one transaction, once: a repeated vote id (or an
  * id-less vote of the same member and platform within 11 h) changes nothing. The role and the
- * notification follow in a durable job so the webhook can answer at once.
+ * notification follow in a durable job so the webhook can answer at once. Votes arriving together
+ * share one transaction (group commit), each answered once it is committed.
  */
 export async function recordVote(
   deps: Deps,
   serverId: string,
   vote: IncomingVote,
 ): Promise<{ counted: boolean; voteRowId: number | null }> {
+  const id = await votesCommit.submit(deps.storage, { deps, serverId, vote });
+  if (id !== null) countVote(deps, serverId);
+  return { counted: id !== null, voteRowId: id };
+}
+
+interface VoteWrite {
+  deps: Deps;
+  serverId: string;
+  vote: IncomingVote;
+}
+
+const votesCommit = new GroupCommit<VoteWrite, number | null>(
+  (storage, writes) =>
+    storage.db.transaction().execute(async (trx) => {
+      // The lock each vote took alone (transactionForServer's), all of them, in one order.
+      await lockForServer(
+        storage,
+        trx,
+        writes.map(({ serverId, vote }) => ({ serverId, scope: `votes:${vote.userId}` })),
+      );
+      const ids: (number | null)[] = [];
+      // One after another: two votes of one member in a batch see each other's stats.
+      for (const write of writes) ids.push(await storeVote(trx, write));
+      return ids;
+    }),
+  { maxBatch: 200, writers: (storage) => (storage.dialect === "postgres" ? 4 : 1) },
+);
+
+async function storeVote(
+  trx: Transaction<Database>,
+  { deps, serverId, vote }: VoteWrite,
+): Promise<number | null> {
   const voteKey = vote.voteId
     ? `${vote.platform}:${vote.voteId}`
     : `legacy:${vote.platform}:${vote.userId}:${Math.floor(vote.at / legacyBucketMs)}`;
-  const id = await transactionForServer(deps.storage, serverId, `votes:${vote.userId}`, async (trx) => {
-    const target = { serverId, userId: vote.userId, platform: vote.platform };
-    if (!vote.voteId && (await hasLegacyVoteSince(trx, target, vote.at - legacyRetryWindowMs))) return null;
-    const inserted = await insertVote(trx, { ...target, voteKey, weight: vote.weight, votedAt: vote.at });
-    if (inserted === null) return null;
-    await saveStats(
-      trx,
-      serverId,
-      vote.userId,
-      applyVote(await findStats(trx, serverId, vote.userId), vote.at, vote.weight),
-    );
-    // In the same transaction: a counted vote always gets its delivery (a retry of the vote counts
-    // nothing, so a job scheduled after the commit and lost to a crash would never be made again).
-    await deps.jobs.schedule(deliverJob, { voteRowId: inserted }, vote.at, {
-      dedupeKey: `${deliverJob}:${inserted}`,
-      within: trx,
-    });
-    return inserted;
+  const target = { serverId, userId: vote.userId, platform: vote.platform };
+  if (!vote.voteId && (await hasLegacyVoteSince(trx, target, vote.at - legacyRetryWindowMs))) return null;
+  const inserted = await insertVote(trx, { ...target, voteKey, weight: vote.weight, votedAt: vote.at });
+  if (inserted === null) return null;
+  await saveStats(
+    trx,
+    serverId,
+    vote.userId,
+    applyVote(await findStats(trx, serverId, vote.userId), vote.at, vote.weight),
+  );
+  // In the same transaction: a counted vote always gets its delivery (a retry of the vote counts
+  // nothing, so a job scheduled after the commit and lost to a crash would never be made again).
+  await deps.jobs.schedule(deliverJob, { voteRowId: inserted }, vote.at, {
+    dedupeKey: `${deliverJob}:${inserted}`,
+    within: trx,
   });
-  if (id !== null) countVote(deps, serverId);
-  return { counted: id !== null, voteRowId: id };
+  return inserted;
 }
 
 /** A member's stats as of `now`, with their all-time rank. */
