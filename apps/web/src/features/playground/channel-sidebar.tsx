@@ -48,7 +48,7 @@ export function ChannelSidebar({
             voice && "cursor-default opacity-60 hover:bg-transparent",
           )}
         >
-          <span aria-hidden="true" className="w-4 text-center text-lg leading-none">
+          <span aria-hidden="true" className="w-5 shrink-0 text-center text-lg leading-none">
             {voice ? "🔊" : channel.type === 5 ? "📣" : "#"}
           </span>
           <span className="truncate">{channel.name}</span>

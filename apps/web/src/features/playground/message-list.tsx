@@ -86,7 +86,9 @@ export function MessageList({
   serverEmojis,
   handlers,
   onLoadEarlier,
+  emptyText = "No messages here yet. Say something!",
 }: {
+  emptyText?: string;
   label: string;
   messages: SandboxMessage[];
   hasMore: boolean;
@@ -133,9 +135,7 @@ export function MessageList({
           </button>
         </div>
       )}
-      {!loading && shown.length === 0 && (
-        <p className="px-4 pt-10 text-center text-[#949ba4]">No messages here yet. Say something!</p>
-      )}
+      {!loading && shown.length === 0 && <p className="px-4 pt-10 text-center text-[#949ba4]">{emptyText}</p>}
       {shown.map((message, index) => {
         const previous = shown[index - 1];
         const grouped =

@@ -253,6 +253,11 @@ export function Playground() {
                 serverEmojis={server.emojis}
                 handlers={handlers}
                 onLoadEarlier={() => setLimit((value) => Math.min(100, value + 50))}
+                emptyText={
+                  channelId === "dm"
+                    ? "Hearth hasn't sent this member a direct message yet. Grinder DMs, token DMs and notifications appear here."
+                    : undefined
+                }
               />
             )}
             <p role="status" className="min-h-0 px-4 text-sm text-red-300 empty:hidden">
@@ -340,9 +345,14 @@ export function Playground() {
         placement="right"
       >
         <div className="flex h-full flex-col bg-[#2b2d31]">
-          <h2 id={channelsTitle} className="sr-only">
-            Channels
-          </h2>
+          <div className="flex items-center justify-between px-4 pt-3">
+            <h2 id={channelsTitle} className="text-lg font-semibold text-stone-50">
+              Channels
+            </h2>
+            <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setPanel(null)}>
+              Close
+            </button>
+          </div>
           {sidebar}
         </div>
       </Dialog>
@@ -353,9 +363,14 @@ export function Playground() {
         placement="right"
       >
         <div className="flex h-full flex-col bg-[#2b2d31]">
-          <h2 id={membersTitle} className="px-4 pt-4 text-lg font-semibold text-stone-50">
-            Members
-          </h2>
+          <div className="flex items-center justify-between px-4 pt-3">
+            <h2 id={membersTitle} className="text-lg font-semibold text-stone-50">
+              Members
+            </h2>
+            <button type="button" className={buttonClass("ghost", "sm")} onClick={() => setPanel(null)}>
+              Close
+            </button>
+          </div>
           {members}
         </div>
       </Dialog>
