@@ -58,7 +58,8 @@ export async function readServer(
     roles: viewedRoles,
     members: members.map((member) => {
       const presence = presences.get(member.id);
-      const online = member.id === sandbox.botUserId ? "online" : "offline";
+      // The bot is running, and whoever the visitor plays is using Discord: both show online.
+      const online = member.id === sandbox.botUserId || member.id === viewerId ? "online" : "offline";
       return {
         ...member,
         status: presence?.status ?? online,
