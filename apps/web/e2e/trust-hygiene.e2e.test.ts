@@ -321,5 +321,12 @@ describe("setup tiers", () => {
     const after = (await api<ServerSetup>(suite.server, owner, setupPath)).body;
     expect(after.payments[after.tiers.indexOf(tier)]).toBe(1_750_000);
     expect(after.tierRoles[tier]).toBe(before.tierRoles[tier]);
+
+    // The audit log names what the entry is about: labels and names, not keys and ids.
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const entries = page.getByRole("list", { name: "Audit log entries" });
+    await entries.getByRole("listitem").first().waitFor();
+    const latest = (await entries.getByRole("listitem").first().textContent()) ?? "";
+    expect(latest).not.toMatch(/\d{17,20}|[a-z][A-Z][a-z]+Id\b/);
   });
 });

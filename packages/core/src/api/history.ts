@@ -50,6 +50,11 @@ export const auditPageResponse = z.object({
   /** What the filters offer: the features and members the server's log has entries of. */
   features: z.array(z.string()),
   members: z.array(z.object({ id: snowflake, name: z.string().nullable() })),
+  /**
+   * Names of the members the page's summaries mention by id (a hired grinder, a pool manager), so
+   * the viewer shows names, not ids. Channels and roles are named from the server's lists.
+   */
+  names: z.record(z.string(), z.string()).optional(),
 });
 export type AuditPage = z.infer<typeof auditPageResponse>;
 

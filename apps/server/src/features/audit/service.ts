@@ -21,6 +21,17 @@ async function memberName(deps: Pick<AppContext, "discord">, serverId: string, u
   }
 }
 
+/** The member ids a summary names under a user-ish key (`userId`, `poolManagerId`…), for the viewer. */
+function idsIn(summary: Record<string, unknown>): string[] {
+  return Object.entries(summary).flatMap(([key, value]) =>
+    /(user|member|manager|by|winner|voter)(Id)?s?$/i.test(key) &&
+    typeof value === "string" &&
+    /^\d{17,20}$/.test(value)
+      ? [value]
+      : [],
+  );
+}
+
 /** Names for a set of ids, each looked up once; a failed lookup leaves that one name null. */
 export async function namesOf(deps: Pick<AppContext, "discord">, serverId: string, ids: Iterable<string>) {
   const unique = [...new Set(ids)].slice(0, 200);
@@ -57,9 +68,11 @@ export async function auditLogPage(
     ),
     auditFacets(db, serverId),
   ]);
+  const mentioned = entries.flatMap((entry) => idsIn(entry.summary));
   const names = await namesOf(deps, serverId, [
     ...facets.actorUserIds,
     ...entries.flatMap((entry) => (entry.actorUserId ? [entry.actorUserId] : [])),
+    ...mentioned,
   ]);
   return {
     entries: entries.map((entry) => viewOf(entry, names)),
@@ -70,6 +83,12 @@ export async function auditLogPage(
     members: facets.actorUserIds
       .map((id) => ({ id, name: names.get(id) ?? null }))
       .sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id)),
+    names: Object.fromEntries(
+      mentioned.flatMap((id) => {
+        const name = names.get(id);
+        return name ? [[id, name]] : [];
+      }),
+    ),
   };
 }
 

@@ -38,6 +38,45 @@ const entry = (id: number, action: string) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe("the audit log viewer", () => {
+  it("names members, channels and roles, and labels setting keys (issue 24 §6)", async () => {
+    const alice = "300000000000000001";
+    const general = "400000000000000001";
+    const gold = "500000000000000001";
+    mockApi((url) => {
+      if (url.pathname === "/api/dashboard/channels")
+        return { body: [{ id: general, name: "general", type: 0 }] };
+      if (url.pathname === "/api/dashboard/roles")
+        return {
+          body: [{ id: gold, name: "Gold", color: 0, position: 1, managed: false, unsafeReason: null }],
+        };
+      if (url.pathname !== "/api/dashboard/audit") return undefined;
+      return {
+        body: {
+          entries: [
+            {
+              ...entry(7, "grinders.hire"),
+              summary: { userId: alice, channelId: general, tierRoleId: gold, paymentPeriod: "weekly" },
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          features: ["grinders"],
+          members: [],
+          names: { [alice]: "Alice" },
+        },
+      };
+    });
+    render(<AuditLogPanel serverId={serverId} />);
+    const list = await screen.findByRole("list", { name: "Audit log entries" });
+    await waitFor(() =>
+      expect(within(list).getByRole("listitem").textContent).toContain(
+        "Member: Alice · Channel: #general · Tier role: @Gold · Payment period: weekly",
+      ),
+    );
+    expect(list.textContent).not.toMatch(/\d{17}|userId|tierRoleId/);
+  });
+
   it("writes changes as before → after and nested values without JSON", async () => {
     mockApi((url) =>
       url.pathname === "/api/dashboard/audit"
@@ -71,12 +110,12 @@ describe("the audit log viewer", () => {
     const list = await screen.findByRole("list", { name: "Audit log entries" });
     const [edit, timer, heist] = within(list).getAllByRole("listitem");
     expect(edit?.textContent).toContain(
-      "heistImageUrl: none → https://cdn.example.com/heist.png · rumbleTrackerEnabled: false → true · gameBotIds: 1 → 1, 2",
+      "Heist image: none → https://cdn.example.com/heist.png · Rumble tracker enabled: false → true · Game bots: 1 → 1, 2",
     );
-    expect(timer?.textContent).toContain("after: (id 2, message Double XP)");
+    expect(timer?.textContent).toContain("After: (record 2, message Double XP)");
     // A time reads as a date, not epoch milliseconds; other numbers stay as they are.
     expect(heist?.textContent).not.toContain("1700000000000");
-    expect(heist?.textContent).toMatch(/startsAt: \w{3} \d{1,2}, .* · amount: 250000000/);
+    expect(heist?.textContent).toMatch(/Starts at: \w{3} \d{1,2}, .* · Amount: 250000000/);
     expect(list.textContent).not.toMatch(/[{}"]/);
   });
 
@@ -101,7 +140,7 @@ describe("the audit log viewer", () => {
     const item = within(list).getByRole("listitem");
     expect(item.textContent).toContain("Edit by Morgan");
     expect(item.textContent).toContain("Dashboard · from 192.0.2.44");
-    expect(item.textContent).toContain("memberTriggerLimit: 7");
+    expect(item.textContent).toContain("Member trigger limit: 7");
     expect(screen.getByText("Page 1 of 3 · 45 entries").textContent).toBe("Page 1 of 3 · 45 entries");
 
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

@@ -2,6 +2,7 @@ import type { AuditEntryView, AuditPage } from "@hearth/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { dashboardRequest } from "../../../lib/api-client";
+import { channelsQuery, rolesQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { selectClass } from "../shared/form-controls";
 import { shortDateTime } from "../shared/format";
@@ -19,33 +20,71 @@ function actionLabel(action: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Names for the ids a summary holds: members (from the API), channels and roles (the server's lists). */
+type Namer = (id: string) => string | null;
+
+/** What people call the setting keys and fields entries record. */
+const keyLabels: Record<string, string> = {
+  userId: "Member",
+  id: "Record",
+  channelId: "Channel",
+  roleId: "Role",
+  tierRoleId: "Tier role",
+  grinderBaseRoleId: "Grinder base role",
+  managerRoleId: "Manager role",
+  paymentsChannelId: "Payments channel",
+  logChannelId: "Log channel",
+  ticketCategoryId: "Ticket category",
+  poolManagerId: "Pool manager",
+  memberTriggerLimit: "Member trigger limit",
+  antiPoolShow: "Anti-pool protection",
+  tipsEvery: "Tip frequency",
+  heistImageUrl: "Heist image",
+  gameBotIds: "Game bots",
+  tierName: "Tier",
+  tierPayment: "Payment",
+};
+
+/** `memberTriggerLimit` → "Member trigger limit", unless it has a label of its own. */
+export function keyLabel(key: string): string {
+  const known = keyLabels[key];
+  if (known) return known;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replaceAll("_", " ")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * A summary value as a reader wants it: a change as "before → after", a list comma-separated, a
- * nested record as "key value" pairs; never JSON's braces and quotes.
+ * nested record as "key value" pairs, an id as the member's, channel's or role's name; never
+ * JSON's braces and quotes.
  */
-function valueText(value: unknown, key = ""): string {
+function valueText(value: unknown, key = "", name: Namer = () => null): string {
+  if (typeof value === "string" && /^\d{17,20}$/.test(value)) return name(value) ?? `…${value.slice(-4)}`;
   // Times are stored as epoch milliseconds under names like startsAt, endsAt or until.
   if (typeof value === "number" && /(At|until|Until)$/.test(key) && value > 1e11) return shortDateTime(value);
   if (value === null || value === undefined || value === "") return "none";
   if (Array.isArray(value))
-    return value.length === 0 ? "none" : value.map((item) => valueText(item, key)).join(", ");
+    return value.length === 0 ? "none" : value.map((item) => valueText(item, key, name)).join(", ");
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record);
     if (keys.length === 2 && "before" in record && "after" in record) {
-      return `${valueText(record.before, key)} → ${valueText(record.after, key)}`;
+      return `${valueText(record.before, key, name)} → ${valueText(record.after, key, name)}`;
     }
-    return `(${keys.map((inner) => `${inner} ${valueText(record[inner], inner)}`).join(", ")})`;
+    return `(${keys.map((inner) => `${keyLabel(inner).toLowerCase()} ${valueText(record[inner], inner, name)}`).join(", ")})`;
   }
   return String(value);
 }
 
-/** The summary's fields as short "key: value" pairs, at most 6. */
-function summaryText(summary: Record<string, unknown>): string {
+/** The summary's fields as short "Label: value" pairs, at most 6. */
+export function summaryText(summary: Record<string, unknown>, name: Namer = () => null): string {
   const parts = Object.entries(summary)
     .filter(([, value]) => value !== null && value !== undefined)
     .slice(0, 6)
-    .map(([key, value]) => `${key}: ${valueText(value, key)}`);
+    .map(([key, value]) => `${keyLabel(key)}: ${valueText(value, key, name)}`);
   const text = parts.join(" · ");
   return text.length > 240 ? `${text.slice(0, 239)}…` : text;
 }
@@ -56,7 +95,7 @@ const viaLabel: Record<AuditEntryView["via"], string> = {
   system: "Hearth",
 };
 
-function Entry({ entry }: { entry: AuditEntryView }) {
+function Entry({ entry, name }: { entry: AuditEntryView; name: Namer }) {
   const actor = entry.actor ? (entry.actor.name ?? `…${entry.actor.id.slice(-4)}`) : "Hearth";
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
@@ -76,7 +115,7 @@ function Entry({ entry }: { entry: AuditEntryView }) {
           {entry.address ? ` · from ${entry.address}` : ""}
         </p>
         {Object.keys(entry.summary).length > 0 && (
-          <p className="mt-1 break-words font-mono text-xs text-stone-400">{summaryText(entry.summary)}</p>
+          <p className="mt-1 break-words text-xs text-stone-400">{summaryText(entry.summary, name)}</p>
         )}
       </div>
     </li>
@@ -96,6 +135,17 @@ export function AuditLogPanel({ serverId }: { serverId: string }) {
     queryFn: ({ signal }) => dashboardRequest<AuditPage>(`/api/dashboard/audit?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
+
+  const channels = useQuery(channelsQuery(serverId));
+  const roles = useQuery(rolesQuery(serverId));
+  const name: Namer = (id) => {
+    const member = log.data?.names?.[id];
+    if (member) return member;
+    const channel = channels.data?.find((candidate) => candidate.id === id);
+    if (channel) return `#${channel.name}`;
+    const role = roles.data?.find((candidate) => candidate.id === id);
+    return role ? `@${role.name}` : null;
+  };
 
   const filter = (apply: () => void) => {
     apply();
@@ -162,7 +212,7 @@ export function AuditLogPanel({ serverId }: { serverId: string }) {
             className="divide-y divide-white/[0.06]"
           >
             {log.data.entries.map((entry) => (
-              <Entry key={entry.id} entry={entry} />
+              <Entry key={entry.id} entry={entry} name={name} />
             ))}
           </ul>
           <Pager
