@@ -2,6 +2,7 @@ import os from "node:os";
 import { benchBotMemory } from "./bot-memory.bench.ts";
 import { benchCalculator } from "./calculator.bench.ts";
 import { benchDashboardServer } from "./dashboard-server.bench.ts";
+import { benchGiveawayEntrants } from "./giveaway-entrants.bench.ts";
 import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   "dashboard-server": benchDashboardServer,
   "grinders-list": benchGrindersList,
   giveaways: benchGiveaways,
+  "giveaway-entrants": benchGiveawayEntrants,
   template: benchTemplate,
   calculator: benchCalculator,
   "message-pipeline": benchMessagePipeline,

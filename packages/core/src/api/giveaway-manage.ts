@@ -113,8 +113,13 @@ export type GiveawayEntrant = z.infer<typeof giveawayEntrant>;
 /** `GET /api/giveaways/{serverId}/{giveawayId}/entrants`. */
 export const giveawayEntrantsPage = z.object({
   entrants: z.array(giveawayEntrant),
-  /** Entrants matching `q` (all of them without it). */
-  total: z.number().int().nonnegative(),
+  /**
+   * Entrants matching `q` (all of them without it), given with the first page only (null on the
+   * next ones, so a deep page is one index read). A search counts up to 100 (`totalCapped`).
+   */
+  total: z.number().int().nonnegative().nullable(),
+  /** The search matched more than `total` (100) entrants. */
+  totalCapped: z.boolean(),
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),
   /** Members removed by a manager, latest first (up to 50). */

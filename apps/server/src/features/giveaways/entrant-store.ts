@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import type { Dialect } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 
 // The managers' entrant list (paged, searched), removals with their reasons, and blocks.
@@ -14,14 +15,21 @@ export interface EntrantRow {
 }
 
 /** `%`, `_` and `\` match themselves in the search. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Username or user id contains `q` (any case); null without a search. */
-function searchCondition(q: string | undefined) {
+/**
+ * Username contains `q` in any case (or, for digits, the user id does); null without a search.
+ * SQLite's LIKE ignores ASCII case by itself and PostgreSQL has ILIKE, so no function runs per row.
+ */
+function searchCondition(q: string | undefined, dialect: Dialect) {
   const text = q?.trim();
   if (!text) return null;
   const pattern = likePattern(text);
-  return sql<boolean>`(lower(username) like ${pattern} escape '\\' or user_id like ${pattern} escape '\\')`;
+  const like = dialect === "postgres" ? sql`ilike` : sql`like`;
+  if (/^\d+$/.test(text)) {
+    return sql<boolean>`(username ${like} ${pattern} escape '\\' or user_id like ${pattern} escape '\\')`;
+  }
+  return sql<boolean>`username ${like} ${pattern} escape '\\'`;
 }
 
 /**
@@ -36,22 +44,19 @@ export async function pageEntrants(
     q?: string | undefined;
     limit: number;
     after?: { enteredAt: number; userId: string } | undefined;
+    dialect: Dialect;
   },
 ): Promise<{ rows: EntrantRow[]; more: boolean }> {
   let query = db
     .selectFrom("giveaway_entries")
     .select(["user_id", "username", "entries", "has_bypass", "entered_at"])
     .where("giveaway_id", "=", giveawayId);
-  const search = searchCondition(options.q);
+  const search = searchCondition(options.q, options.dialect);
   if (search) query = query.where(search);
   const after = options.after;
   if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb("entered_at", ">", after.enteredAt),
-        eb.and([eb("entered_at", "=", after.enteredAt), eb("user_id", ">", after.userId)]),
-      ]),
-    );
+    // A row-value comparison: both databases read it as a range of the (giveaway, time, user) index.
+    query = query.where(sql<boolean>`(entered_at, user_id) > (${after.enteredAt}, ${after.userId})`);
   }
   const rows = await query
     .orderBy("entered_at")
@@ -70,14 +75,35 @@ export async function pageEntrants(
   };
 }
 
-export async function countEntrants(db: Db, giveawayId: number, q?: string): Promise<number> {
-  let query = db
+/** How many entrants match `q` (all without it); a search stops counting past `cap`. */
+export async function countEntrants(
+  db: Db,
+  giveawayId: number,
+  q: string | undefined,
+  cap: number,
+  dialect: Dialect,
+): Promise<number> {
+  const search = searchCondition(q, dialect);
+  if (!search) {
+    const row = await db
+      .selectFrom("giveaway_entries")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("giveaway_id", "=", giveawayId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const matches = db
     .selectFrom("giveaway_entries")
+    .select("user_id")
+    .where("giveaway_id", "=", giveawayId)
+    .where(search)
+    .limit(cap + 1)
+    .as("m");
+  const row = await db
+    .selectFrom(matches)
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("giveaway_id", "=", giveawayId);
-  const search = searchCondition(q);
-  if (search) query = query.where(search);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function recordRemoval(

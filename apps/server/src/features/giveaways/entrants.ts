@@ -22,6 +22,8 @@ type Deps = Pick<AppContext, "storage" | "discord">;
 
 const gate = (messageId: string) => `giveaway:${messageId}`;
 const removalsShown = 50;
+/** A search counts this many matches at most. */
+const searchCountCap = 100;
 
 const parseCursor = (cursor: string | undefined) => {
   if (!cursor) return undefined;
@@ -44,10 +46,14 @@ export async function listEntrants(
       q: query.q,
       limit: query.limit,
       after: parseCursor(query.cursor),
+      dialect: deps.storage.dialect,
     }),
-    entrantStore.countEntrants(db, giveaway.id, query.q),
+    // Counted (and removals listed) with the first page only: the next pages are one index read each.
+    query.cursor
+      ? null
+      : entrantStore.countEntrants(db, giveaway.id, query.q, searchCountCap, deps.storage.dialect),
     configStore.getConfig(db, serverId),
-    entrantStore.listRemovals(db, giveaway.id, removalsShown),
+    query.cursor ? [] : entrantStore.listRemovals(db, giveaway.id, removalsShown),
   ]);
   const last = page.rows.at(-1);
   return {
@@ -69,7 +75,8 @@ export async function listEntrants(
         bonusRoleId: role?.roleId ?? null,
       };
     }),
-    total,
+    total: total === null ? null : Math.min(total, searchCountCap * (query.q?.trim() ? 1 : Infinity)),
+    totalCapped: total !== null && Boolean(query.q?.trim()) && total > searchCountCap,
     nextCursor: page.more && last ? `${last.enteredAt}:${last.userId}` : null,
     removed,
   };

@@ -23,6 +23,9 @@ const entrants = defineCommand("giveaway entrants", async (command) => {
   // Keyset pages: walk to the page asked for (20 a page; each step is one indexed read).
   let cursor: string | undefined;
   let result = await listEntrants(command.ctx, command.serverId, messageId, { q: search, limit: pageSize });
+  const first = result;
+  const total = first.total ?? 0;
+  let shownPage = 1;
   for (let at = 1; at < page && result.nextCursor; at++) {
     cursor = result.nextCursor;
     result = await listEntrants(command.ctx, command.serverId, messageId, {
@@ -30,9 +33,9 @@ const entrants = defineCommand("giveaway entrants", async (command) => {
       limit: pageSize,
       cursor,
     });
+    shownPage = at + 1;
   }
-  const pages = Math.max(1, Math.ceil(result.total / pageSize));
-  const shownPage = Math.min(page, pages);
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (result.entrants.length === 0) {
     await command.reply(
       search ? `No entrant's name or ID contains "${search}".` : "No one has entered this giveaway yet.",
@@ -43,7 +46,7 @@ const entrants = defineCommand("giveaway entrants", async (command) => {
     const bonus = entrant.bonus ? ` · ${entrant.bonus}` : "";
     return `<@${entrant.userId}> (${entrant.username}) · <t:${unix(entrant.enteredAt)}:R> · ${entrant.entries} entr${entrant.entries === 1 ? "y" : "ies"}${bonus}`;
   });
-  const removed = result.removed.slice(0, 5).map((entry) => `<@${entry.userId}>: ${entry.reason}`);
+  const removed = first.removed.slice(0, 5).map((entry) => `<@${entry.userId}>: ${entry.reason}`);
   await command.reply({
     embeds: [
       {
@@ -52,7 +55,7 @@ const entrants = defineCommand("giveaway entrants", async (command) => {
         color: 0xf97316,
         fields: removed.length > 0 ? [{ name: "Removed", value: fitLines(removed) }] : [],
         footer: {
-          text: `Page ${shownPage} of ${pages} · ${result.total} entrant${result.total === 1 ? "" : "s"}`,
+          text: `Page ${shownPage} of ${pages}${first.totalCapped ? "+" : ""} · ${total}${first.totalCapped ? "+" : ""} entrant${total === 1 ? "" : "s"}`,
         },
       },
     ],

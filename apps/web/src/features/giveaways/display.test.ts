@@ -8,6 +8,7 @@ import {
   idTail,
   participantsLabel,
   prizeText,
+  repeatsText,
   serverText,
   winnersLabel,
 } from "./display";
@@ -110,5 +111,18 @@ describe("defensive display", () => {
   it("shows the last four characters of ids", () => {
     expect(idTail("329638211698262016")).toBe("2016");
     expect(idTail(null)).toBeNull();
+  });
+});
+
+describe("repeatsText", () => {
+  it("says how a series repeats, as the bot does", async () => {
+    const { describeRecurrence } = await import("@hearth/core");
+    for (const recurrence of [
+      { every: 1, unit: "days" as const },
+      { every: 3, unit: "hours" as const },
+      { every: 2, unit: "months" as const },
+    ]) {
+      expect(repeatsText(recurrence)).toBe(describeRecurrence(recurrence));
+    }
   });
 });

@@ -74,3 +74,12 @@ export function prizeText(prize: unknown): string {
 export function serverText(name: unknown): string {
   return typeof name === "string" && name.trim() ? name : "Unknown Server";
 }
+
+/**
+ * "every day", "every 3 hours": how a recurring giveaway repeats (the same words as the core's
+ * `describeRecurrence`, kept here so the public pages don't load the core's schemas for it).
+ */
+export function repeatsText(recurrence: { every: number; unit: string }): string {
+  const singular = recurrence.unit.replace(/s$/, "");
+  return recurrence.every === 1 ? `every ${singular}` : `every ${recurrence.every} ${recurrence.unit}`;
+}

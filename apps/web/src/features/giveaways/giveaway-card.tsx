@@ -6,7 +6,7 @@ import { buttonClass } from "../../components/ui/button-styles";
 import { cn } from "../../lib/cn";
 import { formatDate, formatNumber } from "../../lib/format";
 import { useNow } from "../../lib/use-now";
-import { formatCountdown, prizeText, serverText, winnersLabel } from "./display";
+import { formatCountdown, prizeText, repeatsText, serverText, winnersLabel } from "./display";
 import { isRunning } from "./list-filters";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -48,6 +48,11 @@ export function GiveawayCard({ giveaway }: { giveaway: GiveawayListItem }) {
       <p className="mt-4 text-sm font-medium text-stone-200" data-testid="giveaway-countdown">
         {running ? `Ends in ${formatCountdown(giveaway.endTime - now)}` : "Ended"}
       </p>
+      {giveaway.recurrence && (
+        <p className="mt-1 text-xs text-sky-200">
+          One run of a giveaway that repeats {repeatsText(giveaway.recurrence)}
+        </p>
+      )}
 
       <dl className="mt-4 grid grid-cols-3 gap-3 rounded-xl border border-white/5 bg-ink-950/60 p-3 text-sm">
         <Fact label="Participants">{formatNumber(giveaway.entries)}</Fact>

@@ -102,7 +102,7 @@ export const docsSections: readonly DocsSection[] = [
         path: "/docs/events",
         title: "Events",
         summary:
-          "Birthdays, tournaments, lotteries and raffles: how to run each event and exactly what Hearth does.",
+          "Giveaways, birthdays, tournaments, lotteries and raffles: how to run each event and exactly what Hearth does.",
       },
     ],
   },

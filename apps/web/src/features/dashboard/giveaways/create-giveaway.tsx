@@ -241,7 +241,7 @@ export function CreateGiveaway({
             </SelectBox>
           )}
         </Field>
-        <Field label="Winners channel" aside="optional" error={errors.winnersChannelId}>
+        <Field label="Results go to" aside="optional" error={errors.winnersChannelId}>
           {(control) => (
             <ChannelSelect
               {...control}
@@ -260,7 +260,7 @@ export function CreateGiveaway({
           checked={form.dmWinners}
           onChange={(event) => set({ dmWinners: event.target.checked })}
         />
-        DM the winners the prize and description
+        Send each winner what they won by DM
       </label>
       <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
       <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">

@@ -160,6 +160,7 @@ export function EntrantsDialog({
   const pages = entrants.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.entrants);
   const total = pages[0]?.total ?? 0;
+  const capped = pages[0]?.totalCapped === true;
   const removed = pages[0]?.removed ?? [];
   return (
     <Dialog open onClose={onClose} labelledBy={headingId} placement="right">
@@ -190,7 +191,8 @@ export function EntrantsDialog({
         ) : (
           <>
             <p className="text-sm text-stone-400" aria-live="polite">
-              {total} {total === 1 ? "entrant" : "entrants"}
+              {total}
+              {capped ? "+" : ""} {total === 1 ? "entrant" : "entrants"}
               {q ? ` matching "${q}"` : ""}
             </p>
             {rows.length === 0 ? (

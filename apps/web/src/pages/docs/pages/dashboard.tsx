@@ -93,7 +93,10 @@ export function DocsContent() {
               "Settings",
               "Feature toggles, anti-pool protection, member trigger limit, your discovery listing; the audit log (owners and admins), the Dashboard tokens panel and the Danger zone (owner).",
             ],
-            ["Giveaways", "Bypass, blacklist and multiplier roles; end, reroll or delete giveaways."],
+            [
+              "Giveaways",
+              "Create now, later or recurring (with the ping role and a preview); scheduled and recurring giveaways; entrants with removals; rerolls of one winner or all; blocked members; bypass, blacklist and multiplier roles; end, reroll or delete.",
+            ],
             ["Greetings", "Welcome message editor with test button, and ping-on-join channels."],
             ["Timers", "Scheduled messages with presets from 5 minutes to 24 hours."],
           ]}

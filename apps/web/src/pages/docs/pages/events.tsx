@@ -1,4 +1,5 @@
 import { BirthdaysSection } from "../events/birthdays-section";
+import { GiveawaysSection } from "../events/giveaways-section";
 import { LotteryRaffleSections } from "../events/lottery-raffle-section";
 import { TournamentsSection } from "../events/tournaments-section";
 import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui/blocks";
@@ -10,7 +11,7 @@ import { Bullets, C, DocsArticle, DocsCta, DocsHeader, DocsSection } from "../ui
 export function DocsContent() {
   return (
     <DocsArticle>
-      <DocsHeader lead="Events bring a server together: birthdays celebrated at each member's own midnight, single-elimination tournaments with a public bracket, lotteries and raffles — run by your event managers with slash commands and buttons." />
+      <DocsHeader lead="Events bring a server together: giveaways (now, later or recurring), birthdays celebrated at each member's own midnight, single-elimination tournaments with a public bracket, lotteries and raffles — run by your event managers with slash commands and buttons." />
 
       <DocsSection id="overview" title="Who runs events">
         <Bullets
@@ -32,6 +33,7 @@ export function DocsContent() {
         />
       </DocsSection>
 
+      <GiveawaysSection />
       <BirthdaysSection />
       <TournamentsSection />
       <LotteryRaffleSections />

@@ -1,0 +1,53 @@
+import { Bullets, C, DocsSection } from "../ui/blocks";
+import { CommandTable } from "../ui/command-table";
+
+/** Giveaways beyond a simple start and end: scheduled and recurring, entrants, rerolls, pings. */
+export function GiveawaysSection() {
+  return (
+    <DocsSection
+      id="giveaways"
+      title="Giveaways"
+      intro="Giveaways with an Enter button, entry requirements and weighted entries that end exactly once, even across restarts. Start them now, later or on a schedule; prune entrants; reroll precisely."
+    >
+      <Bullets
+        items={[
+          <>
+            <b>Later:</b> <C>/giveaway start prize:Nitro duration:1d start:in 2h</C>, or a date and time such
+            as <C>start:2026-12-24 18:00</C> read in the server's time zone (give{" "}
+            <C>timezone:Europe/Berlin</C> once; Hearth remembers it). Until then it is listed as Scheduled
+            with a countdown and can be edited or cancelled; it posts itself once, at the time, whichever
+            worker runs it.
+          </>,
+          <>
+            <b>Again and again:</b> <C>repeat:daily</C>, <C>weekly</C>, <C>monthly</C>, <C>every 6h</C> or{" "}
+            <C>every 3d</C>. Each run is its own giveaway with its own winners. Pause, resume or stop a series
+            with <C>/giveaway scheduled</C> or in the dashboard; an edit applies to the next run. A paused
+            series skips the runs it missed.
+          </>,
+          <>
+            <b>Who hears about it:</b> the events ping role from <C>/setup</C> is pinged when a giveaway is
+            posted, unless you choose another with <C>ping_role</C> or none with <C>no_ping</C>; the
+            dashboard's form shows the role and a preview of the message before posting. Results can go to a
+            separate <C>winners_channel</C>, the <C>host</C> (you, by default) is pinged with them, and{" "}
+            <C>dm_winners</C> sends each winner the prize text by DM.
+          </>,
+          <>
+            <b>Entrants:</b> <C>/giveaway entrants</C> (or the dashboard's Entrants button) lists who entered,
+            when, with how many entries and which bonus applied, searchable and paged. <C>/giveaway remove</C>{" "}
+            takes someone out with a reason (kept in the audit log, shown to them the next time they press
+            Enter); <C>/giveaway block</C> keeps a member out of every giveaway of the server.
+          </>,
+          <>
+            <b>Rerolls:</b> <C>/giveaway reroll replace:@member</C> replaces one winner (the others keep their
+            win), <C>all:true</C> replaces every winner, <C>winners:2</C> draws two more. No one who won the
+            giveaway before is drawn again, and the announcement says who replaced whom.
+          </>,
+          <>Scheduled starts and running series count toward the cap of 100 running giveaways per server.</>,
+        ]}
+      />
+      <div className="mt-6">
+        <CommandTable caption="Giveaway commands" prefixes={["giveaway"]} />
+      </div>
+    </DocsSection>
+  );
+}
