@@ -95,6 +95,25 @@ export class WriteLoad {
     }
   }
 
+  /** Schedules `count` giveaways of 60 s to start a little over a minute from now (the soonest allowed). */
+  async scheduleGiveaways(count: number): Promise<{ scheduleId: number; prize: string }[]> {
+    const scheduled: { scheduleId: number; prize: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const prize = `Crash scheduled ${i} ${Date.now()}`;
+      const answer = await this.request("POST", "/api/giveaways/create", {
+        channelId: this.community.channelId,
+        prize,
+        winnerCount: 1,
+        duration: 60,
+        startsAt: Date.now() + 62_000,
+        pingRoleId: null,
+      });
+      if (answer?.status === 202)
+        scheduled.push({ scheduleId: Number((answer.body as { id: string }).id), prize });
+    }
+    return scheduled;
+  }
+
   start(): void {
     this.running = true;
     this.loops = [

@@ -14,7 +14,7 @@ import {
   waitFor,
 } from "./harness.ts";
 import { WriteLoad } from "./load.ts";
-import { allEnded, exactlyOnce, findings, notOnce } from "./verify.ts";
+import { allEnded, exactlyOnce, findings, notOnce, scheduledRuns } from "./verify.ts";
 
 // Issue 17 #2: SIGKILL the program (a real child process of src/main.ts, every role in one process,
 // the discord.js adapter on the Discord stand-in) under a steady write load — dashboard writes
@@ -36,6 +36,9 @@ export async function sigkillUnderLoad(kind: "sqlite" | "postgres"): Promise<voi
     program = await startProgram(env);
     const load = new WriteLoad(community, prepared, () => program?.url ?? "");
     await load.createGiveaways(4);
+    // Issue 27: giveaways scheduled to start a minute on, posted by a durable job after the restart
+    // (or, when the kill lands on it, by the job run again): each run once.
+    const scheduled = await load.scheduleGiveaways(3);
     load.start();
     // Kill once every kind of write has been acknowledged a few times (however busy the machine).
     const { acknowledged } = load;
@@ -64,6 +67,29 @@ export async function sigkillUnderLoad(kind: "sqlite" | "postgres"): Promise<voi
 
     // Giveaways run one minute from creation; timers a few seconds.
     const settled = await waitFor(() => allEnded(storage, load.acknowledged), 150_000, 500);
+    // They start a minute after the kill's side of the test and run a minute: wait for their ends too.
+    const started = await waitFor(
+      async () => {
+        const posted = await scheduledRuns(storage, scheduled);
+        return (
+          posted.length === scheduled.length &&
+          posted.every((run) => run.status === "ended") &&
+          (await allEnded(storage, load.acknowledged))
+        );
+      },
+      150_000,
+      500,
+    );
+    const runs = await scheduledRuns(storage, scheduled);
+    // One message per scheduled run in the channel: nothing posted twice, even across the kill.
+    const scheduledPosts = scheduled.map(
+      (entry) =>
+        [...community.standIn.state.messages.values()].filter(
+          (message) =>
+            message.channel_id === community.channelId &&
+            JSON.stringify(message.embeds).includes(`"🎉 ${entry.prize}"`),
+        ).length,
+    );
     const found = await findings(storage, community, load.acknowledged);
     const timerEnds = exactlyOnce(found.timers.endPosts, found.jobs.timerAttempts);
     const giveawayEnds = exactlyOnce(found.giveaways.announcements, found.jobs.giveawayAttempts);
@@ -93,6 +119,7 @@ export async function sigkillUnderLoad(kind: "sqlite" | "postgres"): Promise<voi
         giveawayEnds: `${found.giveaways.acknowledged - giveawayEnds.unexplained.length - giveawayEnds.interrupted.length}/${found.giveaways.acknowledged}`,
         voteDeliveries: `${found.jobs.voteJobs}/${found.jobs.votesStored}`,
       },
+      scheduledStarts: { schedules: scheduled.length, runs: runs.length, posts: scheduledPosts },
       statuses: Object.fromEntries(load.statuses),
       unanswered: load.unanswered,
       unansweredPresses: load.unansweredPresses,
@@ -101,6 +128,10 @@ export async function sigkillUnderLoad(kind: "sqlite" | "postgres"): Promise<voi
     process.stdout.write(`crash-safety ${JSON.stringify(report)}\n`);
 
     expect(settled, JSON.stringify(report)).toBe(true);
+    expect(started, JSON.stringify(report)).toBe(true);
+    expect(scheduled).toHaveLength(3);
+    expect(runs.map((run) => run.run_number)).toEqual([1, 1, 1]);
+    expect(scheduledPosts).toEqual([1, 1, 1]);
     // Enough happened on both sides of the kill for the test to mean something.
     expect(beforeKill.timers).toBeGreaterThanOrEqual(5);
     expect(beforeKill.votes).toBeGreaterThanOrEqual(5);

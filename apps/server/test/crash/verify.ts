@@ -214,3 +214,18 @@ export function exactlyOnce<K>(
   }
   return { unexplained, interrupted };
 }
+
+/** The giveaways the scheduled starts posted (one row per run: the (schedule, run) pair is unique). */
+export async function scheduledRuns(storage: Storage, scheduled: { scheduleId: number }[]) {
+  if (scheduled.length === 0) return [];
+  return storage.db
+    .selectFrom("giveaways")
+    .select(["schedule_id", "run_number", "message_id", "status"])
+    .where(
+      "schedule_id",
+      "in",
+      scheduled.map((entry) => entry.scheduleId),
+    )
+    .orderBy("schedule_id")
+    .execute();
+}

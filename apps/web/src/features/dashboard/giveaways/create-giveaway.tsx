@@ -173,7 +173,7 @@ export function CreateGiveaway({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Starts" error={errors.startsAt}>
           {(control) => (
-            <div className="grid grid-cols-[7rem_1fr] gap-2">
+            <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-2">
               <SelectBox
                 aria-label="When it starts"
                 value={form.startMode}
@@ -186,7 +186,7 @@ export function CreateGiveaway({
                 {...control}
                 type="datetime-local"
                 aria-label="Start time"
-                className={inputClass}
+                className={cn(inputClass, "min-w-0")}
                 disabled={form.startMode === "now"}
                 value={form.startsAt}
                 onChange={(event) => set({ startsAt: event.target.value, startMode: "later" })}
@@ -196,7 +196,7 @@ export function CreateGiveaway({
         </Field>
         <Field label="Repeats" error={errors.repeatEvery}>
           {(control) => (
-            <div className="grid grid-cols-[5rem_1fr] gap-2">
+            <div className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2">
               <input
                 {...control}
                 type="number"

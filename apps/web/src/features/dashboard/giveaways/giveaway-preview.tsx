@@ -24,7 +24,7 @@ export function GiveawayPreview({
     <section
       aria-label="Message preview"
       aria-live="polite"
-      className="rounded-xl border border-white/[0.08] bg-[#313338] p-4 text-sm"
+      className="min-w-0 overflow-hidden rounded-xl border border-white/[0.08] bg-[#313338] p-4 text-sm"
     >
       <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-stone-400">Preview</p>
       {!settled ? (
@@ -55,7 +55,7 @@ export function GiveawayPreview({
             }}
           >
             <p className="font-semibold text-white">{preview.data.embed.title}</p>
-            <p className="mt-1 whitespace-pre-line break-words text-stone-300">
+            <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-stone-300">
               {preview.data.embed.description.replace(/<t:(\d+):[Rf]>/g, (_match, seconds: string) =>
                 new Date(Number(seconds) * 1000).toLocaleString(),
               )}
