@@ -35,7 +35,7 @@ export function CreateGiveaway({
   };
 
   // The preview follows the form once it is valid (without the start check, which moves with the clock).
-  const preview = validateGiveaway({ ...form, startMode: "now" }).body;
+  const preview = validateGiveaway(form).body ?? validateGiveaway({ ...form, startMode: "now" }).body;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -3,6 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useDebounced } from "../shared/use-debounced";
 import { previewQuery } from "./manage-api";
 
+/** Discord's markup as the client shows it: times, mentions and bold, as plain text. */
+function readable(text: string, roleName: (id: string) => string): string {
+  return text
+    .replace(/<t:(\d+):[Rf]>/g, (_match, seconds: string) =>
+      new Date(Number(seconds) * 1000).toLocaleString(),
+    )
+    .replace(/<@&(\d+)>/g, (_match, id: string) => `@${roleName(id)}`)
+    .replace(/<@!?\d+>/g, "@member")
+    .replace(/\*\*(.+?)\*\*/g, "$1");
+}
+
 /**
  * What the giveaway will look like in Discord and whom it pings, read from the server (the same
  * message the post sends), so the choice of ping role is visible before anything is posted.
@@ -56,9 +67,7 @@ export function GiveawayPreview({
           >
             <p className="font-semibold text-white">{preview.data.embed.title}</p>
             <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere] text-stone-300">
-              {preview.data.embed.description.replace(/<t:(\d+):[Rf]>/g, (_match, seconds: string) =>
-                new Date(Number(seconds) * 1000).toLocaleString(),
-              )}
+              {readable(preview.data.embed.description, roleName)}
             </p>
             {preview.data.embed.footer && (
               <p className="mt-2 text-xs text-stone-400">{preview.data.embed.footer}</p>
