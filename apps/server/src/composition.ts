@@ -6,7 +6,7 @@ import { registerIfChanged, registrationPlan } from "./bot/commands/registration
 import { bindCommands } from "./bot/commands/registry.ts";
 import type { BotGuard } from "./bot/guard.ts";
 import type { AppContext } from "./context.ts";
-import { resolveToken } from "./features/auth/service.ts";
+import { resolveTokenFollowingDiscord } from "./features/auth/follow-discord.ts";
 import { revokeForSuspiciousActivity } from "./features/auth/token-dms.ts";
 import type { Feature } from "./features/feature.ts";
 import { features } from "./features/index.ts";
@@ -51,7 +51,7 @@ export async function buildHearthApp(
       ...list.flatMap((feature) => (feature.routes ? [feature.routes] : [])),
       ...(await playgroundOf(ctx, list, commandPaths)),
     ],
-    resolveToken: (authorization) => resolveToken(ctx, authorization),
+    resolveToken: (authorization) => resolveTokenFollowingDiscord(ctx, authorization),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   revokeDashboardToken,
   revokeTokensOfMember,
 } from "./service.ts";
+import { forgetStanding, standingOf } from "./standing.ts";
 
 /*
  * Tokens handed out and taken back in Discord: `/dashboard create` sends the token by DM,
@@ -26,8 +27,9 @@ export function dashboardUrl(config: AppContext["config"]): string {
 }
 
 /**
- * `/dashboard create`: a member's token for the server, sent to them by DM (the server's owner gets
- * owner permission, anyone else admin). Refused while they hold a live one; when their DMs are closed
+ * `/dashboard create`: a member's token for the server, sent to them by DM, at the level they hold
+ * now (owner; admin for Administrator or Manage Server; manager for the grinder manager role).
+ * Refused for anyone else, and while they hold a live one; when their DMs are closed
  * no token is left behind and they're told how to open them.
  */
 export async function createDashboardTokenByDm(
@@ -43,7 +45,17 @@ export async function createDashboardTokenByDm(
     );
   }
   const guild = await deps.discord.getGuild(serverId);
-  const permission: PermissionLevel = guild?.ownerId === userId ? "owner" : "admin";
+  // The level is what the member is now: the owner, Administrator or Manage Server (admin), or the
+  // manager role (manager); it follows Discord afterwards too (follow-discord.ts).
+  forgetStanding(serverId, userId);
+  const standing = await standingOf(deps, serverId, userId);
+  const permission: PermissionLevel | null =
+    standing === undefined ? (guild?.ownerId === userId ? "owner" : null) : standing;
+  if (!permission) {
+    throw forbidden(
+      "A dashboard token needs the server's owner, Administrator or Manage Server, or the grinder manager role.",
+    );
+  }
   try {
     return await createAndDeliverDashboardToken(deps, { serverId, userId, permission }, async (token) => {
       await deps.discord.sendDirectMessage(userId, {

@@ -96,9 +96,11 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "dashboard create",
-    description: "Create your dashboard token for this server; Hearth sends it to you by DM.",
+    description:
+      "Create your dashboard token for this server (owner, admin or manager, as your role is); Hearth sends it by DM.",
     category,
-    permissions: admin,
+    permissions: adminOrManager,
+    managerRole: "grinder management role",
     examples: ["/dashboard create"],
   }),
   command({
