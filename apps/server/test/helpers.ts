@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { PermissionLevel } from "@hearth/core";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { bindCommands } from "../src/bot/commands/registry.ts";
@@ -12,7 +13,9 @@ import { openStorage, type Storage } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { demoGuildId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
 import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
-import { createDashboardToken } from "../src/features/auth/service.ts";
+import { createDashboardToken, type DashboardToken } from "../src/features/auth/service.ts";
+import { forgetStanding } from "../src/features/auth/standing.ts";
+import { getSetup, updateSetup } from "../src/features/setup/service.ts";
 import type { BuildAppOptions } from "../src/http/app.ts";
 import { DatabaseJobQueue, type QueueOptions } from "../src/jobs/queue.ts";
 import { createLogger, type Logger } from "../src/lib/logger.ts";
@@ -221,4 +224,34 @@ export function bindFeatureCommands(
   options: Parameters<typeof bindCommands>[3] = {},
 ): string[] {
   return bindCommands(bot, ctx, definitions, { managerRoleOf: managerRoleResolver(ctx), ...options });
+}
+
+/**
+ * A dashboard token whose holder really is what its level needs on the demo server (tokens follow
+ * Discord, issue 24 §2): an admin gets the Admin role (Administrator), a manager the role the setup
+ * names as manager role (Grinder Manager, set when none is). Then the token is created.
+ */
+export async function createStandingToken(
+  ctx: AppContext,
+  input: { serverId?: string; userId: string; permission: PermissionLevel },
+): Promise<{ token: string; record: DashboardToken }> {
+  const serverId = input.serverId ?? demoGuildId;
+  const roles = await ctx.discord.listRoles(serverId);
+  const named = (name: string) => roles.find((role) => role.name === name)?.id;
+  if (input.permission === "admin") {
+    const admin = named("Admin");
+    if (!admin) throw new Error("createStandingToken: the server has no Admin role");
+    await ctx.discord.addMemberRole(serverId, input.userId, admin);
+  }
+  if (input.permission === "manager") {
+    let managerRoleId = (await getSetup(ctx, serverId)).managerRoleId;
+    if (!managerRoleId) {
+      managerRoleId = named("Grinder Manager") ?? null;
+      if (!managerRoleId) throw new Error("createStandingToken: the server has no Grinder Manager role");
+      await updateSetup(ctx, serverId, { managerRoleId }, { tokenId: null, userId: null });
+    }
+    await ctx.discord.addMemberRole(serverId, input.userId, managerRoleId);
+  }
+  forgetStanding(serverId, input.userId);
+  return createDashboardToken(ctx, { ...input, serverId });
 }

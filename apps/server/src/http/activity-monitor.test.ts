@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
+import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
 import { demoMembers } from "../discord/demo-seed.ts";
 import { listAudit } from "../features/audit/service.ts";
 import { createDashboardToken, resolveToken } from "../features/auth/service.ts";
@@ -146,7 +146,7 @@ describe("through the API: the token is revoked, its holder DMed, the audit log 
   };
 
   it(`${20} forbidden requests within a minute revoke a manager's token`, async () => {
-    const { token: raw } = await createDashboardToken(t.ctx, {
+    const { token: raw } = await createStandingToken(t.ctx, {
       serverId: demoGuildId,
       userId: holderId,
       permission: "manager",
@@ -176,7 +176,7 @@ describe("through the API: the token is revoked, its holder DMed, the audit log 
 
   it("use from more than 5 addresses within an hour revokes the token on the sixth", async () => {
     const [, otherId = ""] = await demoMembers(t.ctx.storage.db, 2);
-    const { token: raw } = await createDashboardToken(t.ctx, {
+    const { token: raw } = await createStandingToken(t.ctx, {
       serverId: demoGuildId,
       userId: otherId,
       permission: "admin",

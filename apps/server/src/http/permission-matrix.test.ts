@@ -1,6 +1,6 @@
 import { hasPermission, type PermissionLevel, permissionLevels } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
+import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
 import { demoMembers } from "../discord/demo-seed.ts";
 import { createDashboardToken } from "../features/auth/service.ts";
 import { quietMonitor } from "./activity-monitor.ts";
@@ -19,10 +19,10 @@ beforeAll(async () => {
   const [adminId, managerId] = await demoMembers(t.ctx.storage.db, 2);
   if (!adminId || !managerId) throw new Error("the demo server has too few members");
   tokens.admin = (
-    await createDashboardToken(t.ctx, { serverId: demoGuildId, userId: adminId, permission: "admin" })
+    await createStandingToken(t.ctx, { serverId: demoGuildId, userId: adminId, permission: "admin" })
   ).token;
   tokens.manager = (
-    await createDashboardToken(t.ctx, { serverId: demoGuildId, userId: managerId, permission: "manager" })
+    await createStandingToken(t.ctx, { serverId: demoGuildId, userId: managerId, permission: "manager" })
   ).token;
 });
 afterAll(() => t.cleanup());

@@ -1,7 +1,13 @@
 import { capReachedMessage, serverCaps } from "@hearth/core";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bindFeatureCommands, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
+import {
+  bindFeatureCommands,
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  type TestApp,
+} from "../../test/helpers.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
 import { buildHearthApp } from "../composition.ts";
 import { demoOwnerId } from "../discord/demo-seed.ts";
@@ -335,7 +341,7 @@ describe("per-token write limit", () => {
       .where("guild_id", "=", demoGuildId)
       .where("user_id", "!=", demoOwnerId)
       .executeTakeFirstOrThrow();
-    const other = await createDashboardToken(t.ctx, {
+    const other = await createStandingToken(t.ctx, {
       serverId: demoGuildId,
       userId: members.user_id,
       permission: "admin",

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
+import {
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  seedOtherGuild,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { recordAudit } from "./service.ts";
@@ -13,7 +19,7 @@ beforeAll(async () => {
   const [managerId = "", actorId = ""] = await demoMembers(t.ctx.storage.db, 2);
   botActorId = actorId;
   managerToken = (
-    await createDashboardToken(t.ctx, { serverId: demoGuildId, userId: managerId, permission: "manager" })
+    await createStandingToken(t.ctx, { serverId: demoGuildId, userId: managerId, permission: "manager" })
   ).token;
   await t.ctx.storage.db.deleteFrom("audit_log").execute();
   // A dashboard change (through the API, so its address is the request's), a bot change, the bot's own.

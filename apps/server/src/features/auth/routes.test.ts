@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
+import {
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  seedOtherGuild,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
 import { listAudit } from "../audit/service.ts";
 import { createDashboardToken, resolveToken } from "./service.ts";
@@ -12,7 +18,7 @@ let adminTokenId: string;
 beforeAll(async () => {
   t = await createTestApp();
   [adminId = ""] = await demoMembers(t.ctx.storage.db, 1);
-  const created = await createDashboardToken(t.ctx, {
+  const created = await createStandingToken(t.ctx, {
     serverId: demoGuildId,
     userId: adminId,
     permission: "admin",

@@ -1,6 +1,12 @@
 import { insightsHeatmap, insightsSeries, insightsTop } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
+import {
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  seedOtherGuild,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { demoMembers } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { dayMs } from "./batch.ts";
@@ -18,9 +24,9 @@ beforeAll(async () => {
   otherGuildId = (await seedOtherGuild(t.ctx)).guildId;
   otherToken = (await createDashboardToken(t.ctx, { serverId: otherGuildId, permission: "owner" })).token;
   managerToken = (
-    await createDashboardToken(t.ctx, {
+    await createStandingToken(t.ctx, {
       serverId: demoGuildId,
-      userId: (await demoMembers(t.ctx.storage.db, 1))[0],
+      userId: (await demoMembers(t.ctx.storage.db, 1))[0] ?? "",
       permission: "manager",
     })
   ).token;

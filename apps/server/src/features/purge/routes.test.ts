@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
+import {
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  seedOtherGuild,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { demoMembers } from "../../discord/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 
@@ -14,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const [adminId = ""] = await demoMembers(t.ctx.storage.db, 1);
   adminToken = (
-    await createDashboardToken(t.ctx, { serverId: demoGuildId, userId: adminId, permission: "admin" })
+    await createStandingToken(t.ctx, { serverId: demoGuildId, userId: adminId, permission: "admin" })
   ).token;
   other = await seedOtherGuild(t.ctx);
   await t.ctx.storage.db

@@ -96,10 +96,9 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "dashboard create",
-    description:
-      "Create your dashboard token for this server (owner, admin or manager, as your role is); Hearth sends it by DM.",
+    description: "Create your dashboard token (owner, admin or manager, as your role is); Hearth sends it by DM.",
     category,
-    permissions: adminOrManager,
+    permissions: admin,
     managerRole: "grinder management role",
     examples: ["/dashboard create"],
   }),
