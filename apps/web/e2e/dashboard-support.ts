@@ -57,8 +57,8 @@ export interface Fixture {
 }
 
 /**
- * Tokens made with the CLI: one for a member of the demo server (its owner already got the token
- * printed at start-up), one for another server of the sandbox directory.
+ * Tokens made with the CLI: one for an admin member of the demo server (its owner already got the
+ * token printed at start-up), one for another server of the sandbox directory.
  */
 export async function makeFixture(server: HearthServer): Promise<Fixture> {
   const directory = (await api<{ id: string; name: string }[]>(server, null, "/api/discovery")).body;
@@ -67,19 +67,8 @@ export async function makeFixture(server: HearthServer): Promise<Fixture> {
   if (!demoServerId) throw new Error("the demo data has no giveaway");
   const other = directory.find((entry) => entry.id !== demoServerId);
   if (!other) throw new Error("the sandbox directory has no second server");
-  const records = (
-    await api<{ entries: { userId: string }[] }[]>(server, null, `/api/giveaways/x/winners/${demoServerId}`)
-  ).body;
-  const member = records.flatMap((record) => record.entries)[0]?.userId;
-  if (!member) throw new Error("the demo data has no giveaway entrant");
-  const demoToken = await createToken(server, [
-    "--server",
-    demoServerId,
-    "--user",
-    member,
-    "--permission",
-    "admin",
-  ]);
+  // Tokens follow Discord: the admin token goes to a demo member who holds Administrator.
+  const demoToken = await createToken(server, ["--demo", "--permission", "admin"]);
   const otherToken = await createToken(server, ["--server", other.id, "--permission", "owner"]);
   return { demoServerId, demoToken, otherServerId: other.id, otherServerName: other.name, otherToken };
 }

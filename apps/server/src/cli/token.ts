@@ -1,24 +1,28 @@
 import { parseArgs } from "node:util";
-import { permissionLevel } from "@hearth/core";
+import { hasPermission, type PermissionLevel, permissionLevel } from "@hearth/core";
 import { Redis } from "ioredis";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { demoGuildId, hasDemoDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
+import { demoGuildId, demoMembers, hasDemoDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
 import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
 import {
   createDashboardToken,
+  findLiveDashboardToken,
   listDashboardTokens,
   revocationChannel,
   revokeDashboardToken,
 } from "../features/auth/service.ts";
+import { standingOf } from "../features/auth/standing.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 
 const usage = `Usage:
   npm run token -- create --server <id> [--user <id>] [--permission owner|admin|manager]
-  npm run token -- create --demo            (a token for the sandbox's demo server)
+  npm run token -- create --demo [--permission admin|manager]
+                                            (a token for the sandbox's demo server: its owner's, or a
+                                             member's who holds that level there now)
   npm run token -- list --server <id>
   npm run token -- revoke <token-id>
 
@@ -44,6 +48,19 @@ async function announceRevocation(config: Config, tokenId: string, io: CliIo): P
   } finally {
     redis.disconnect();
   }
+}
+
+/** A demo member (not the owner) holding `level` now and no live token, for `create --demo --permission`. */
+async function demoHolderOf(
+  ctx: Pick<AppContext, "storage" | "discord">,
+  level: PermissionLevel,
+): Promise<string | undefined> {
+  for (const userId of await demoMembers(ctx.storage.db)) {
+    const standing = await standingOf(ctx, demoGuildId, userId);
+    if (!standing || !hasPermission(standing, level)) continue;
+    if (!(await findLiveDashboardToken(ctx, demoGuildId, userId))) return userId;
+  }
+  return undefined;
 }
 
 /** Runs one token command; answers the exit code. */
@@ -87,9 +104,27 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
         io.err(`--permission must be one of ${permissionLevel.options.join(", ")}`);
         return 2;
       }
+      // Tokens follow Discord: a token is only as strong as its holder is in the server now.
+      let userId = values.user;
+      if (values.demo && !userId && values.permission !== undefined && permission.data !== "owner") {
+        userId = await demoHolderOf(ctx, permission.data);
+        if (!userId) {
+          io.err(`No member of the demo server without a token holds the ${permission.data} level.`);
+          return 1;
+        }
+      }
+      if (userId) {
+        const standing = await standingOf(ctx, serverId, userId);
+        if (standing !== undefined && (standing === null || !hasPermission(standing, permission.data))) {
+          io.err(
+            `${userId} is ${standing ?? "neither the owner, an Administrator or Manage Server holder, nor a manager"} in that server: a ${permission.data} token would be lowered or revoked on its first use (tokens follow Discord).`,
+          );
+          return 1;
+        }
+      }
       const { token } = await createDashboardToken(ctx, {
         serverId,
-        userId: values.user,
+        userId,
         permission: permission.data,
       });
       io.out(token);
