@@ -45,7 +45,7 @@ describe("npm run token", () => {
     expect(err.join("\n")).toMatch(/already has a dashboard token/);
   });
 
-  it("creates for a chosen member with a chosen permission, and lists it", async () => {
+  it("creates for a member who holds the chosen permission, refuses one who doesn't, and lists them", async () => {
     await run("create", "--demo");
     const storage = openStorage(path.join(dir, "cli.db"));
     const member = await storage.db
@@ -56,14 +56,17 @@ describe("npm run token", () => {
       .executeTakeFirstOrThrow();
     await storage.close();
     out = [];
+    // Tokens follow Discord: a plain member can't hold a manager token.
     expect(
       await run("create", "--server", demoGuildId, "--user", member.user_id, "--permission", "manager"),
-    ).toBe(0);
+    ).toBe(1);
+    expect(err.join("\n")).toMatch(/a manager token would be lowered or revoked on its first use/);
+    out = [];
+    expect(await run("create", "--demo", "--permission", "admin")).toBe(0);
     out = [];
     expect(await run("list", "--server", demoGuildId)).toBe(0);
     expect(out).toHaveLength(2);
-    expect(out.join("\n")).toContain(member.user_id);
-    expect(out.join("\n")).toContain("manager");
+    expect(out.filter((line) => line.includes("  admin  "))).toHaveLength(2);
   });
 
   it("revoke makes the token unusable and list shows it revoked", async () => {
