@@ -1,3 +1,4 @@
+import { dangerousPermissions } from "@hearth/core";
 import { Link } from "react-router";
 import {
   Bullets,
@@ -22,8 +23,16 @@ export function DocsContent() {
       <DocsSection id="levels" title="Permission levels">
         <p className="mb-4 text-sm text-stone-300">
           A dashboard token carries one of three levels. <C>/dashboard create</C> gives the server owner an{" "}
-          <strong>owner</strong> token and an administrator an <strong>admin</strong> token. The API checks
+          <strong>owner</strong> token, a member with Administrator or Manage Server an <strong>admin</strong>{" "}
+          token and a member with the grinder manager role a <strong>manager</strong> token. The API checks
           the level on every request; the dashboard shows what a level can't change read-only.
+        </p>
+        <p className="mb-4 text-sm text-stone-300">
+          A token follows Discord: on every use its level is what its holder is in the server now (read again
+          at least every 15 seconds, and at once when their roles or a role change). When ownership moves,
+          Administrator is taken away or the manager role is lost, the token is lowered to what they still
+          are, or revoked when they are none of these; the change is in the audit log and the holder gets a
+          DM.
         </p>
         <DataTable
           caption="Dashboard permission levels"
@@ -53,6 +62,19 @@ export function DocsContent() {
             commands page
           </Link>
           .
+        </p>
+      </DocsSection>
+
+      <DocsSection id="roles" title="Roles Hearth gives">
+        <p className="mb-4 max-w-3xl text-sm leading-relaxed text-stone-300">
+          One rule covers every role Hearth gives or takes automatically or on someone's behalf (grinder base
+          and tier roles, supporter rewards, self-roles, message components, perks, vote rewards, the birthday
+          role): it must not be @everyone or managed by an integration, must sit below Hearth's highest role
+          and below the highest role of the person acting (the owner excepted), and must carry none of{" "}
+          {dangerousPermissions.map((permission) => permission.name).join(", ")}. A role breaking it is
+          refused when you save (the reason is shown beside it in the dashboard's role pickers); a setup saved
+          before the rule is flagged on the Setup tab and by <C>/setup</C>, and the role is not given: the
+          refusal is logged and in the audit log. Nobody but the server owner can hire or pay themselves.
         </p>
       </DocsSection>
 

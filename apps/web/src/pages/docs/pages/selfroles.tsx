@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AdminCommandsSection, PermissionsSection } from "../selfroles/reference-sections";
 import {
   Bullets,
@@ -23,8 +24,9 @@ export function DocsContent() {
       <DocsSection id="why" title="Why use Hearth's self-roles">
         <CardGrid columns={3}>
           <InfoCard title="Safe by default">
-            Roles with Administrator, Manage Server or Manage Roles can never be whitelisted, and a
-            whitelisted role that gains one is pulled from every panel automatically.
+            Roles with a moderation or admin permission (Administrator, Manage Server, Manage Roles, Ban
+            Members…) can never be whitelisted, and a whitelisted role that gains one is pulled from every
+            panel automatically.
           </InfoCard>
           <InfoCard title="Set up in about a minute">
             Whitelist the roles, then post a panel with one <C>/selfroles quick</C> or a short guided
@@ -51,11 +53,18 @@ export function DocsContent() {
 
       <DocsSection id="security" title="Security">
         <p className="max-w-3xl leading-relaxed text-stone-300">
-          The whitelist refuses roles holding <strong>Administrator</strong>, <strong>Manage Server</strong>{" "}
-          or <strong>Manage Roles</strong> and says which permission and why. Roles with{" "}
-          <strong>Ban Members</strong> or <strong>Kick Members</strong> are allowed with a warning. @everyone
-          and roles managed by an integration (bot roles, the booster role) are refused. Only whitelisted
-          roles can go on a panel.
+          The whitelist follows the{" "}
+          <Link
+            to="/docs/security#roles"
+            className="text-ember-300 underline underline-offset-4 hover:text-ember-200"
+          >
+            role-safety rule
+          </Link>
+          : it refuses roles holding a moderation or admin permission (<strong>Administrator</strong>,{" "}
+          <strong>Manage Server</strong>, <strong>Manage Roles</strong>, <strong>Ban Members</strong>,{" "}
+          <strong>Kick Members</strong> and the rest of its list) and says which, and roles above your own
+          highest role. @everyone and roles managed by an integration (bot roles, the booster role) are
+          refused. Only whitelisted roles can go on a panel.
         </p>
         <Bullets
           items={[
