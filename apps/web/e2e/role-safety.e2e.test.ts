@@ -37,17 +37,17 @@ describe("the role-safety rule on the Setup tab", () => {
     await page.goto("/dashboard?tab=setup");
     const warning = page.getByRole("alert").filter({ hasText: "can't be given" });
     await warning.waitFor();
-    expect(await warning.innerText()).toMatch(/Tier Legacy: @Admin: it has Administrator/);
+    expect(await warning.textContent()).toMatch(/Tier Legacy: @Admin: it has Administrator/);
     const tierRow = page
       .getByRole("list", { name: "Tiers" })
       .getByRole("listitem")
       .filter({ hasText: "Legacy" });
-    expect(await tierRow.innerText()).toContain("Hearth won't give @Admin");
+    expect(await tierRow.textContent()).toContain("Hearth won't give @Admin");
 
     // The Add tier form's role select: the Admin role is there, disabled, with the reason.
     const select = page.getByRole("form", { name: "Add tier" }).getByLabel("Tier role");
     const option = select.locator("option", { hasText: "@Admin" });
-    expect(await option.innerText()).toMatch(/@Admin \(can't be given: it has Administrator/);
+    expect(await option.textContent()).toMatch(/@Admin \(can't be given: it has Administrator/);
     expect(await option.evaluate((element) => (element as HTMLOptionElement).disabled)).toBe(true);
     const gold = select.locator("option", { hasText: "@Gold" });
     expect(await gold.evaluate((element) => (element as HTMLOptionElement).disabled)).toBe(false);

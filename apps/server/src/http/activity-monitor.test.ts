@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
 import { demoMembers } from "../discord/demo-seed.ts";
 import { listAudit } from "../features/audit/service.ts";
-import { createDashboardToken, resolveToken } from "../features/auth/service.ts";
+import { resolveToken } from "../features/auth/service.ts";
 import {
   type ActivityStore,
   addressWindowMs,

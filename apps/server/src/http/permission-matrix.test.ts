@@ -2,7 +2,6 @@ import { hasPermission, type PermissionLevel, permissionLevels } from "@hearth/c
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
 import { demoMembers } from "../discord/demo-seed.ts";
-import { createDashboardToken } from "../features/auth/service.ts";
 import { quietMonitor } from "./activity-monitor.ts";
 import { isPublicRoute } from "./public-routes.ts";
 

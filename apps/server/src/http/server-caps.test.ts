@@ -11,7 +11,6 @@ import {
 import { type Bot, createBot } from "../bot/bot.ts";
 import { buildHearthApp } from "../composition.ts";
 import { demoOwnerId } from "../discord/demo-seed.ts";
-import { createDashboardToken } from "../features/auth/service.ts";
 import { embedsBot } from "../features/embeds/commands.ts";
 import { insertSession } from "../features/embeds/store.ts";
 import { giveawaysBot } from "../features/giveaways/commands.ts";

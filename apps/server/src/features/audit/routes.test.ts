@@ -7,7 +7,6 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
-import { createDashboardToken } from "../auth/service.ts";
 import { recordAudit } from "./service.ts";
 
 let t: TestApp;

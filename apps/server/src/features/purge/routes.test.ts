@@ -7,7 +7,6 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { demoMembers } from "../../discord/demo-seed.ts";
-import { createDashboardToken } from "../auth/service.ts";
 
 // The dashboard's Danger zone: POST /api/servers/:serverId/purge, for owner tokens only.
 

@@ -96,7 +96,8 @@ export const serverCommands: CommandEntry[] = [
   }),
   command({
     name: "dashboard create",
-    description: "Create your dashboard token (owner, admin or manager, as your role is); Hearth sends it by DM.",
+    description:
+      "Create your dashboard token (owner, admin or manager, as your role is); Hearth sends it by DM.",
     category,
     permissions: admin,
     managerRole: "grinder management role",
