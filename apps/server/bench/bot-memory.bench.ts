@@ -41,12 +41,23 @@ export async function benchBotMemory(
     `\nBot memory: ${guildCount} guilds × ${membersPerGuild} members from the Discord stand-in (heapUsed after GC)`,
   );
   const results = {} as Record<Variant, ChildResult>;
+  // BENCH_BOT_VARIANTS=hearth skips discord.js's defaults (at 100,000 guilds they need gigabytes).
+  const only = process.env.BENCH_BOT_VARIANTS?.split(",");
   for (const variant of Object.keys(variants) as Variant[]) {
+    if (only && !only.includes(variant)) continue;
     const result = await runChild(variant, standIn, guildCount);
     results[variant] = result;
     console.log(
       `  ${variants[variant].padEnd(34)} heap ${String(result.heapMb).padStart(7)} MB   rss ${String(result.rssMb).padStart(7)} MB   (${result.baselineHeapMb} MB before connecting; cached: ${result.cachedMembers} members, ${result.cachedUsers} users; ${result.seconds} s)`,
     );
+    if (variant === "hearth") {
+      const perGuildKb = ((result.heapMb - result.baselineHeapMb) * 1024) / guildCount;
+      // Issue 25's targets: 100,000 × 100 within 300 MB of heap, 10,000 × 1,000 within 100 MB.
+      const target = guildCount >= 100_000 ? 300 : guildCount >= 10_000 ? 100 : undefined;
+      console.log(
+        `    ${perGuildKb.toFixed(2)} KB of heap per guild over the baseline${target ? `; target heap <= ${target} MB: ${result.heapMb <= target ? "OK" : "MISSED"}` : ""}`,
+      );
+    }
   }
   await standIn.close();
   return results;

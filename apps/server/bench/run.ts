@@ -7,6 +7,7 @@ import { benchGiveaways } from "./giveaways.bench.ts";
 import { benchGrindersList } from "./grinders-list.bench.ts";
 import { benchConnections, benchDurationSeconds } from "./harness.ts";
 import { benchInsights } from "./insights.bench.ts";
+import { benchJobs } from "./jobs.bench.ts";
 import { benchLottery } from "./lottery.bench.ts";
 import { benchMessagePipeline } from "./message-pipeline.bench.ts";
 import { benchMixedRoutes } from "./mixed-routes.bench.ts";
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   "message-pipeline": benchMessagePipeline,
   "bot-memory": benchBotMemory,
   votes: benchVotes,
+  jobs: benchJobs,
   lottery: benchLottery,
   "mixed-routes": benchMixedRoutes,
   insights: benchInsights,
