@@ -119,6 +119,29 @@ describe("dashboard giveaways", () => {
     expect(schedule.status).toBe("cancelled");
   });
 
+  it("pauses a running giveaway and resumes it with its end moved", async () => {
+    const list = await get<GiveawayListItem[]>(`/api/giveaways/${server()}`);
+    const running = list.find((giveaway) => giveaway.active && !giveaway.paused);
+    if (!running) throw new Error("no running giveaway in the demo data");
+    const page = await openGiveaways();
+    const item = page
+      .getByRole("list", { name: "Giveaways" })
+      .getByRole("listitem")
+      .filter({
+        has: page.getByRole("link", { name: running.prize, exact: true }),
+      });
+    await item.getByRole("button", { name: `Pause ${running.prize}` }).click();
+    await toast(page, "Giveaway paused");
+    await item.getByText("Paused", { exact: true }).waitFor();
+    const paused = await get<GiveawayDetail>(`/api/giveaways/${server()}/${running.messageId}`);
+    expect(paused.pausedAt).toBeGreaterThan(0);
+    await item.getByRole("button", { name: `Resume ${running.prize}` }).click();
+    await toast(page, "Giveaway resumed");
+    const resumed = await get<GiveawayDetail>(`/api/giveaways/${server()}/${running.messageId}`);
+    expect(resumed.pausedAt).toBeNull();
+    expect(resumed.endTime).toBeGreaterThan(running.endTime);
+  });
+
   it("searches a running giveaway's entrants and removes one with a reason", async () => {
     const list = await get<GiveawayListItem[]>(`/api/giveaways/${server()}`);
     const running = list

@@ -161,6 +161,8 @@ export const giveawayListItem = z.object({
   inviteUrl: z.string().nullable(),
   /** How its series repeats, when it is a run of a recurring giveaway. */
   recurrence: giveawayRecurrence.nullable().optional(),
+  /** Paused by the staff: entries are closed and the end moves by the pause. */
+  paused: z.boolean().optional(),
 });
 export type GiveawayListItem = z.infer<typeof giveawayListItem>;
 export const giveawayListResponse = z.array(giveawayListItem);
@@ -258,6 +260,8 @@ export const giveawayDetail = z.object({
   scheduleId: z.string().nullable().optional(),
   /** How the series repeats, when it belongs to one. */
   recurrence: giveawayRecurrence.nullable().optional(),
+  /** Paused since (entries closed; the end moves by the pause when it resumes). */
+  pausedAt: ms.nullable().optional(),
 });
 export type GiveawayDetail = z.infer<typeof giveawayDetail>;
 

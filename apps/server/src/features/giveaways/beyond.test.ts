@@ -21,7 +21,9 @@ import {
   createOrSchedule,
   endGiveaway,
   listSchedules,
+  pauseGiveaway,
   rerollGiveaway,
+  resumeGiveaway,
   startScheduledRun,
   updateSchedule,
 } from "./service.ts";
@@ -282,6 +284,45 @@ describe.each(dialects)("giveaways beyond the seed on %s", (dialect) => {
     expect(more.newWinners).toHaveLength(3);
     expect(more.newWinners.every((w) => !w.replaces)).toBe(true);
     expect(await statusOf(rerollGiveaway(t.ctx, demoGuildId, giveaway.messageId, owner))).toBe(409);
+  });
+
+  it("pauses (entries refused, the end held back) and resumes with the end moved by the pause", async () => {
+    const giveaway = await newGiveaway(t.ctx, { duration: 3600 });
+    const member = await addMember(t.ctx);
+    const paused = await pauseGiveaway(t.ctx, demoGuildId, giveaway.messageId, owner);
+    expect(paused.pausedAt).toBeGreaterThan(0);
+    expect(await statusOf(pauseGiveaway(t.ctx, demoGuildId, giveaway.messageId, owner))).toBe(409);
+    await expect(enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, member)).rejects.toThrow(/paused/);
+    const pending = await t.ctx.storage.db
+      .selectFrom("jobs")
+      .select("id")
+      .where("dedupe_key", "=", `giveaway-end:${giveaway.messageId}`)
+      .where("status", "=", "pending")
+      .execute();
+    expect(pending).toEqual([]);
+    // An end job that was running anyway finds it paused and leaves it.
+    expect(await statusOf(endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "schedule" }))).toBe(409);
+    // Paused for 10 minutes (moved back in time here), then resumed: the end moves by 10 minutes.
+    await t.ctx.storage.db
+      .updateTable("giveaways")
+      .set({ paused_at: Date.now() - 600_000 })
+      .where("message_id", "=", giveaway.messageId)
+      .execute();
+    const resumed = await resumeGiveaway(t.ctx, demoGuildId, giveaway.messageId, owner);
+    expect(resumed.pausedAt).toBeNull();
+    expect(resumed.endTime - giveaway.endTime).toBeGreaterThanOrEqual(600_000);
+    expect(resumed.endTime - giveaway.endTime).toBeLessThan(660_000);
+    const job = await t.ctx.storage.db
+      .selectFrom("jobs")
+      .select("run_at")
+      .where("dedupe_key", "=", `giveaway-end:${giveaway.messageId}`)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    expect(Number(job?.run_at)).toBe(resumed.endTime);
+    await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, member);
+    const edit = (await outbox(t.ctx, "message.edit")).filter((m) => m.messageId === giveaway.messageId);
+    expect(JSON.stringify(edit.at(-2)?.message.embeds?.[0])).toContain("Paused");
+    expect(edit.at(-1)?.message.components?.[0]?.[0]).toMatchObject({ label: "Enter" });
   });
 
   it("lists entrants paged and searched, removes one with a reason they read at their next press, and blocks", async () => {

@@ -112,6 +112,16 @@ describe("giveaway commands beyond the seed", () => {
     expect(await text(run("block", { member: bo, lift: true }))).toContain("can enter");
   });
 
+  it("pauses and resumes a giveaway", async () => {
+    const posted = await text(run("start", { prize: "Pausable", duration: "1h", no_ping: true }));
+    const messageId = /Message ID: `(\d+)`/.exec(posted)?.[1] as string;
+    expect(await text(run("pause", { message_id: messageId }))).toContain("is paused");
+    const member = await addMember(t.ctx);
+    const [refused] = await click(messageId, member);
+    expect(refused?.message?.content).toContain("paused");
+    expect(await text(run("pause", { message_id: messageId, resume: true }))).toContain("running again");
+  });
+
   it("rerolls a named winner and says who replaced whom", async () => {
     const channel = await channelId(t.ctx);
     const posted = await text(run("start", { prize: "Swap", duration: "1h", channel, no_ping: true }));

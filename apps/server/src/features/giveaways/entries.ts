@@ -120,6 +120,9 @@ export async function enterGiveaway(
   );
   if (!giveaway) throw notFound("This giveaway doesn't exist any more.");
   if (giveaway.status !== "active" || giveaway.endTime <= now) throw conflict("This giveaway has ended.");
+  if (giveaway.pausedAt !== null) {
+    throw conflict("This giveaway is paused: entries are closed until the staff resume it.");
+  }
 
   const refusal = await entrantStore.refusalOf(db, serverId, giveaway.id, userId, now);
   if (refusal?.kind === "blocked") {

@@ -32,6 +32,7 @@ export interface ListRow {
   drawnWinners: number;
   inviteUrl: string | null;
   scheduleId: number | null;
+  paused: boolean;
 }
 
 type From = SelectQueryBuilder<
@@ -104,6 +105,7 @@ export async function pageGiveaways(
       "g.created_at",
       "g.winner_count",
       "g.schedule_id",
+      "g.paused_at",
       "s.name as current_guild_name",
       "d.invite as invite_url",
       runningCase(eb, filter.now).as("running"),
@@ -156,6 +158,7 @@ export async function pageGiveaways(
     drawnWinners: Number(row.winner_rows ?? 0),
     inviteUrl: row.invite_url ?? null,
     scheduleId: row.schedule_id ?? null,
+    paused: row.paused_at !== null && row.paused_at !== undefined,
   }));
 }
 

@@ -3,7 +3,7 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import { badRequest } from "../../lib/errors.ts";
 import { actorOf, fitLines, messageIdOf } from "./command-helpers.ts";
 import { blockMember, listEntrants, removeEntrant, unblockMember } from "./entrants.ts";
-import { cancelSchedule, listSchedules, updateSchedule } from "./service.ts";
+import { cancelSchedule, listSchedules, pauseGiveaway, resumeGiveaway, updateSchedule } from "./service.ts";
 
 // Managers' giveaway commands beyond start/end/reroll/list: entrants, removals, blocks, schedules.
 
@@ -152,4 +152,17 @@ const scheduled = defineCommand("giveaway scheduled", async (command) => {
   });
 });
 
-export const manageCommands = [entrants, remove, block, scheduled];
+const pause = defineCommand("giveaway pause", async (command) => {
+  const messageId = messageIdOf(command);
+  const resume = command.options.boolean("resume") === true;
+  const detail = resume
+    ? await resumeGiveaway(command.ctx, command.serverId, messageId, actorOf(command))
+    : await pauseGiveaway(command.ctx, command.serverId, messageId, actorOf(command));
+  await command.reply(
+    resume
+      ? `▶️ **${detail.prize}** is running again and now ends <t:${unix(detail.endTime)}:R>.`
+      : `⏸️ **${detail.prize}** is paused: entries are closed until you resume it with \`/giveaway pause message_id:${messageId} resume:true\`; the end moves by the pause.`,
+  );
+});
+
+export const manageCommands = [entrants, remove, block, scheduled, pause];

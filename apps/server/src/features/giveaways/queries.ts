@@ -89,6 +89,7 @@ const toPageItem = (row: listStore.ListRow, series: Map<number, GiveawayRecurren
   winners: row.status === "active" ? row.winnerCount : row.drawnWinners,
   inviteUrl: row.inviteUrl,
   recurrence: row.scheduleId === null ? null : (series.get(row.scheduleId) ?? null),
+  paused: row.paused,
 });
 
 /**
@@ -181,6 +182,7 @@ export async function getGiveawayDetail(
     pingRoleId: giveaway.pingRoleId,
     winnersChannelId: giveaway.winnersChannelId,
     dmWinners: giveaway.dmWinners,
+    pausedAt: giveaway.pausedAt,
     scheduleId: giveaway.scheduleId === null ? null : String(giveaway.scheduleId),
     recurrence:
       giveaway.scheduleId === null

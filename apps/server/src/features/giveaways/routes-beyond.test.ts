@@ -190,6 +190,23 @@ describe("entrants", () => {
   });
 });
 
+describe("pause", () => {
+  it("pauses and resumes through the API, 409 when already in that state, 403 for another server", async () => {
+    const giveaway = await newGiveaway(t.ctx);
+    const base = `/api/giveaways/${demoGuildId}/${giveaway.messageId}`;
+    expect((await inject("PUT", `${base}/pause`, undefined, otherToken)).statusCode).toBe(403);
+    const paused = await inject("PUT", `${base}/pause`);
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json().pausedAt).toBeGreaterThan(0);
+    expect((await inject("PUT", `${base}/pause`)).statusCode).toBe(409);
+    const list = (await inject("GET", `/api/giveaways/${demoGuildId}?limit=100`)).json();
+    expect(list.find((g: { messageId: string }) => g.messageId === giveaway.messageId)?.paused).toBe(true);
+    const resumed = await inject("PUT", `${base}/resume`);
+    expect(resumed.json()).toMatchObject({ pausedAt: null, active: true });
+    expect((await inject("PUT", `${base}/resume`)).statusCode).toBe(409);
+  });
+});
+
 describe("reroll", () => {
   it("replaces one named winner and refuses a name that isn't a winner", async () => {
     const giveaway = await newGiveaway(t.ctx, { winnerCount: 1 });

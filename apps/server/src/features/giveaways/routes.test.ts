@@ -183,8 +183,9 @@ describe("public reads", () => {
       entries: 1,
       winners: 3,
       inviteUrl: "https://discord.gg/emberhollow",
-      // Not a run of a recurring series.
+      // Not a run of a recurring series, not paused.
       recurrence: null,
+      paused: false,
     });
     expect(list.find((g) => g.messageId === ended)).toMatchObject({ active: false, entries: 3, winners: 2 });
     expect(list.find((g) => g.messageId === otherGiveaway)).toMatchObject({
@@ -223,8 +224,9 @@ describe("public reads", () => {
       active: true,
       winners: 3,
       inviteUrl: "https://discord.gg/emberhollow",
-      // Not a run of a recurring series.
+      // Not a run of a recurring series, not paused.
       recurrence: null,
+      pausedAt: null,
     });
   });
 

@@ -50,7 +50,9 @@ import {
   deleteGiveaway,
   endGiveaway,
   listSchedules,
+  pauseGiveaway,
   rerollGiveaway,
+  resumeGiveaway,
   updateSchedule,
 } from "./service.ts";
 
@@ -405,6 +407,36 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         by: "manual",
         actor: actorOf(request),
       }),
+  );
+
+  app.put(
+    "/api/giveaways/:serverId/:giveawayId/pause",
+    {
+      schema: {
+        tags,
+        summary: "Pause a running giveaway: entries are refused and the end waits (409 when paused or ended)",
+        security,
+        params: giveawayParams,
+        response: { 200: giveawayDetail },
+      },
+    },
+    async (request) =>
+      pauseGiveaway(ctx, request.params.serverId, request.params.giveawayId, actorOf(request)),
+  );
+
+  app.put(
+    "/api/giveaways/:serverId/:giveawayId/resume",
+    {
+      schema: {
+        tags,
+        summary: "Resume a paused giveaway; its end moves by the time it was paused (409 when not paused)",
+        security,
+        params: giveawayParams,
+        response: { 200: giveawayDetail },
+      },
+    },
+    async (request) =>
+      resumeGiveaway(ctx, request.params.serverId, request.params.giveawayId, actorOf(request)),
   );
 
   app.post(

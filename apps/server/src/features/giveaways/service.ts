@@ -24,6 +24,7 @@ import * as store from "./store.ts";
 
 export { announceDraw, announceJobKind } from "./announce.ts";
 export { endJobKey, endJobKind } from "./create.ts";
+export { pauseGiveaway, resumeGiveaway } from "./pause.ts";
 export { listServerGiveaways } from "./queries.ts";
 export {
   cancelSchedule,
@@ -105,6 +106,8 @@ export async function endGiveaway(
     const lock = { dialect: ctx.storage.dialect, lock: "update" as const };
     const giveaway = await store.findGiveaway(trx, serverId, messageId, lock);
     if (!giveaway) throw giveawayNotFound();
+    // A paused giveaway doesn't end by its (old) schedule; resuming schedules the moved end.
+    if (giveaway.pausedAt !== null && options.by === "schedule") throw conflict("This giveaway is paused");
     if (!(await store.markEnded(trx, giveaway.id, now))) throw ended();
     const pool = await entryStore.loadDrawPool(trx, giveaway.id);
     const winners = drawWinners(pool, giveaway.winnerCount, secureRandomInt).map((winner) => ({

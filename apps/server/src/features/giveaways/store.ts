@@ -278,3 +278,16 @@ export async function deleteWinner(db: Db, giveawayId: number, userId: string, d
     .where("draw", "=", draw)
     .execute();
 }
+
+export async function setPaused(db: Db, giveawayId: number, at: number): Promise<void> {
+  await db.updateTable("giveaways").set({ paused_at: at }).where("id", "=", giveawayId).execute();
+}
+
+/** Back from a pause with the end moved by it. */
+export async function setResumed(db: Db, giveawayId: number, endTime: number): Promise<void> {
+  await db
+    .updateTable("giveaways")
+    .set({ paused_at: null, end_time: endTime })
+    .where("id", "=", giveawayId)
+    .execute();
+}

@@ -67,6 +67,17 @@ export const eventCommands: CommandEntry[] = [
     ],
   }),
   command({
+    name: "giveaway pause",
+    description: "Pause a running giveaway (entries closed), or resume it with its end moved by the pause.",
+    category,
+    ...eventManagers,
+    options: [text("message_id", "The giveaway message's ID"), flag("resume", "Resume it instead")],
+    examples: [
+      "/giveaway pause message_id:1267001234567890123",
+      "/giveaway pause message_id:1267001234567890123 resume:true",
+    ],
+  }),
+  command({
     name: "giveaway entrants",
     description: "See who entered a giveaway: when, their entries and bonus, searchable, a page at a time.",
     category,

@@ -8,6 +8,7 @@ import { useConfirm } from "../shared/confirm";
 import { formatAmount, shortDateTime } from "../shared/format";
 import { useDeleteGiveaway, useEndGiveaway, useRerollGiveaway } from "./api";
 import { EntrantsDialog } from "./entrants-dialog";
+import { usePauseGiveaway } from "./manage-api";
 import { giveawayStatusText, isRunning } from "./status";
 
 function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: number; serverId: string }) {
@@ -16,6 +17,7 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
   const remove = useDeleteGiveaway(serverId);
   const confirm = useConfirm();
   const [showEntrants, setShowEntrants] = useState(false);
+  const pause = usePauseGiveaway(serverId);
   const running = isRunning(giveaway, now);
   const status = giveawayStatusText(giveaway, now);
   const small = "h-8 px-3 text-xs";
@@ -59,7 +61,7 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
                 : "border-white/10 bg-white/5 text-stone-300",
             )}
           >
-            {status}
+            {giveaway.paused && running ? "Paused" : status}
           </span>
         </div>
         <p className="mt-1 text-sm text-stone-400">
@@ -85,6 +87,17 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
             running={running}
             onClose={() => setShowEntrants(false)}
           />
+        )}
+        {running && (
+          <button
+            type="button"
+            className={cn(buttonClass("secondary"), small)}
+            disabled={pause.isPending}
+            onClick={() => pause.mutate({ messageId: giveaway.messageId, resume: giveaway.paused === true })}
+            aria-label={`${giveaway.paused ? "Resume" : "Pause"} ${giveaway.prize}`}
+          >
+            {giveaway.paused ? "Resume" : "Pause"}
+          </button>
         )}
         {running && (
           <button

@@ -178,3 +178,21 @@ export function useReplaceReroll(serverId: string, messageId: string) {
     onSettled: invalidate,
   });
 }
+
+export function usePauseGiveaway(serverId: string) {
+  const toast = useToast();
+  const invalidate = useInvalidateAll(serverId);
+  return useMutation({
+    mutationFn: ({ messageId, resume }: { messageId: string; resume: boolean }) =>
+      dashboardRequest<GiveawayDetail>(
+        `/api/giveaways/${serverId}/${messageId}/${resume ? "resume" : "pause"}`,
+        {
+          method: "PUT",
+        },
+      ),
+    onSuccess: (_detail, { resume }) => toast.success(resume ? "Giveaway resumed" : "Giveaway paused"),
+    onError: (error, { resume }) =>
+      toast.error(resume ? "Failed to resume giveaway" : "Failed to pause giveaway", serverMessage(error)),
+    onSettled: invalidate,
+  });
+}
