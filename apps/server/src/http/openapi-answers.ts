@@ -18,7 +18,7 @@ import { isPublicRoute } from "./public-routes.ts";
  */
 
 /** A status the route answers beyond the common ones, with when it does. */
-export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 502 | 503, string>>;
+export type RouteErrors = Partial<Record<400 | 401 | 403 | 404 | 406 | 409 | 422 | 502 | 503, string>>;
 
 declare module "fastify" {
   interface FastifySchema {

@@ -231,6 +231,7 @@ export function playgroundRoutes(deps: PlaygroundDeps): FastifyPluginAsyncZod<{ 
           tags: ["sandbox"],
           summary: "Server-sent events: `change` whenever the sandbox changes",
           hide: false,
+          errors: { 406: "The request's Accept header does not ask for text/event-stream" },
         },
       },
       (request, reply) => serveLiveChanges(streams, sandbox.changes, request, reply),

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DiscordError } from "../../src/discord/port.ts";
 import { answersOf, documentPath } from "../../src/http/openapi-answers.ts";
 import { DocumentCheck, type OpenApiDocument } from "./document-check.ts";
@@ -9,6 +9,7 @@ import {
   type ContractApp,
   type Operation,
   operationsOf,
+  renewTokens,
   startContractApp,
   walkOperations,
 } from "./operations.ts";
@@ -151,6 +152,8 @@ describe("every operation under limits and outages", () => {
     });
   }, 60_000);
   afterAll(() => limited?.cleanup());
+  // The walk before may have reset the sandbox (the playground's reset), tokens and all.
+  beforeEach(() => renewTokens(limited));
 
   /** Calls every operation once as `call` says, checking each answer; the statuses seen, by count. */
   async function walk(call: (operation: Operation) => InjectOptions | null) {
@@ -162,7 +165,8 @@ describe("every operation under limits and outages", () => {
       const response = await limited.app.inject(request);
       coverage.calls++;
       coverage.statuses.add(`${operation.key} ${response.statusCode}`);
-      if (process.env.CONTRACT_DEBUG) console.log(`${operation.key} -> ${response.statusCode}`);
+      if (process.env.CONTRACT_DEBUG)
+        console.log(`${operation.key} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       for (const problem of limitedCheck.problems(operation.path, operation.method, response))
         problems.push(
