@@ -15,7 +15,7 @@ import type { OperationExample } from "../../src/http/openapi-examples.ts";
 import { isPublicRoute } from "../../src/http/public-routes.ts";
 import { missingId, RouteParams } from "../fixtures/route-params.ts";
 import { arbitraryOf } from "../fuzz/zod-arbitrary.ts";
-import { createTestApp, seedOtherGuild, type TestApp } from "../helpers.ts";
+import { createStandingToken, createTestApp, seedOtherGuild, type TestApp } from "../helpers.ts";
 
 /*
  * Every operation of the API, called the ways clients call it: with valid input generated from its
@@ -119,11 +119,10 @@ export async function renewTokens(app: ContractApp) {
       .where("revoked_at", "is", null);
     update = userId ? update.where("user_id", "=", userId) : update.where("permission", "=", "owner");
     await update.execute();
-    const created = await createDashboardToken(app.ctx, {
-      serverId,
-      permission,
-      ...(userId ? { userId } : {}),
-    });
+    // Tokens follow Discord: an admin's or manager's holder gets the role their level needs.
+    const created = userId
+      ? await createStandingToken(app.ctx, { serverId, permission, userId })
+      : await createDashboardToken(app.ctx, { serverId, permission });
     return created.token;
   };
   app.tokens.owner = await make(demoGuildId, "owner");
@@ -366,6 +365,8 @@ type Send = (
 
 /** The ways a client gets an operation wrong: the token, the server, the level, the body, the record. */
 async function callRefused(app: ContractApp, operation: Operation, samples: unknown[], send: Send) {
+  // Earlier writes may have changed who stands where (the setup's manager role): tokens as their levels.
+  await renewTokens(app);
   const { route, method } = operation;
   const write = writeMethods.has(method);
   const serverParam = route.url.includes(`:${route.serverIdParam}`) ? route.serverIdParam : null;
