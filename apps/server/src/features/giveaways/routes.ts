@@ -418,6 +418,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         security,
         params: giveawayParams,
         response: { 200: giveawayDetail },
+        errors: { 409: "The giveaway has ended, or is already paused" },
       },
     },
     async (request) =>
@@ -433,6 +434,7 @@ export const giveawayRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         security,
         params: giveawayParams,
         response: { 200: giveawayDetail },
+        errors: { 409: "The giveaway has ended, or is not paused" },
       },
     },
     async (request) =>
