@@ -182,10 +182,19 @@ describe("dashboard info routes", () => {
     });
     expect(empty.statusCode).toBe(204);
     expect(empty.body).toBe("");
+    // Access is recorded once per token per day (issue 24 §4), so the body's form is checked with a
+    // second holder's token; the first token's second visit adds nothing.
+    const again = await t.app.inject({ method: "POST", url: "/api/dashboard/access", headers: auth() });
+    expect(again.statusCode).toBe(204);
+    const { createStandingToken } = await import("../../test/helpers.ts");
+    const { demoMembers } = await import("../discord/demo-seed.ts");
+    const [adminId] = await demoMembers(t.ctx.storage.db, 1);
+    if (!adminId) throw new Error("the demo server has no members");
+    const { token: other } = await createStandingToken(t.ctx, { userId: adminId, permission: "admin" });
     const withPath = await t.app.inject({
       method: "POST",
       url: "/api/dashboard/access",
-      headers: auth(),
+      headers: { authorization: other },
       payload: { path: "/dashboard/x" },
     });
     expect(withPath.statusCode).toBe(204);
@@ -196,6 +205,8 @@ describe("dashboard info routes", () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]?.summary).toMatchObject({ path: "/dashboard/x" });
     expect(entries[0]?.tokenId).toBeTruthy();
+    expect(entries[1]?.tokenId).toBeTruthy();
+    expect(entries[0]?.tokenId).not.toBe(entries[1]?.tokenId);
   });
 
   it("a malformed JSON body is a 400 naming the body, not a 500", async () => {
