@@ -86,9 +86,14 @@ function stringArbitrary(def: Def, options: ArbitraryOptions): fc.Arbitrary<stri
   if (hinted) return fc.oneof({ weight: 3, arbitrary: hinted }, { weight: 1, arbitrary: text });
   // Discord-ish text is mostly plain: mix in ASCII-only strings and the template language's braces
   // that fit the length (a filter none of them pass would never end: a 4-character field, say).
-  const markup = ["{user}", "{server}", "{user.mention}", "{#if x}", "<@123456789012345678>", "**bold**"].filter(
-    (value) => value.length >= min && value.length <= max,
-  );
+  const markup = [
+    "{user}",
+    "{server}",
+    "{user.mention}",
+    "{#if x}",
+    "<@123456789012345678>",
+    "**bold**",
+  ].filter((value) => value.length >= min && value.length <= max);
   return fc.oneof(
     text,
     fc.string({ minLength: min, maxLength: max }),
