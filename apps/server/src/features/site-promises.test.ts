@@ -53,6 +53,9 @@ function mentionsIn(file: string): Mention[] {
     if (/(to|href|path|src|url)=\{?["'`]$/.test(before) || /(to|href|path): ["'`]$/.test(before)) continue;
     // Import specifiers and regular expressions are code, not promises.
     if (/from ["']$|import\(["']$/.test(before)) continue;
+    // A regular expression's flags after its closing slash (`/<@!?\d+>/g,`): code too.
+    const after = source[(match.index ?? 0) + match[0].length] ?? "";
+    if (/^[dgimsuvy]+$/.test(match[1] ?? "") && !match[2] && /[,);.]/.test(after)) continue;
     found.push({ file: path.relative(webSource, file), text: `${match[1]}${match[2] ?? ""}` });
   }
   return found;
