@@ -65,8 +65,9 @@ describe("anti-pool on lotteries and raffles", () => {
       .execute();
     const content = (JSON.parse(posts[0]?.payload ?? "{}") as { message?: { content?: string } }).message
       ?.content;
+    // The host (the creator, by default) is pinged with the result (issue 27).
     expect(content).toBe(
-      "The giveaway for **Pooled prize** has ended with no valid entries, so there is no winner.",
+      `The giveaway for **Pooled prize** has ended with no valid entries, so there is no winner.\nHosted by <@${owner.userId}>.`,
     );
     expect(await blocks()).toEqual([{ user_id: pooler, event_kind: "giveaway", status: "pending" }]);
   });

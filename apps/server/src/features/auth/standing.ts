@@ -38,7 +38,9 @@ const keyOf = (serverId: string, userId: string) => `${serverId}:${userId}`;
 async function readStanding(deps: Deps, serverId: string, userId: string): Promise<Standing | undefined> {
   try {
     const guild = await deps.discord.getGuild(serverId);
-    if (!guild) return null;
+    // A server the bot is not in (left, kicked, not yet added back) shows nobody's standing: the
+    // token keeps its level, and the routes answer that the bot is no longer there.
+    if (!guild) return undefined;
     if (guild.ownerId === userId) return "owner";
     const [member, roles] = await Promise.all([
       deps.discord.getMember(serverId, userId),
