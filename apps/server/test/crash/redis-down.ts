@@ -39,6 +39,11 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
   // writes, tokens made and revoked as another process would, never wait on a SQLite file lock).
   const database = process.env.TEST_DATABASE_URL ? await freshPostgres() : freshSqlite();
   const community = await startCommunity(20);
+  // Tokens follow Discord (issue 24): the token holders below hold Manage Server, so their tokens
+  // stay live. The role exists before the program connects, so its guild arrives with it.
+  const staff = community.standIn.state.addRole(community.guild.id, { name: "Staff", permissions: "32" });
+  for (const member of community.memberIds)
+    community.standIn.state.guild(community.guild.id).members.get(member)?.roles.push(staff.id);
   const storage = inspect(database.url);
   const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   // Its own Redis database (pub/sub channels are shared across databases, so revocations still reach
@@ -82,11 +87,8 @@ export async function redisDownUnderLoad(redisUrl: string): Promise<void> {
 
     /** A manager token of another member, used once so the program has it cached. */
     let next = 0;
-    // Tokens follow Discord (issue 24): the holders hold Manage Server, so their tokens stay live.
-    const staff = community.standIn.state.addRole(community.guild.id, { name: "Staff", permissions: "32" });
     const cachedToken = async () => {
       const member = community.memberIds[next++] as string;
-      community.standIn.state.guild(community.guild.id).members.get(member)?.roles.push(staff.id);
       const { token, record } = await createDashboardToken(ctx, {
         serverId: community.guild.id,
         userId: member,
