@@ -57,6 +57,22 @@ async function showState(ctx: Deps, giveaway: store.Giveaway, paused: boolean): 
   }
 }
 
+/** The running giveaway, locked for the change (404 when unknown, 409 once it has ended). */
+async function lockRunning(
+  ctx: Deps,
+  trx: Parameters<typeof store.findGiveaway>[0],
+  serverId: string,
+  messageId: string,
+) {
+  const found = await store.findGiveaway(trx, serverId, messageId, {
+    dialect: ctx.storage.dialect,
+    lock: "update",
+  });
+  if (!found) throw giveawayNotFound();
+  if (found.status !== "active") throw conflict("This giveaway has ended");
+  return found;
+}
+
 export async function pauseGiveaway(
   ctx: Deps,
   serverId: string,
@@ -65,12 +81,7 @@ export async function pauseGiveaway(
 ): Promise<GiveawayDetail> {
   const now = Date.now();
   const giveaway = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
-    const found = await store.findGiveaway(trx, serverId, messageId, {
-      dialect: ctx.storage.dialect,
-      lock: "update",
-    });
-    if (!found) throw giveawayNotFound();
-    if (found.status !== "active") throw conflict("This giveaway has ended");
+    const found = await lockRunning(ctx, trx, serverId, messageId);
     if (found.pausedAt !== null) throw conflict("This giveaway is paused already");
     await store.setPaused(trx, found.id, now);
     await recordAudit(trx, serverId, actor, "giveaway.pause", { messageId, prize: found.prize });
@@ -90,12 +101,7 @@ export async function resumeGiveaway(
 ): Promise<GiveawayDetail> {
   const now = Date.now();
   const resumed = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
-    const found = await store.findGiveaway(trx, serverId, messageId, {
-      dialect: ctx.storage.dialect,
-      lock: "update",
-    });
-    if (!found) throw giveawayNotFound();
-    if (found.status !== "active") throw conflict("This giveaway has ended");
+    const found = await lockRunning(ctx, trx, serverId, messageId);
     if (found.pausedAt === null) throw conflict("This giveaway isn't paused");
     const endTime = found.endTime + (now - found.pausedAt);
     await store.setResumed(trx, found.id, endTime);
