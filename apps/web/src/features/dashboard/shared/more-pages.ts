@@ -1,0 +1,25 @@
+import type { ComponentType } from "react";
+
+/**
+ * The dashboard's pages beyond the spec's eight tabs (self-roles, sticky messages, boards, …), shown
+ * in the "More" group of the navigation. Each page is its own chunk, loaded when first opened; its URL
+ * is `?page=<id>` beside the tabs' `?tab=<id>`, which keep theirs.
+ */
+export interface MorePage {
+  /** URL id: `/dashboard?page=<id>`. Lower-case letters and dashes. */
+  id: string;
+  /** The navigation's label, e.g. "Self-roles". */
+  label: string;
+  /** One line under the label in the "More" menu. */
+  description: string;
+  /** Who may open it: managers see an admin page's entry disabled with the reason. */
+  required: "manager" | "admin";
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/** Registered pages, in the navigation's order. Each page's folder adds its own entry here. */
+export const morePages: readonly MorePage[] = [];
+
+export function morePageById(id: string | null): MorePage | undefined {
+  return id === null ? undefined : morePages.find((page) => page.id === id);
+}
