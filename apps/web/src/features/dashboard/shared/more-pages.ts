@@ -1,3 +1,4 @@
+import type { PermissionLevel } from "@hearth/core";
 import type { ComponentType } from "react";
 
 /**
@@ -12,8 +13,8 @@ export interface MorePage {
   label: string;
   /** One line under the label in the "More" menu. */
   description: string;
-  /** Who may open it: managers see an admin page's entry disabled with the reason. */
-  required: "manager" | "admin";
+  /** The level that may change things there; below it the page opens read-only, saying why. */
+  required: PermissionLevel;
   load: () => Promise<{ default: ComponentType }>;
 }
 
