@@ -1,5 +1,6 @@
 import { discoveryEntryBody } from "@hearth/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DiscordError } from "../../discord/port.ts";
 import {
   createTestContext,
   demoGuildId,
@@ -198,5 +199,29 @@ describe.each(dialects)("discovery service on %s", (dialect) => {
     const servers = await searchDirectory(t.ctx);
     expect(servers.map((server) => server.id)).not.toContain(departed);
     expect(servers).toHaveLength(11);
+  });
+  it("keeps a server whose read fails as it was last shown, and lists the rest, during a Discord outage", async () => {
+    const before = await searchDirectory(t.ctx);
+    const failing = before[0];
+    if (!failing) throw new Error("the demo directory is empty");
+    const read = vi.spyOn(t.ctx.discord, "getGuild");
+    read.mockImplementation(async (guildId) => {
+      throw new DiscordError("unavailable", `Discord is down (${guildId})`);
+    });
+    try {
+      // Any write drops the cached directory; every server's read now fails.
+      await toggleEntry(t.ctx, demoGuildId, actor, demoGuildId);
+      await toggleEntry(t.ctx, demoGuildId, actor, demoGuildId);
+      const during = await searchDirectory(t.ctx);
+      expect(during.map((server) => server.id)).toEqual(before.map((server) => server.id));
+      expect(during[0]).toMatchObject({ name: failing.name, icon: failing.icon, memberCount: failing.memberCount });
+      // The server's own entry still answers, without its name.
+      expect((await getEntry(t.ctx, demoGuildId, demoGuildId)).name).toBe("Unknown server");
+    } finally {
+      read.mockRestore();
+    }
+    // Kept only briefly: the next read after the outage has the servers' own figures again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await searchDirectory(t.ctx)).map((server) => server.id)).toEqual(before.map((server) => server.id));
   });
 });

@@ -32,6 +32,8 @@ type Deps = Pick<AppContext, "storage" | "discord">;
  */
 const directoryTtlMs = 5000;
 const directories = new WeakMap<Storage, { expiresAt: number; servers: Promise<DiscoveryServer[]> }>();
+/** The last directory assembled per database: what a server showed before a failed read. */
+const lastShown = new WeakMap<Storage, DiscoveryServer[]>();
 /** The last database whose directory was cached, so `/dev cache` can count and clear it. */
 let lastDirectoryStorage: WeakRef<Storage> | null = null;
 registerCache("discovery directory", {
@@ -53,38 +55,70 @@ function forgetDirectory(storage: Storage): void {
   directoryPages.changed();
 }
 
-async function loadDirectory(deps: Deps): Promise<DiscoveryServer[]> {
+/** How long a directory assembled while some of its servers could not be read is kept. */
+const degradedTtlMs = 1000;
+
+/**
+ * Each public entry with its server's name, icon and member count from Discord. A server whose
+ * read fails (an outage, a timeout) keeps what the last directory showed of it, or is left out of
+ * this one if it had none; only a server the bot has left (Discord answers "none") drops out for
+ * good. `degraded` says whether any read failed, so the result is kept only briefly.
+ */
+async function loadDirectory(
+  deps: Deps,
+  previous: readonly DiscoveryServer[],
+): Promise<{ servers: DiscoveryServer[]; degraded: boolean }> {
   const rows = await store.listPublicEntries(deps.storage.db);
-  const guilds = await Promise.all(rows.map((row) => deps.discord.getGuild(row.server_id)));
+  let degraded = false;
+  const guilds = await Promise.all(
+    rows.map((row) =>
+      deps.discord.getGuild(row.server_id).catch(() => {
+        degraded = true;
+        return undefined;
+      }),
+    ),
+  );
+  const shownBefore = new Map(previous.map((server) => [server.id, server]));
   const servers: DiscoveryServer[] = [];
   rows.forEach((row, index) => {
     const guild = guilds[index];
     // A server the bot has left can't be vouched for: it drops out of the directory.
-    if (!guild) return;
+    if (guild === null) return;
+    const known = guild ?? shownBefore.get(row.server_id);
+    if (!known) return;
     servers.push({
       _id: row.server_id,
       id: row.server_id,
-      name: guild.name,
+      name: known.name,
       description: row.description,
-      icon: guild.icon,
+      icon: known.icon,
       tags: store.tagsOf(row),
       invite: row.invite,
       premium: row.premium,
       advertised: row.advertised === 1,
-      memberCount: guild.memberCount,
+      memberCount: known.memberCount,
     });
   });
-  return servers.sort(compareDiscoveryServers);
+  return { servers: servers.sort(compareDiscoveryServers), degraded };
 }
 
 /** Every public entry, advertised first, then premium, then by name. */
 function directory(deps: Deps): Promise<DiscoveryServer[]> {
   const cached = directories.get(deps.storage);
   if (cached && cached.expiresAt > Date.now()) return cached.servers;
-  const servers = loadDirectory(deps);
-  directories.set(deps.storage, { expiresAt: Date.now() + directoryTtlMs, servers });
+  const previous = lastShown.get(deps.storage) ?? [];
+  const loaded = loadDirectory(deps, previous);
+  const servers = loaded.then((result) => result.servers);
+  const entry = { expiresAt: Date.now() + directoryTtlMs, servers };
+  directories.set(deps.storage, entry);
   lastDirectoryStorage = new WeakRef(deps.storage);
-  servers.catch(() => forgetDirectory(deps.storage));
+  loaded.then(
+    (result) => {
+      lastShown.set(deps.storage, result.servers);
+      if (result.degraded) entry.expiresAt = Math.min(entry.expiresAt, Date.now() + degradedTtlMs);
+    },
+    () => forgetDirectory(deps.storage),
+  );
   return servers;
 }
 
@@ -121,7 +155,8 @@ export async function directoryTags(deps: Deps): Promise<DiscoveryTagCount[]> {
 
 async function toEntry(deps: Deps, row: store.DiscoveryRow): Promise<DiscoveryEntry> {
   const [guild, premium] = await Promise.all([
-    deps.discord.getGuild(row.server_id),
+    // The entry is the server's own data: a failed read of its name degrades that detail only.
+    deps.discord.getGuild(row.server_id).catch(() => null),
     hasPremium(deps.storage.db, row.server_id),
   ]);
   return entryView(row, guild, premium);
