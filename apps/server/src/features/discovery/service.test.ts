@@ -1,6 +1,5 @@
 import { discoveryEntryBody } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DiscordError } from "../../discord/port.ts";
 import {
   createTestContext,
   demoGuildId,
@@ -8,6 +7,7 @@ import {
   seedOtherGuild,
   type TestContext,
 } from "../../../test/helpers.ts";
+import { DiscordError } from "../../discord/port.ts";
 import { listAudit } from "../audit/service.ts";
 import { seedDemo } from "./demo.ts";
 import {
@@ -214,7 +214,11 @@ describe.each(dialects)("discovery service on %s", (dialect) => {
       await toggleEntry(t.ctx, demoGuildId, actor, demoGuildId);
       const during = await searchDirectory(t.ctx);
       expect(during.map((server) => server.id)).toEqual(before.map((server) => server.id));
-      expect(during[0]).toMatchObject({ name: failing.name, icon: failing.icon, memberCount: failing.memberCount });
+      expect(during[0]).toMatchObject({
+        name: failing.name,
+        icon: failing.icon,
+        memberCount: failing.memberCount,
+      });
       // The server's own entry still answers, without its name.
       expect((await getEntry(t.ctx, demoGuildId, demoGuildId)).name).toBe("Unknown server");
     } finally {
@@ -222,6 +226,8 @@ describe.each(dialects)("discovery service on %s", (dialect) => {
     }
     // Kept only briefly: the next read after the outage has the servers' own figures again.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect((await searchDirectory(t.ctx)).map((server) => server.id)).toEqual(before.map((server) => server.id));
+    expect((await searchDirectory(t.ctx)).map((server) => server.id)).toEqual(
+      before.map((server) => server.id),
+    );
   });
 });
