@@ -1,4 +1,5 @@
 export * from "./api/commands.ts";
+export * from "./api/bot-message.ts";
 export * from "./api/common.ts";
 export * from "./api/dashboard.ts";
 export * from "./api/discovery.ts";
@@ -13,6 +14,7 @@ export * from "./api/purge.ts";
 export * from "./api/sandbox.ts";
 export * from "./api/servers.ts";
 export * from "./api/statica.ts";
+export * from "./api/sticky.ts";
 export * from "./api/system.ts";
 export * from "./api/timers.ts";
 export * from "./api/tournaments.ts";

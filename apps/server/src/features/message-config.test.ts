@@ -154,7 +154,7 @@ describe("message listeners see configuration changes at once", () => {
       userId: demoOwnerId,
     });
     expect(await countStickyMessages(t.ctx, demoGuildId, trading)).toBe(true);
-    await removeSticky(t.ctx, demoGuildId, trading);
+    await removeSticky(t.ctx, demoGuildId, trading, { tokenId: null, userId: demoOwnerId });
     expect(await countStickyMessages(t.ctx, demoGuildId, trading)).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ export const stickyCommands = () => [
   }),
   defineCommand("sticky remove", async (command) => {
     const channelId = targetChannel(command);
-    await removeSticky(command.ctx, command.serverId, channelId);
+    await removeSticky(command.ctx, command.serverId, channelId, { tokenId: null, userId: command.user.id });
     await command.reply(`Removed the sticky message of <#${channelId}>.`);
   }),
   defineCommand("sticky list", async (command) => {

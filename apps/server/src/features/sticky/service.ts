@@ -1,4 +1,4 @@
-import { serverCaps } from "@hearth/core";
+import { type BotMessagePreview, serverCaps, stickyLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
@@ -6,13 +6,13 @@ import { requireTextChannel } from "../../discord/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as store from "./store.ts";
 
 export type { Sticky } from "./store.ts";
+export { stickyLimits };
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
-
-export const stickyLimits = { maxLength: 2000, defaultTrigger: 10, minTrigger: 1, maxTrigger: 100 } as const;
 
 /**
  * Which channels of a server have a sticky, in memory: a message elsewhere costs no database read.
@@ -36,6 +36,14 @@ const stickyChannels = new ServerConfigCache<Storage, Set<string>>(
 export function stickyMessage(text: string): OutgoingMessage {
   return { embeds: [{ description: text, color: 0xf97316, footer: { text: "📌 Sticky message" } }] };
 }
+
+/** What the dashboard's preview shows: the sticky exactly as `stickyMessage` posts it. */
+export function previewSticky(text: string): BotMessagePreview {
+  const message = stickyMessage(readInput({ message: text }).message);
+  return { content: message.content ?? "", embeds: message.embeds ?? [], components: [] };
+}
+
+const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
 
 /** Deletes a message the bot posted, tolerating that someone deleted it already. */
 async function deleteCopy(deps: Deps, channelId: string, messageId: string | null): Promise<void> {
@@ -78,7 +86,14 @@ function readInput(input: { message: string; triggerCount?: number | null }) {
 export async function setSticky(
   deps: Deps,
   serverId: string,
-  input: { channelId: string; message: string; triggerCount?: number | null; userId: string },
+  input: {
+    channelId: string;
+    message: string;
+    triggerCount?: number | null;
+    userId: string;
+    /** Who asked (the dashboard's token); the command's member otherwise. */
+    actor?: AuditActor;
+  },
 ): Promise<{ sticky: store.Sticky; replaced: boolean }> {
   const { message, triggerCount } = readInput(input);
   await requireTextChannel(deps, serverId, input.channelId, "channel");
@@ -93,6 +108,19 @@ export async function setSticky(
     Date.now(),
   );
   serverConfigChanged(serverId);
+  await recordAudit(
+    deps.storage.db,
+    serverId,
+    input.actor ?? { tokenId: null, userId: input.userId },
+    replaced ? "sticky.replace" : "sticky.set",
+    {
+      channelId: input.channelId,
+      ...(replaced
+        ? { before: { message: clip(replaced.message), triggerCount: replaced.triggerCount } }
+        : {}),
+      after: { message: clip(message), triggerCount },
+    },
+  );
   await deleteCopy(deps, input.channelId, replaced?.lastMessageId ?? null);
   const sent = await deps.discord.sendMessage(input.channelId, stickyMessage(message));
   if (!(await store.setPostedCopy(deps.storage.db, sticky, sent.id, Date.now()))) {
@@ -102,10 +130,19 @@ export async function setSticky(
 }
 
 /** Removes a channel's sticky and its copy in the channel. */
-export async function removeSticky(deps: Deps, serverId: string, channelId: string): Promise<store.Sticky> {
+export async function removeSticky(
+  deps: Deps,
+  serverId: string,
+  channelId: string,
+  actor: AuditActor,
+): Promise<store.Sticky> {
   const removed = await store.deleteSticky(deps.storage.db, serverId, channelId);
   if (!removed) throw notFound(`<#${channelId}> has no sticky message.`);
   serverConfigChanged(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "sticky.remove", {
+    channelId,
+    before: { message: clip(removed.message), triggerCount: removed.triggerCount },
+  });
   await deleteCopy(deps, channelId, removed.lastMessageId);
   return removed;
 }

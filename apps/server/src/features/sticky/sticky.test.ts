@@ -13,6 +13,8 @@ import { StickyReposter } from "./reposter.ts";
 import { listStickies, removeSticky, repostSticky, setSticky } from "./service.ts";
 import { findSticky } from "./store.ts";
 
+const owner = { tokenId: null, userId: demoOwnerId };
+
 let test: TestContext;
 let bot: Bot;
 let channels: Record<string, string>;
@@ -135,9 +137,14 @@ describe("sticky service", () => {
     const stored = await findSticky(test.ctx.storage.db, channelId);
     expect(stored).toMatchObject({ messageCount: 0, lastMessageId: sent[1]?.messageId });
 
-    await removeSticky(test.ctx, demoGuildId, channelId);
+    await removeSticky(test.ctx, demoGuildId, channelId, owner);
     expect((await outbox("message.delete", channelId)).map((d) => d.messageId)).toContain(sent[1]?.messageId);
-    await expectAppError(removeSticky(test.ctx, demoGuildId, channelId), 404, undefined, /no sticky message/);
+    await expectAppError(
+      removeSticky(test.ctx, demoGuildId, channelId, owner),
+      404,
+      undefined,
+      /no sticky message/,
+    );
     reposter.stop();
   });
 });

@@ -19,7 +19,15 @@ export interface MorePage {
 }
 
 /** Registered pages, in the navigation's order. Each page's folder adds its own entry here. */
-export const morePages: readonly MorePage[] = [];
+export const morePages: readonly MorePage[] = [
+  {
+    id: "sticky",
+    label: "Sticky messages",
+    description: "Keep a message at the bottom of a busy channel.",
+    required: "admin",
+    load: () => import("../sticky/sticky-page"),
+  },
+];
 
 export function morePageById(id: string | null): MorePage | undefined {
   return id === null ? undefined : morePages.find((page) => page.id === id);
