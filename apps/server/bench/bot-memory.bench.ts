@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Client } from "discord.js";
-import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
-import { botIntents } from "../src/discord/discordjs-adapter-client.ts";
+import { DiscordJsAdapter } from "../src/discord/discordjs/adapter.ts";
+import { botIntents } from "../src/discord/discordjs/client.ts";
 import { createLogger } from "../src/lib/logger.ts";
 import { DiscordStandIn, type StoredGuild } from "../test/discord-stand-in/index.ts";
 

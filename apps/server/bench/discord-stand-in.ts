@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../src/db/schema.ts";
-import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
-import type { SandboxTables } from "../src/discord/sandbox-tables.ts";
+import { SandboxAdapter } from "../src/discord/sandbox/adapter.ts";
+import type { SandboxTables } from "../src/discord/sandbox/tables.ts";
 import type { Logger } from "../src/lib/logger.ts";
 import { openTestStorage } from "../test/helpers.ts";
 

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { demoGuildId } from "../src/discord/demo-seed.ts";
+import { demoGuildId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { listEntrants, removeEntrant } from "../src/features/giveaways/entrants.ts";
 import { findGiveaway } from "../src/features/giveaways/store.ts";
 import { newGiveaway, owner } from "../test/fixtures/giveaways.ts";

@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { drawWeighted, drawWinners } from "@hearth/core";
 import { loadConfig } from "../src/config.ts";
-import { demoGuildId } from "../src/discord/demo-seed.ts";
-import type { MemberInfo } from "../src/discord/port-types.ts";
+import type { MemberInfo } from "../src/discord/port/port-types.ts";
+import { demoGuildId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { putGiveawayConfig } from "../src/features/giveaways/config.ts";
 import { enterGiveaway } from "../src/features/giveaways/entries.ts";
 import { countEntries } from "../src/features/giveaways/entry-store.ts";

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Database } from "../src/db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { periodStartAt } from "../src/features/grinders/periods.ts";
 import { rosterCacheOptions } from "../src/features/grinders/roster-cache.ts";
 import { getGrinderConfig } from "../src/features/grinders/service.ts";

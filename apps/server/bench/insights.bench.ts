@@ -3,7 +3,7 @@ import { performance } from "node:perf_hooks";
 import { insightsPeriods } from "@hearth/core";
 import { sql } from "kysely";
 import type { Storage } from "../src/db/database.ts";
-import { demoGuildId } from "../src/discord/demo-seed.ts";
+import { demoGuildId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { dayMs } from "../src/features/insights/batch.ts";
 import { InsightsCollector } from "../src/features/insights/collector.ts";
 import { getInsightsSeries, getInsightsTop } from "../src/features/insights/queries.ts";

@@ -11,7 +11,7 @@ import type { Insertable } from "kysely";
 import pg from "pg";
 import { openStorage } from "../src/db/database.ts";
 import type { Database } from "../src/db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { periodStartAt } from "../src/features/grinders/periods.ts";
 import { getGrinderConfig } from "../src/features/grinders/service.ts";
 import { insertGrinders } from "../src/features/grinders/store.ts";

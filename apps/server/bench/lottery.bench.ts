@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import {
   drawLottery,
   drawLotteryWinner,

@@ -1,5 +1,5 @@
 import type { AppContext } from "../src/context.ts";
-import { demoBotId, demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { createBoard } from "../src/features/boards/service.ts";
 import { setItemPrice } from "../src/features/market/service.ts";
 import { goAfk } from "../src/features/perks/afk.ts";

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { demoGuildId, demoOwnerId } from "../src/discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { configureVotes, getLeaderboard } from "../src/features/votes/service.ts";
 import { monthOf } from "../src/features/votes/stats.ts";
 import { signTimestamped } from "../src/features/votes/webhook.ts";

@@ -1,6 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Storage } from "./db/database.ts";
-import type { DiscordPort } from "./discord/port.ts";
+import type { DiscordPort } from "./discord/port/port.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./lib/logger.ts";
 

@@ -7,8 +7,8 @@ import { type Config, loadConfig } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
-import { DiscordJsAdapter } from "./discord/discordjs-adapter.ts";
-import type { SandboxAdapter } from "./discord/sandbox-adapter.ts";
+import { DiscordJsAdapter } from "./discord/discordjs/adapter.ts";
+import type { SandboxAdapter } from "./discord/sandbox/adapter.ts";
 import {
   createDashboardToken,
   forgetToken,
@@ -69,13 +69,14 @@ async function createDiscord(
     });
   }
   // Loaded only without a token: a process talking to Discord never loads the sandbox's code.
-  const { SandboxAdapter } = await import("./discord/sandbox-adapter.ts");
+  const { SandboxAdapter } = await import("./discord/sandbox/adapter.ts");
   return new SandboxAdapter(storage.db, logger.child({ adapter: "sandbox" }));
 }
 
 /** Seeds the demo server on the sandbox's first start; answers a dashboard token when it did. */
 async function prepareSandbox(ctx: AppContext): Promise<{ token: string; serverId: string } | null> {
-  const { demoGuildId, hasDemoDirectory, seedDemoDirectory } = await import("./discord/demo-seed.ts");
+  const { hasDemoDirectory, seedDemoDirectory } = await import("./discord/sandbox/demo-seed.ts");
+  const { demoGuildId } = await import("./discord/sandbox/demo-seed-data.ts");
   if (await hasDemoDirectory(ctx.storage.db)) return null;
   await seedDemoDirectory(ctx.storage.db);
   await seedFeatureDemos(ctx);

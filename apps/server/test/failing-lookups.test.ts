@@ -11,10 +11,11 @@ import {
 } from "../src/composition.ts";
 import { testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
-import { demoGuildId, demoOwnerId, seedDemoDirectory } from "../src/discord/demo-seed.ts";
-import type { BotEventMap, BotEventName } from "../src/discord/events.ts";
-import { DiscordError, type DiscordErrorCode, type DiscordPort } from "../src/discord/port.ts";
-import { SandboxAdapter } from "../src/discord/sandbox-adapter.ts";
+import type { BotEventMap, BotEventName } from "../src/discord/port/events.ts";
+import { DiscordError, type DiscordErrorCode, type DiscordPort } from "../src/discord/port/port.ts";
+import { SandboxAdapter } from "../src/discord/sandbox/adapter.ts";
+import { seedDemoDirectory } from "../src/discord/sandbox/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../src/features/auth/service.ts";
 import { updateWelcomeConfig } from "../src/features/welcome/service.ts";
 import { DatabaseJobQueue } from "../src/jobs/queue.ts";

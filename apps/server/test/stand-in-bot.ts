@@ -2,7 +2,7 @@ import type { GatewayDispatchEvents } from "discord.js";
 import { type Bot, createBot } from "../src/bot/bot.ts";
 import { type Config, testConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
-import { DiscordJsAdapter } from "../src/discord/discordjs-adapter.ts";
+import { DiscordJsAdapter } from "../src/discord/discordjs/adapter.ts";
 import type { BotFeature } from "../src/features/feature.ts";
 import { DatabaseJobQueue } from "../src/jobs/queue.ts";
 import { createLogger } from "../src/lib/logger.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../test/helpers.ts";
-import { demoOwnerId } from "../discord/demo-seed.ts";
-import type { MemberEvent, MessageEvent, PresenceEvent } from "../discord/events.ts";
+import type { MemberEvent, MessageEvent, PresenceEvent } from "../discord/port/events.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { listenForLeavers } from "../features/auth/listeners.ts";
 import { createDashboardToken, listDashboardTokens } from "../features/auth/service.ts";
 import { listenForGuilds } from "../features/guilds/listeners.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.ts";
-import type { BotEvents } from "../discord/events.ts";
-import type { BotGateway } from "../discord/gateway.ts";
+import type { BotEvents } from "../discord/port/events.ts";
+import type { BotGateway } from "../discord/port/gateway.ts";
 import type { BotGuard } from "./guard.ts";
 import {
   type ButtonHandler,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BotEvents } from "../discord/events.ts";
+import { BotEvents } from "../discord/port/events.ts";
 import {
   type ButtonData,
   type CommandData,
   Interaction,
   type InteractionTransport,
-} from "../discord/interaction.ts";
+} from "../discord/port/interaction.ts";
 import { createLogger } from "../lib/logger.ts";
 import { InteractionRouter } from "./interaction-router.ts";
 

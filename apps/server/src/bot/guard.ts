@@ -1,5 +1,5 @@
-import type { BotEventMap, BotEventName } from "../discord/events.ts";
-import type { Interaction } from "../discord/interaction.ts";
+import type { BotEventMap, BotEventName } from "../discord/port/events.ts";
+import type { Interaction } from "../discord/port/interaction.ts";
 
 /**
  * A check that runs before anything the bot does: every command, button, menu and form, and every

@@ -5,8 +5,8 @@ import {
   type CommandData,
   Interaction,
   type InteractionTransport,
-} from "../discord/interaction.ts";
-import { DiscordError } from "../discord/port.ts";
+} from "../discord/port/interaction.ts";
+import { DiscordError } from "../discord/port/port.ts";
 import { forbidden } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
 import { fitReply, genericFailure, InteractionRouter } from "./interaction-router.ts";

@@ -4,8 +4,8 @@ import type {
   Interaction,
   ModalInteraction,
   SelectInteraction,
-} from "../discord/interaction.ts";
-import { DiscordError, type DiscordErrorCode } from "../discord/port.ts";
+} from "../discord/port/interaction.ts";
+import { DiscordError, type DiscordErrorCode } from "../discord/port/port.ts";
 import { AppError } from "../lib/errors.ts";
 import { type LogFields, withLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testConfig } from "../config.ts";
 import { openStorage, type Storage } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { demoGuildId, demoOwnerId, seedDemoDirectory } from "../discord/demo-seed.ts";
+import { seedDemoDirectory } from "../discord/sandbox/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { runAdminCli } from "./admin.ts";
 
 let dir: string;

@@ -4,8 +4,8 @@ import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { DiscordJsAdapter } from "../discord/discordjs-adapter.ts";
-import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { DiscordJsAdapter } from "../discord/discordjs/adapter.ts";
+import { SandboxAdapter } from "../discord/sandbox/adapter.ts";
 import { DatabaseJobQueue } from "../jobs/queue.ts";
 import { createLogger } from "../lib/logger.ts";
 

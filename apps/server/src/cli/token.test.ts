@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testConfig } from "../config.ts";
 import { openStorage } from "../db/database.ts";
-import { demoGuildId } from "../discord/demo-seed.ts";
+import { demoGuildId } from "../discord/sandbox/demo-seed-data.ts";
 import { runTokenCli } from "./token.ts";
 
 let dir: string;

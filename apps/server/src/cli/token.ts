@@ -5,8 +5,9 @@ import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { openStorage } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
-import { demoGuildId, demoMembers, hasDemoDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
-import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { SandboxAdapter } from "../discord/sandbox/adapter.ts";
+import { demoMembers, hasDemoDirectory, seedDemoDirectory } from "../discord/sandbox/demo-seed.ts";
+import { demoGuildId } from "../discord/sandbox/demo-seed-data.ts";
 import {
   createDashboardToken,
   findLiveDashboardToken,

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
-import { demoMembers } from "../discord/demo-seed.ts";
+import { demoMembers } from "../discord/sandbox/demo-seed.ts";
 import { listAudit } from "../features/audit/service.ts";
 import { resolveToken } from "../features/auth/service.ts";
 import {

@@ -187,7 +187,7 @@ describe("dashboard info routes", () => {
     const again = await t.app.inject({ method: "POST", url: "/api/dashboard/access", headers: auth() });
     expect(again.statusCode).toBe(204);
     const { createStandingToken } = await import("../../test/helpers.ts");
-    const { demoMembers } = await import("../discord/demo-seed.ts");
+    const { demoMembers } = await import("../discord/sandbox/demo-seed.ts");
     const [adminId] = await demoMembers(t.ctx.storage.db, 1);
     if (!adminId) throw new Error("the demo server has no members");
     const { token: other } = await createStandingToken(t.ctx, { userId: adminId, permission: "admin" });

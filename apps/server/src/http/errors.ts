@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { DiscordError } from "../discord/port.ts";
+import { DiscordError } from "../discord/port/port.ts";
 import { AppError } from "../lib/errors.ts";
 import { clientErrorOf } from "./client-errors.ts";
 

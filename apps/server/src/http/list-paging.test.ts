@@ -3,7 +3,7 @@ import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, dialects, type TestApp } from "../../test/helpers.ts";
 import type { Database } from "../db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { seedDemo as seedDirectory } from "../features/discovery/demo.ts";
 import { endGiveaway } from "../features/giveaways/service.ts";
 import { periodStartAt } from "../features/grinders/periods.ts";

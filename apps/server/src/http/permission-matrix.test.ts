@@ -1,7 +1,7 @@
 import { hasPermission, type PermissionLevel, permissionLevels } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStandingToken, createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
-import { demoMembers } from "../discord/demo-seed.ts";
+import { demoMembers } from "../discord/sandbox/demo-seed.ts";
 import { quietMonitor } from "./activity-monitor.ts";
 import { isPublicRoute } from "./public-routes.ts";
 

@@ -10,7 +10,7 @@ import {
 } from "../../test/helpers.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
 import { buildHearthApp } from "../composition.ts";
-import { demoOwnerId } from "../discord/demo-seed.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { embedsBot } from "../features/embeds/commands.ts";
 import { insertSession } from "../features/embeds/store.ts";
 import { giveawaysBot } from "../features/giveaways/commands.ts";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
-import { demoOwnerId } from "../discord/demo-seed.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { configureVotes } from "../features/votes/service.ts";
 
 /** Sends `head` (and never the body it announces); answers what came back and when the socket closed. */

@@ -5,7 +5,7 @@ import { createTestContext, demoGuildId, type TestContext } from "../../test/hel
 import { type Bot, createBot } from "../bot/bot.ts";
 import { defineCommand } from "../bot/commands/command.ts";
 import { bindCommands } from "../bot/commands/registry.ts";
-import { demoOwnerId } from "../discord/demo-seed.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 import { resolveToken } from "../features/auth/service.ts";
 import { buildApp } from "../http/app.ts";
 import { withLogFields } from "./log-context.ts";

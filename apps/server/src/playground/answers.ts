@@ -1,7 +1,7 @@
 import type { SandboxAnswersResponse, SandboxMessage } from "@hearth/core";
-import type { OutgoingMessage } from "../discord/port.ts";
-import type { SandboxInteractionResponse } from "../discord/sandbox-adapter.ts";
-import { viewPayload } from "../discord/sandbox-views.ts";
+import type { OutgoingMessage } from "../discord/port/port.ts";
+import type { SandboxInteractionResponse } from "../discord/sandbox/interaction-answers.ts";
+import { viewPayload } from "../discord/sandbox/views.ts";
 import { makeSnowflake } from "../lib/snowflake.ts";
 
 // Ephemeral answers: Discord shows them only to the member who asked, and keeps them nowhere. The

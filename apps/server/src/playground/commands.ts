@@ -1,9 +1,9 @@
 import type { ManagerRoleResolver } from "../bot/commands/permissions.ts";
 import { checkCommandAccess } from "../bot/commands/permissions.ts";
 import type { AppContext } from "../context.ts";
-import { demoGuildId } from "../discord/demo-seed.ts";
-import { basePermissions } from "../discord/permissions.ts";
-import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { basePermissions } from "../discord/roles/permissions.ts";
+import type { SandboxAdapter } from "../discord/sandbox/adapter.ts";
+import { demoGuildId } from "../discord/sandbox/demo-seed-data.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 
 /** `giveaway start` as Discord's interaction names it: command, group and subcommand. */

@@ -1,7 +1,7 @@
 import type { PresenceStatus, SandboxIdentityKey } from "@hearth/core";
-import { basePermissions, Permission } from "../discord/permissions.ts";
-import type { RoleInfo } from "../discord/port.ts";
-import type { ViewedMember } from "../discord/sandbox-views.ts";
+import type { RoleInfo } from "../discord/port/port.ts";
+import { basePermissions, Permission } from "../discord/roles/permissions.ts";
+import type { ViewedMember } from "../discord/sandbox/views.ts";
 
 // Who the visitor can be. Chosen from the server as it is (not fixed ids), so the choice follows the
 // server's roles: the owner, an administrator, a manager (Manage Server or Manage Roles without

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import type { SandboxAdapter } from "../discord/sandbox/adapter.ts";
 import { badRequest, notFound } from "../lib/errors.ts";
 import type { EphemeralAnswers } from "./answers.ts";
 import { parseCommandPath } from "./commands.ts";

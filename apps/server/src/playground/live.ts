@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { SandboxChanges } from "../discord/sandbox-context.ts";
+import type { SandboxChanges } from "../discord/sandbox/context.ts";
 import { errorBody } from "../http/errors.ts";
 import { outsideLogContext } from "../lib/log-context.ts";
 

@@ -1,6 +1,6 @@
 import type { AppContext } from "../context.ts";
-import { clearSandboxDirectory, seedDemoDirectory } from "../discord/demo-seed.ts";
-import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import type { SandboxAdapter } from "../discord/sandbox/adapter.ts";
+import { clearSandboxDirectory, seedDemoDirectory } from "../discord/sandbox/demo-seed.ts";
 import { clearCaches } from "../lib/cache-registry.ts";
 import type { PlaygroundDeps } from "./deps.ts";
 

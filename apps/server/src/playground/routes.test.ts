@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { type Bot, createBot } from "../bot/bot.ts";
 import { bindFeatures, registerFeatureJobs, seedFeatureDemos } from "../composition.ts";
-import { demoOwnerId } from "../discord/demo-seed.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 
 // The playground's API on the real app, bot and seeded demo server: members act through the
 // sandbox's simulate… methods and read back what the bot wrote.

@@ -19,8 +19,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { DiscordError } from "../discord/port.ts";
-import { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { DiscordError } from "../discord/port/port.ts";
+import { SandboxAdapter } from "../discord/sandbox/adapter.ts";
 import { conflict, notFound } from "../lib/errors.ts";
 import { EphemeralAnswers } from "./answers.ts";
 import { commandRefusals } from "./commands.ts";

@@ -1,8 +1,8 @@
 import type { SandboxServerResponse } from "@hearth/core";
-import { demoGuildId } from "../discord/demo-seed.ts";
-import { channelPermissions, Permission } from "../discord/permissions.ts";
-import { type ChannelInfo, DiscordError } from "../discord/port.ts";
-import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import { type ChannelInfo, DiscordError } from "../discord/port/port.ts";
+import { channelPermissions, Permission } from "../discord/roles/permissions.ts";
+import type { SandboxAdapter } from "../discord/sandbox/adapter.ts";
+import { demoGuildId } from "../discord/sandbox/demo-seed-data.ts";
 import { notFound } from "../lib/errors.ts";
 import { identitiesOf, type Presences } from "./identities.ts";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { SandboxEventBody } from "@hearth/core";
 import type { AppContext } from "../context.ts";
-import { demoGuildId } from "../discord/demo-seed.ts";
-import type { SandboxAdapter } from "../discord/sandbox-adapter.ts";
+import type { SandboxAdapter } from "../discord/sandbox/adapter.ts";
+import { demoGuildId } from "../discord/sandbox/demo-seed-data.ts";
 import { recordVote } from "../features/votes/service.ts";
 import { bringForward, listPending } from "../jobs/store.ts";
 import { notFound } from "../lib/errors.ts";

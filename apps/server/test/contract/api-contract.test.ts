@@ -1,7 +1,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DiscordError } from "../../src/discord/port.ts";
+import { DiscordError } from "../../src/discord/port/port.ts";
 import { answersOf, documentPath } from "../../src/http/openapi-answers.ts";
 import { DocumentCheck, type OpenApiDocument } from "./document-check.ts";
 import {

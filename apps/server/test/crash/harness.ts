@@ -10,7 +10,7 @@ import { testConfig } from "../../src/config.ts";
 import type { AppContext } from "../../src/context.ts";
 import { openStorage, type Storage } from "../../src/db/database.ts";
 import { migrateToLatest } from "../../src/db/migrate.ts";
-import { DiscordJsAdapter } from "../../src/discord/discordjs-adapter.ts";
+import { DiscordJsAdapter } from "../../src/discord/discordjs/adapter.ts";
 import { createDashboardToken } from "../../src/features/auth/service.ts";
 import { configureVotes } from "../../src/features/votes/service.ts";
 import { DatabaseJobQueue } from "../../src/jobs/queue.ts";

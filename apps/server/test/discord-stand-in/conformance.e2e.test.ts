@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DiscordJsAdapter } from "../../src/discord/discordjs-adapter.ts";
+import { DiscordJsAdapter } from "../../src/discord/discordjs/adapter.ts";
 import { AppError } from "../../src/lib/errors.ts";
 import { createLogger } from "../../src/lib/logger.ts";
 import { startStandInBot } from "../stand-in-bot.ts";

@@ -1,14 +1,16 @@
 import {
-  checkChannelBody,
-  checkCommands,
   checkInteractionCallback,
-  checkMemberBody,
   checkMessageEdit,
   checkNewMessage,
-  checkRoleBody,
-  type FormErrors,
   invalidFormBody,
-} from "../../src/discord/payload-rules.ts";
+} from "../../src/discord/payload-rules/form-body.ts";
+import {
+  checkChannelBody,
+  checkCommands,
+  checkMemberBody,
+  checkRoleBody,
+} from "../../src/discord/payload-rules/guild.ts";
+import type { FormErrors } from "../../src/discord/payload-rules/shared.ts";
 import type { InteractionRecord } from "./rest-interactions.ts";
 import { RestError } from "./rest-shared.ts";
 

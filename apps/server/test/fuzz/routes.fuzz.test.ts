@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { seedFeatureDemos } from "../../src/composition.ts";
-import { demoGuildId, demoOwnerId } from "../../src/discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../src/discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../../src/features/auth/service.ts";
 import { dmPacing } from "../../src/features/grinders/dm.ts";
 import { configureVotes } from "../../src/features/votes/service.ts";

@@ -2,7 +2,7 @@
  * The one list of permissions that make a role unsafe for Hearth to give or take automatically or on
  * someone's behalf (rewards, self-roles, components, grinder tiers, perks…), with the reason shown
  * beside such a role in the dashboard and in the bot's refusals. The server decides with it
- * (`apps/server/src/discord/role-safety.ts`, which adds Discord's hierarchy); the web shows the
+ * (`apps/server/src/discord/roles/role-safety.ts`, which adds Discord's hierarchy); the web shows the
  * same reasons.
  */
 export interface DangerousPermission {

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { CommandInteraction, InteractionMember, OptionValue } from "../../discord/interaction.ts";
-import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port.ts";
+import type { CommandInteraction, InteractionMember, OptionValue } from "../../discord/port/interaction.ts";
+import type { Attachment, OutgoingMessage, UserInfo } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 

@@ -6,7 +6,7 @@ import {
   demoGuildId,
   type TestContext,
 } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { updateSetup } from "../../features/setup/service.ts";
 import { status } from "../../features/status/index.ts";
 import { badRequest } from "../../lib/errors.ts";

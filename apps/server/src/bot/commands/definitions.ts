@@ -1,5 +1,5 @@
 import { type CommandEntry, type CommandOption, commandCatalogue } from "@hearth/core";
-import type { ApplicationCommandDefinition } from "../../discord/port.ts";
+import type { ApplicationCommandDefinition } from "../../discord/port/port.ts";
 
 // Discord's application command option types.
 const optionTypes: Record<CommandOption["type"], number> = {

@@ -1,5 +1,5 @@
 import { type CommandManagerRole, type CommandPermission, findCommand } from "@hearth/core";
-import type { InteractionMember } from "../../discord/interaction.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { forbidden } from "../../lib/errors.ts";
 
 /** Discord's permission bits for the permissions commands ask for. */

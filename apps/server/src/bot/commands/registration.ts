@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { findCommand } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { ApplicationCommandDefinition } from "../../discord/port.ts";
+import type { ApplicationCommandDefinition } from "../../discord/port/port.ts";
 
 /**
  * Discord limits command registrations (global ones take a while to spread, and creations are

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { CommandInteraction } from "../../discord/interaction.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { CommandInteraction } from "../../discord/port/interaction.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Bot } from "../bot.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
 import { approveBlock, blockWin, type PoolEvent, recordPoolWin, screenWinner } from "./service.ts";
 

@@ -1,5 +1,5 @@
 import { defineCommand } from "../../bot/commands/command.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import type { BotFeature } from "../feature.ts";
 import { approveBlock, approveButtonPrefix, poolStatus, reasonText } from "./service.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { enterGiveaway } from "../giveaways/entries.ts";
 import { createGiveaway, endGiveaway } from "../giveaways/service.ts";
 import { drawLottery } from "../lottery/draw.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type Embed, type OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type Embed, type OutgoingMessage } from "../../discord/port/port.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { settingsFor } from "../settings/service.ts";

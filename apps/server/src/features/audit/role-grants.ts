@@ -6,7 +6,7 @@ import {
   type RoleActor,
   type RoleScene,
   type RoleVerdict,
-} from "../../discord/role-safety.ts";
+} from "../../discord/roles/role-safety.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";
 import { type AuditActor, recordAudit } from "./store.ts";

@@ -6,7 +6,8 @@ import {
   seedOtherGuild,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { recordAudit } from "./service.ts";
 
 let t: TestApp;

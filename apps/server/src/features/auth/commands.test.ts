@@ -7,8 +7,8 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { dashboardBot } from "./commands.ts";
 import {

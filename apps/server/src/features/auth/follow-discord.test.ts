@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createStandingToken, createTestApp, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { BotEvents } from "../../discord/events.ts";
+import { BotEvents } from "../../discord/port/events.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { updateSetup } from "../setup/service.ts";
 import { listenForLeavers } from "./listeners.ts";
 import { findLiveDashboardToken } from "./service.ts";

@@ -8,7 +8,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listAudit } from "../audit/service.ts";
 import {

@@ -1,7 +1,7 @@
 import { hasPermission, type PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { isDiscordFailure } from "../../discord/display-lookups.ts";
-import { basePermissions, Permission } from "../../discord/permissions.ts";
+import { isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import { basePermissions, Permission } from "../../discord/roles/permissions.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import type { MaybePromise } from "../../lib/maybe-promise.ts";
 import { TtlCache } from "../../lib/ttl-cache.ts";

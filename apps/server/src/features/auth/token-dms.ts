@@ -1,6 +1,6 @@
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import {
   createAndDeliverDashboardToken,

@@ -6,7 +6,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
 import { bankcalcBot } from "./commands.ts";
 import { bankCalculatorOff } from "./service.ts";

@@ -10,7 +10,7 @@ import {
   splitBank,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { isEnabled } from "../settings/service.ts";
 

@@ -1,6 +1,6 @@
 import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { templateContextFor } from "../welcome/render.ts";

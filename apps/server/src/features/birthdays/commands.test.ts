@@ -6,7 +6,8 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { birthdaysBot } from "./commands.ts";
 
 // /birthday … on the sandbox: what a member and the staff read, including refusals.

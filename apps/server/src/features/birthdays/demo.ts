@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { configureBirthdays, getBirthdaySettings, setBirthday } from "./service.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoMembers } from "../../discord/demo-seed.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { listAudit } from "../audit/service.ts";
 import {
   announceBirthday,

@@ -1,7 +1,7 @@
 import { validateTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
-import { requireRole, requireTextChannel } from "../../discord/validate.ts";
+import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { botRoleProblem, loadHierarchy } from "../selfroles/access.ts";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardsFixture, discordWith, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { cleanupBoards } from "./cleanup.ts";
 import { sameEmoji } from "./match.ts";
 import * as messageStore from "./message-store.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { boardsChanged } from "./cache.ts";
 import * as messageStore from "./message-store.ts";
 import * as postStore from "./post-store.ts";

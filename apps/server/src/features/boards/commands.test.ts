@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardsFixture, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import type { Button } from "../../discord/port.ts";
+import type { Button } from "../../discord/port/port.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { deleteBoard } from "./service.ts";
 import * as store from "./store.ts";
 

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
-import { isDiscordFailure } from "../../discord/display-lookups.ts";
-import type { ReactionEvent } from "../../discord/events.ts";
-import type { ReactionEmoji } from "../../discord/port.ts";
+import { isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import type { ReactionEvent } from "../../discord/port/events.ts";
+import type { ReactionEmoji } from "../../discord/port/port.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { boardsChanged, serverBoards } from "./cache.ts";
 import { sameEmoji } from "./match.ts";

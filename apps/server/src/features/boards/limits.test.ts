@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardsFixture, expectError, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { boardPost, descriptionLimit } from "./post.ts";
 import { createBoard, editBoard, listBoards } from "./service.ts";

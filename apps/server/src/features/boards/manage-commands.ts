@@ -1,8 +1,8 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { cleanupBoards } from "./cleanup.ts";
 import { describeBoard, plural } from "./command-text.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { ReactionEmoji } from "../../discord/port.ts";
+import type { ReactionEmoji } from "../../discord/port/port.ts";
 
 /** A custom emoji's stored key (`name:id`): its id, which survives a rename. */
 const customKey = /^[\w~]{2,32}:(\d{17,20})$/;

@@ -1,4 +1,4 @@
-import type { Attachment, Embed, MessageInfo, OutgoingMessage } from "../../discord/port.ts";
+import type { Attachment, Embed, MessageInfo, OutgoingMessage } from "../../discord/port/port.ts";
 import type { BoardMessage } from "./board-message.ts";
 import type { Board, BoardType } from "./store.ts";
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { sameEmoji } from "./match.ts";

@@ -1,5 +1,5 @@
 import { defineCommand } from "../../bot/commands/command.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { describeBoard, plural } from "./command-text.ts";
 import { boardColours, descriptionLimit, jumpLink } from "./post.ts";
 import { boardStats, checkMessage, describeStanding, recentMessages, topMessages } from "./queries.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BoardsFixture, expectError, openBoardsFixture } from "../../../test/fixtures/boards.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import * as messageStore from "./message-store.ts";
 import { createBoard, deleteBoard, editBoard } from "./service.ts";
 import * as store from "./store.ts";

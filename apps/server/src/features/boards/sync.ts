@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { isDiscordFailure } from "../../discord/display-lookups.ts";
-import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
+import { isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { boardsChanged } from "./cache.ts";

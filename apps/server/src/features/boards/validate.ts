@@ -1,8 +1,8 @@
 import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { channelPermissions, Permission } from "../../discord/permissions.ts";
-import { emojiKey, emojiMarkup, parseEmoji } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { emojiKey, emojiMarkup, parseEmoji } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
+import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BoardType } from "./store.ts";
 

@@ -6,8 +6,8 @@ import {
   maxExpressionLength,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { MessageEvent } from "../../discord/events.ts";
-import { DiscordError } from "../../discord/port.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { isEnabled } from "../settings/service.ts";
 
 /** An expression as members typed it, safe inside inline code (a backtick would end it). */

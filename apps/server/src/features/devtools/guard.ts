@@ -1,6 +1,6 @@
 import type { BotGuard } from "../../bot/guard.ts";
 import type { AppContext } from "../../context.ts";
-import type { BotEventMap, BotEventName } from "../../discord/events.ts";
+import type { BotEventMap, BotEventName } from "../../discord/port/events.ts";
 import {
   blockedServerNotice,
   blockedUserNotice,

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { globalState } from "./service.ts";
 import * as store from "./store.ts";

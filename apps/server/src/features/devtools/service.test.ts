@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, dialects, seedOtherGuild, type TestContext } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
 import { openStorage } from "../../db/database.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { clearCaches } from "../../lib/cache-registry.ts";
 import { noticeOptions, registerNoticeJobs, startNotice } from "./notify.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { grantPremium } from "../settings/service.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 

@@ -7,7 +7,7 @@ import {
   seedOtherGuild,
   type TestContext,
 } from "../../../test/helpers.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { listAudit } from "../audit/service.ts";
 import { seedDemo } from "./demo.ts";
 import {

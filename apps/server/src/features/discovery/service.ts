@@ -15,7 +15,7 @@ import {
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { GuildInfo } from "../../discord/port.ts";
+import type { GuildInfo } from "../../discord/port/port.ts";
 import { listCache, type PreparedList, preparePage } from "../../http/public-list.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";

@@ -1,5 +1,5 @@
 import { type EmbedDraft, embedLimits } from "@hearth/core";
-import type { Modal, TextInput } from "../../discord/port.ts";
+import type { Modal, TextInput } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { modalPrefix } from "./builder.ts";
 import { applyLinkButtonsForm, linkButtonsForm } from "./link-buttons.ts";

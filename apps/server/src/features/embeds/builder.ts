@@ -1,5 +1,5 @@
 import { type EmbedDraft, embedLimits, embedStarters } from "@hearth/core";
-import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port/port.ts";
 import { linkButtonsPreview } from "./link-buttons.ts";
 import type { DraftSession, EmbedTemplate } from "./service.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuilderBotFixture, openBuilderBot, text } from "../../../test/fixtures/embeds.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 
 // /embed create (options and templates), /embed templates and /embed edit through the sandbox.
 

@@ -2,7 +2,11 @@ import type { EmbedDraft } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction, InteractionMember, SelectInteraction } from "../../discord/interaction.ts";
+import type {
+  ButtonInteraction,
+  InteractionMember,
+  SelectInteraction,
+} from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuilderBotFixture, openBuilderBot, text } from "../../../test/fixtures/embeds.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
+import type { SandboxInteractionResponse } from "../../discord/sandbox/interaction-answers.ts";
 
 // The builder's buttons, menus and forms through the sandbox.
 

@@ -5,8 +5,8 @@ import type {
   InteractionMember,
   ModalInteraction,
   SelectInteraction,
-} from "../../discord/interaction.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+} from "../../discord/port/interaction.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import {
   type BuilderAction,

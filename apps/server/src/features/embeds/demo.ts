@@ -1,6 +1,6 @@
 import type { EmbedDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { findTemplateByName } from "./store.ts";
 import { saveTemplate } from "./templates.ts";
 

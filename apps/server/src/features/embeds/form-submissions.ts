@@ -1,6 +1,6 @@
 import type { EmbedDraft } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { ModalInteraction } from "../../discord/interaction.ts";
+import type { ModalInteraction } from "../../discord/port/interaction.ts";
 import { AppError, badRequest, forbidden } from "../../lib/errors.ts";
 import { buttonPrefix, modalPrefix, parseCustomId } from "./builder.ts";
 import { applyFieldForm, applyForm, type BuilderForm, readYesNo } from "./builder-forms.ts";

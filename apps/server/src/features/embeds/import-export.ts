@@ -1,5 +1,5 @@
 import { type EmbedDraft, embedLimits, parseEmbedJson } from "@hearth/core";
-import type { Attachment } from "../../discord/port.ts";
+import type { Attachment } from "../../discord/port/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { embedBuilderLimits, problemsError } from "./service.ts";
 

@@ -2,7 +2,7 @@ import { type EmbedDraft, exportEmbedJson } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure, openEmbedsFixture } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import type { Button, MemberInfo } from "../../discord/port.ts";
+import type { Button, MemberInfo } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { importJson } from "./import-export.ts";
 import {

@@ -1,5 +1,5 @@
 import { type EmbedDraft, type LinkButtonDraft, linkButtonLimits } from "@hearth/core";
-import type { Button, Modal, SelectMenu, TextInput } from "../../discord/port.ts";
+import type { Button, Modal, SelectMenu, TextInput } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure, openEmbedsFixture, x } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import type { MemberInfo } from "../../discord/port.ts";
+import type { MemberInfo } from "../../discord/port/port.ts";
 import { openEditSession, previewMessage, resolveChannel, sendSession } from "./sending.ts";
 import { changeDraft, openSession } from "./service.ts";
 

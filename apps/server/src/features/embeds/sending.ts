@@ -14,8 +14,8 @@ import {
   validateTemplate,
   withoutTagLinks,
 } from "@hearth/core";
-import { channelPermissions, Permission } from "../../discord/permissions.ts";
-import type { ChannelInfo, Embed, MemberInfo, OutgoingMessage } from "../../discord/port.ts";
+import type { ChannelInfo, Embed, MemberInfo, OutgoingMessage } from "../../discord/port/port.ts";
+import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { templateContextFor } from "../welcome/render.ts";
 import { editedMessageRows, linkButtonRow, splitMessageRows } from "./link-buttons.ts";

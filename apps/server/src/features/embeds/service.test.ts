@@ -2,7 +2,7 @@ import type { EmbedDraft } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure, openEmbedsFixture, x } from "../../../test/fixtures/embeds.ts";
 import { demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import type { MemberInfo } from "../../discord/port.ts";
+import type { MemberInfo } from "../../discord/port/port.ts";
 import { changeDraft, openSession, requireSession, sessionSweepJob } from "./service.ts";
 import { findSession } from "./store.ts";
 

@@ -1,4 +1,4 @@
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { eventWords } from "./words.ts";
 
 // Every in-chat event format of the game bot that Hearth reads lives here, so a change of the bot's

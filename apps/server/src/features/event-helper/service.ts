@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { MessageEvent } from "../../discord/events.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { settingsFor } from "../settings/service.ts";
 import { type EventAnswer, parseGameEvent } from "./parser.ts";
 

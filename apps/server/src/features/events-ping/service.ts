@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { getSetup } from "../setup/service.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { countEntries } from "./entry-store.ts";
 import { endedMessage, giveawayDetailUrl, winnerDirectMessage, winnersAnnouncement } from "./messages.ts";
 import * as store from "./store.ts";

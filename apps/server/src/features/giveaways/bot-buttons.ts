@@ -1,7 +1,7 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { enterGiveaway, leaveGiveaway } from "./entries.ts";
 import { enterButtonId } from "./messages.ts";

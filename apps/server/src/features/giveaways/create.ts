@@ -3,7 +3,7 @@ import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireMember, requireRole, requireTextChannel } from "../../discord/validate.ts";
+import { requireMember, requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

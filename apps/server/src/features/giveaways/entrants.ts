@@ -7,7 +7,7 @@ import type {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { requireMember } from "../../discord/validate.ts";
+import { requireMember } from "../../discord/port/validate.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import * as configStore from "./config-store.ts";

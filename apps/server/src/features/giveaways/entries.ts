@@ -1,6 +1,6 @@
 import type { GiveawayConfig } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { MemberInfo } from "../../discord/port.ts";
+import type { MemberInfo } from "../../discord/port/port.ts";
 import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { countGiveawayEntry } from "../insights/service.ts";
 import * as configStore from "./config-store.ts";

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import type { InviteInfo } from "../../discord/port.ts";
+import type { InviteInfo } from "../../discord/port/port.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 

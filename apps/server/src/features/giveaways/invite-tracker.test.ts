@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { channelId, newGiveaway } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { DiscordError, type InviteInfo } from "../../discord/port.ts";
+import { DiscordError, type InviteInfo } from "../../discord/port/port.ts";
 import type { AppError } from "../../lib/errors.ts";
 import { enterGiveaway } from "./entries.ts";
 import { attributeJoin, getInviteStanding, refreshInvites, trackJoin, trackLeave } from "./invite-tracker.ts";

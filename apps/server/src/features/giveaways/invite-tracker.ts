@@ -1,7 +1,7 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { InviteInfo, MemberInfo } from "../../discord/port.ts";
+import type { InviteInfo, MemberInfo } from "../../discord/port/port.ts";
 import * as configStore from "./config-store.ts";
 import * as inviteStore from "./invite-store.ts";
 

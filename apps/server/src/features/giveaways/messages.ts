@@ -1,6 +1,6 @@
 import type { Config } from "../../config.ts";
-import { fitText } from "../../discord/message-limits.ts";
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import { fitText } from "../../discord/payload-rules/message-limits.ts";
+import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 
 /** The Enter button's custom id; the bot finds the giveaway by the interaction's guild and message. */
 export const enterButtonId = "giveaway:enter";

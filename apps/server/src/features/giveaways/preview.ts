@@ -1,6 +1,6 @@
 import type { CreateGiveawayBody, GiveawayPreviewResponse } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { sendable } from "../../discord/message-limits.ts";
+import { sendable } from "../../discord/payload-rules/message-limits.ts";
 import { withPing } from "../events-ping/service.ts";
 import { pingRoleFor, viewOf } from "./create.ts";
 import { activeMessage } from "./messages.ts";

@@ -8,7 +8,7 @@ import {
   roleId,
 } from "../../../test/fixtures/giveaways.ts";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { recordGuildJoined } from "../guilds/service.ts";
 import { enterGiveaway } from "./entries.ts";

@@ -10,7 +10,7 @@ import {
   roleId,
 } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listAudit } from "../audit/service.ts";

@@ -1,8 +1,8 @@
 import type { Grinder } from "@hearth/core";
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
-import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
+import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { amount, profileEmbed, seconds } from "./bot-views.ts";
 import { grinderBreakHistory, grinderPaymentHistory } from "./history.ts";

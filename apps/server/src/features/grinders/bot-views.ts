@@ -1,5 +1,5 @@
 import { abbreviateNumber, type Grinder, type ServerSetup } from "@hearth/core";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 
 /** Embeds the grinder commands answer with. */
 

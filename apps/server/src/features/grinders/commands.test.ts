@@ -14,8 +14,8 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import { channelPermissions, hasPermissions, Permission } from "../../discord/permissions.ts";
+import { channelPermissions, hasPermissions, Permission } from "../../discord/roles/permissions.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { grindersBot } from "./commands.ts";
 import { dmPacing } from "./dm.ts";
 import { registerGrinderJobs } from "./jobs.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { memberRoles, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seedDemo as seedSettings } from "../settings/demo.ts";
 import { getSettings } from "../settings/service.ts";
 import { seedDemo as seedServers } from "../setup/demo.ts";

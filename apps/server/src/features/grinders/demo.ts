@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom as random } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { getGrinderConfig } from "./config.ts";

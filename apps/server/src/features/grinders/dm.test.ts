@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { configureDemoSetup, owner, plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
-import { DiscordError, type DiscordPort } from "../../discord/port.ts";
+import { DiscordError, type DiscordPort } from "../../discord/port/port.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { dmGrinders, dmProgress } from "./dm.ts";
 import { hireGrinder, recordPayment } from "./service.ts";

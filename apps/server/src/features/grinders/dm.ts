@@ -1,6 +1,6 @@
 import type { Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { listGrinders } from "./roster.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureDemoSetup, plainMembers } from "../../../test/fixtures/grinders.ts";
 import { bindFeatureCommands, createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { grindersBot } from "./commands.ts";
 
 // A hire from the dashboard (the real route) and a hire by `/grinder add` (the bot on the sandbox)

@@ -1,8 +1,8 @@
 import type { AddGrinderBody, Grinder } from "@hearth/core";
 import { transactionForServer } from "../../db/locks.ts";
-import type { MemberInfo } from "../../discord/port.ts";
-import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
-import { requireMember } from "../../discord/validate.ts";
+import type { MemberInfo } from "../../discord/port/port.ts";
+import { requireMember } from "../../discord/port/validate.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit, recordRoleRefusal } from "../audit/service.ts";

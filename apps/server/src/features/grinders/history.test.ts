@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureDemoSetup, owner, plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { hireGrinder, recordPayment, removeGrinder, toggleBreak } from "./service.ts";
 
 // A grinder's payment and break history, paged, through the API the dashboard's drawer reads.

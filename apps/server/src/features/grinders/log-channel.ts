@@ -1,6 +1,6 @@
 import type { Grinder, PaymentAction } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { getSetup } from "../setup/service.ts";
 import { amount } from "./bot-views.ts";
 

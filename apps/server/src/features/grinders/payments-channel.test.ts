@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { channelId, configureDemoSetup, owner, plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";
 import { forgetRosters } from "./roster-cache.ts";

@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { grindersBot } from "./commands.ts";
 import { hireGrinder, recordPayment, toggleBreak } from "./service.ts";
 

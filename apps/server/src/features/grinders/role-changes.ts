@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { forDisplay } from "../../discord/display-lookups.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { forDisplay } from "../../discord/port/display-lookups.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 
 /** Role changes that may fail because the member left or the role is gone; anything else is raised. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configureDemoSetup, plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { insertTier } from "./tier-store.ts";
 

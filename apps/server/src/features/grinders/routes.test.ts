@@ -8,7 +8,7 @@ import {
   roleId,
 } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { dmPacing } from "./dm.ts";
 import { forgetRosters } from "./roster-cache.ts";

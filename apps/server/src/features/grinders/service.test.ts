@@ -7,8 +7,8 @@ import {
   roleId,
 } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { DiscordError, type DiscordPort } from "../../discord/port.ts";
+import { DiscordError, type DiscordPort } from "../../discord/port/port.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listAudit } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";

@@ -2,7 +2,7 @@ import { type ServerSetup, type SetupUpdateBody, setupLimits } from "@hearth/cor
 import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireSafeRole } from "../../discord/role-safety.ts";
+import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { AuditActor } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { Permission } from "../../discord/permissions.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
 import { statusLine } from "./bot-views.ts";

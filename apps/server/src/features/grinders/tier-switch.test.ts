@@ -7,7 +7,7 @@ import {
   roleId,
 } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { updateSetup } from "../setup/service.ts";
 import { hireGrinder, recordPayment } from "./service.ts";
@@ -92,7 +92,7 @@ describe.each(dialects)("tier switch on payment, on %s", (dialect) => {
 
   it("keeps the tier when Discord refuses the new role", async () => {
     await hireGrinder(t.ctx, demoGuildId, { userId: member(4), tier: "Bronze" }, owner);
-    const { DiscordError } = await import("../../discord/port.ts");
+    const { DiscordError } = await import("../../discord/port/port.ts");
     const refusing = Object.create(t.ctx.discord) as typeof t.ctx.discord;
     refusing.addMemberRole = async () => {
       throw new DiscordError("missing_permissions", "Missing Permissions");

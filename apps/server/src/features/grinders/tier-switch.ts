@@ -1,7 +1,7 @@
 import { tierSwitchCooldownMs } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { type AuditActor, giveRoleSafely, recordAudit } from "../audit/service.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { rosterChanged } from "./roster-cache.ts";

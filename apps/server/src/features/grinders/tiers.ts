@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireSafeRole } from "../../discord/role-safety.ts";
+import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { ensureSetupExists, readSetup } from "../setup/service.ts";

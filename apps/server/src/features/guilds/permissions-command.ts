@@ -1,6 +1,6 @@
 import { defineCommand } from "../../bot/commands/command.ts";
 import type { AppContext } from "../../context.ts";
-import type { EmbedField, RoleInfo } from "../../discord/port.ts";
+import type { EmbedField, RoleInfo } from "../../discord/port/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { getServerSetup as getSetup } from "../grinders/service.ts";
 import { getStaticaConfig } from "../statica/service.ts";

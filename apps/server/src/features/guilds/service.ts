@@ -1,8 +1,8 @@
 import type { Channel, Role, ServerInfo } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { forDisplay } from "../../discord/display-lookups.ts";
-import { type GuildInfo, userTag } from "../../discord/port.ts";
-import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
+import { forDisplay } from "../../discord/port/display-lookups.ts";
+import { type GuildInfo, userTag } from "../../discord/port/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { notFound } from "../../lib/errors.ts";
 import { andThen, type MaybePromise, orLoad } from "../../lib/maybe-promise.ts";
 import * as store from "./store.ts";

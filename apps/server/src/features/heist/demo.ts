@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
 import { announceHeist } from "./service.ts";
 

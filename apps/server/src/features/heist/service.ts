@@ -1,7 +1,7 @@
 import { formatRational, rationals, readAmount } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { Embed } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import type { Embed } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";

@@ -1,6 +1,6 @@
 import { commandCatalogue } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listServerGiveaways } from "../giveaways/service.ts";
 import { type CounterColumn, counterColumns, dayMs, hourMs, type KeyKind } from "./batch.ts";
 import { insertDemoHistory, type StoredBucket } from "./store.ts";

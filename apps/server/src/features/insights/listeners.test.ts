@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import type { MessageEvent } from "../../discord/events.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
 import { dayMs } from "./batch.ts";
 import { insights } from "./index.ts";
 import { flushInsights, stopInsights } from "./service.ts";

@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { raffleBot } from "../raffle/commands.ts";
 import { updateSetup } from "../setup/service.ts";
 import { lotteryBot } from "./commands.ts";

@@ -2,7 +2,7 @@ import { parseDuration } from "@hearth/core";
 import type { Bot } from "../../bot/bot.ts";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { percent, plural, resultLine, ticketButtonId } from "./messages.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
+import { DiscordJsAdapter } from "../../discord/discordjs/adapter.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { lotteryBot } from "./commands.ts";

@@ -1,4 +1,4 @@
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import type { Lottery } from "./store.ts";
 
 /** The lottery message's button: takes one ticket in the server's running lottery. */

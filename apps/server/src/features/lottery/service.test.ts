@@ -8,7 +8,7 @@ import {
   outbox as sent,
 } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createLogger } from "../../lib/logger.ts";

@@ -1,8 +1,8 @@
 import { giveawayLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError, type MemberInfo } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";

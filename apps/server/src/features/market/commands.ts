@@ -1,5 +1,5 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { exportPrices, importPrices } from "./import-export.ts";

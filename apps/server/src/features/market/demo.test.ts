@@ -7,7 +7,7 @@ import {
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { seedFeatureDemos } from "../../composition.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { bankcalcBot } from "../bankcalc/commands.ts";
 import { calculatorBot } from "../calculator/commands.ts";
 import { settingsFor } from "../settings/service.ts";

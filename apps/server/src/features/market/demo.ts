@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { setItemPrice } from "./service.ts";
 
 /** The demo server's price list: items a grinding server trades, so /market and "pc …" answer. */

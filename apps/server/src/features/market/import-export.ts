@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Attachment } from "../../discord/port.ts";
+import type { Attachment } from "../../discord/port/port.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { formatCsv, parseCsv, unsafeCell } from "./csv.ts";

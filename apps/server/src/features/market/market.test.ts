@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { editSettings } from "../settings/service.ts";
 import { marketBot } from "./commands.ts";

@@ -2,9 +2,9 @@ import { CalcError, calculate, formatRational, rationals, serverCaps } from "@he
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { MessageEvent } from "../../discord/events.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";

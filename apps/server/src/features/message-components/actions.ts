@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { RoleInfo } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import type { RoleInfo } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import {
   type Action,

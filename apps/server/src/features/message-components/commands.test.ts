@@ -6,8 +6,8 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { SandboxInteractionResponse } from "../../discord/sandbox-adapter.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
+import type { SandboxInteractionResponse } from "../../discord/sandbox/interaction-answers.ts";
 import { componentsBot } from "./commands.ts";
 import { findComponent, listPosted } from "./store.ts";
 

@@ -4,7 +4,7 @@ import type {
   InteractionMember,
   ModalInteraction,
   SelectInteraction,
-} from "../../discord/interaction.ts";
+} from "../../discord/port/interaction.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { formModal, readAnswers } from "./forms.ts";
 import { parseComponentCustomId } from "./posting.ts";

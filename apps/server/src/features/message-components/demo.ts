@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { addAction } from "./actions.ts";
 import { applyEditorForm } from "./editor.ts";
 import { postComponent } from "./posting.ts";

@@ -4,7 +4,7 @@ import type {
   InteractionMember,
   ModalInteraction,
   SelectInteraction,
-} from "../../discord/interaction.ts";
+} from "../../discord/port/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { addAction } from "./actions.ts";
 import { inServer } from "./component-handlers.ts";

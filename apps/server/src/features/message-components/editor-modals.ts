@@ -1,4 +1,4 @@
-import type { Modal, TextInput } from "../../discord/port.ts";
+import type { Modal, TextInput } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { editorId } from "./editor-panel.ts";
 import { fieldOf, formatLengthRange } from "./forms.ts";

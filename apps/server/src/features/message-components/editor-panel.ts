@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port/port.ts";
 import { describeAction } from "./actions.ts";
 import { actionKindsFor, actionLabels, componentLimits, incompleteReason } from "./model.ts";
 import type { StoredComponent } from "./service.ts";

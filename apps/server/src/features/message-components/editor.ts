@@ -1,7 +1,7 @@
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import type { InteractionMember } from "../../discord/interaction.ts";
-import { channelPermissions, Permission } from "../../discord/permissions.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
+import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { resolveChannel } from "./actions.ts";
 import { removableItems } from "./editor-panel.ts";

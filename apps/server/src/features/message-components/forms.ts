@@ -1,4 +1,4 @@
-import type { Embed, MemberInfo, Modal } from "../../discord/port.ts";
+import type { Embed, MemberInfo, Modal } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { checkLength, componentLimits, type FormField } from "./model.ts";
 import { componentCustomId } from "./posting.ts";

@@ -1,5 +1,5 @@
 import { serverCaps, validateTemplate } from "@hearth/core";
-import { parseEmoji } from "../../discord/port.ts";
+import { parseEmoji } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 /** What a component is, as stored in `components.definition` (JSON) and checked by `validate…`. */

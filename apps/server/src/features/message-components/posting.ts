@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { type Button, DiscordError, type OutgoingMessage, type SelectMenu } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { type Button, DiscordError, type OutgoingMessage, type SelectMenu } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { incompleteReason } from "./model.ts";
 import type { StoredComponent } from "./store.ts";

@@ -1,7 +1,7 @@
 import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { RoleInfo } from "../../discord/port.ts";
-import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import type { RoleInfo } from "../../discord/port/port.ts";
+import { judgeRole, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "../moderation/hierarchy.ts";
 import type { RoleActionKind } from "./model.ts";
@@ -45,7 +45,7 @@ export function dangerousPermissions(role: RoleInfo): string[] {
 }
 
 /**
- * At save time: the live rules, plus the role-safety rule for the editor (`discord/role-safety.ts`):
+ * At save time: the live rules, plus the role-safety rule for the editor (`discord/roles/role-safety.ts`):
  * no dangerous permission (a component gives or takes a role for anyone who clicks, so neither is
  * allowed with such a role), and the role sits below the editor's highest role (the owner excepted).
  */

@@ -1,6 +1,6 @@
 import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type MemberInfo } from "../../discord/port.ts";
+import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { templateContextFor } from "../welcome/render.ts";

@@ -3,8 +3,8 @@ import { type ComponentsFixture, openComponentsFixture } from "../../../test/fix
 import { demoGuildId } from "../../../test/helpers.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import { managerRoleResolver } from "../../composition.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
-import type { InteractionMember } from "../../discord/interaction.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createComponent, requireComponent, setManagerRole } from "./service.ts";
 
 let f: ComponentsFixture;

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { InteractionMember } from "../../discord/interaction.ts";
-import type { OutgoingMessage, TextInput, UserInfo } from "../../discord/port.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
+import type { OutgoingMessage, TextInput, UserInfo } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { type DesignPurpose, design, instructionsMax, serverContext } from "./provider.ts";
 import { createDraft, type Draft, deleteDraft, findDraft, updateDraft } from "./store.ts";

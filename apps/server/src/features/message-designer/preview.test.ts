@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed-data.ts";
-import { messageBody } from "../../discord/discordjs-adapter-mapping-messages.ts";
-import { embedsCharacters } from "../../discord/message-limits.ts";
-import { checkNewMessage } from "../../discord/payload-rules.ts";
-import type { Embed, OutgoingMessage, UserInfo } from "../../discord/port.ts";
+import { messageBody } from "../../discord/discordjs/mapping-messages.ts";
+import { checkNewMessage } from "../../discord/payload-rules/form-body.ts";
+import { embedsCharacters } from "../../discord/payload-rules/message-limits.ts";
+import type { Embed, OutgoingMessage, UserInfo } from "../../discord/port/port.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { voteDesignFlow } from "../votes/design-flow.ts";
 import { startDesign } from "./preview.ts";
 

@@ -1,8 +1,13 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { Interaction, ModalInteraction } from "../../discord/interaction.ts";
-import { embedsCharacters, fitMessage, fitText, messageLimits } from "../../discord/message-limits.ts";
-import type { Button, Embed, OutgoingMessage, SelectMenu, UserInfo } from "../../discord/port.ts";
+import {
+  embedsCharacters,
+  fitMessage,
+  fitText,
+  messageLimits,
+} from "../../discord/payload-rules/message-limits.ts";
+import type { Interaction, ModalInteraction } from "../../discord/port/interaction.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu, UserInfo } from "../../discord/port/port.ts";
 import {
   cancelDraft,
   type DesignFlow,

@@ -1,6 +1,6 @@
 import { formatHexColour, parseHexColour } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { type EmojiInfo, emojiMarkup } from "../../discord/port.ts";
+import { type EmojiInfo, emojiMarkup } from "../../discord/port/port.ts";
 
 /**
  * The AI message designer's provider, shared by every purpose (welcome messages, vote

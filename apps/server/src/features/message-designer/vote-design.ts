@@ -7,7 +7,7 @@ import {
   voteLimits,
   voteMessageTags,
 } from "@hearth/core";
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { readJsonObject } from "./provider.ts";
 
 /** A vote notification as designed: a content line and an embed; every text may use the vote tags. */

@@ -1,4 +1,4 @@
-import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import type { CaseAction, ModerationCase } from "./store.ts";
 
 const actionLabels: Record<CaseAction, string> = {

@@ -1,6 +1,6 @@
 import { parseDuration } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { MemberInfo } from "../../discord/port.ts";
+import type { MemberInfo } from "../../discord/port/port.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { type Hierarchy, loadHierarchy, topPosition } from "./hierarchy.ts";
 

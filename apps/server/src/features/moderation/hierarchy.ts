@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { MemberInfo, RoleInfo } from "../../discord/port.ts";
+import type { MemberInfo, RoleInfo } from "../../discord/port/port.ts";
 
 /** Discord's role hierarchy, as the bot needs it to refuse what Discord (or good sense) would. */
 

@@ -9,7 +9,7 @@ import {
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { hireGrinder, setBreak } from "../grinders/service.ts";
 import { recordGivenReward as recordReward } from "../statica/service.ts";

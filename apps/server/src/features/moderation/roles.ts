@@ -1,6 +1,6 @@
 import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type RoleInfo } from "../../discord/port.ts";
+import { DiscordError, type RoleInfo } from "../../discord/port/port.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getGrinderConfig } from "../grinders/service.ts";
 import { forgetGivenRewards, listGivenRewards } from "../statica/service.ts";

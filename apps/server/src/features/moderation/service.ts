@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port.ts";
+import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import {
   day,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { goAfk, welcomeBackDeleteJob } from "./afk.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { type Owner, requirePerks } from "./member-perks.ts";

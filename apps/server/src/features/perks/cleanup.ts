@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { perkCache } from "./cache.ts";
 import { memberLimits } from "./rules.ts";
 import {

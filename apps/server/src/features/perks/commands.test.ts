@@ -6,8 +6,8 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { OptionValue } from "../../discord/interaction.ts";
+import type { OptionValue } from "../../discord/port/interaction.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { perksBot } from "./commands.ts";
 import { panelIds } from "./panel.ts";
 import { findMember, listTiers } from "./store.ts";

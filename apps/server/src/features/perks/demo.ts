@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { addResponder, setEmojis, setKeywords } from "./member-perks.ts";
 import { createPrivateChannel, setChannelMembers } from "./private-spaces.ts";
 import { listTiers } from "./store.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { MessageEvent } from "../../discord/events.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { goAfk } from "./afk.ts";
 import { perkCache } from "./cache.ts";
 import { PerkListener, perkCooldowns } from "./listener.ts";

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.ts";
-import type { BotEvents, MessageEvent } from "../../discord/events.ts";
-import { channelPermissions, Permission } from "../../discord/permissions.ts";
-import { DiscordError, type MemberInfo } from "../../discord/port.ts";
+import type { BotEvents, MessageEvent } from "../../discord/port/events.ts";
+import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
+import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
 import { afkNotice, recordMention, returnFromAfk, welcomeBack, welcomeBackDeleteJob } from "./afk.ts";
 import { type GuildPerks, perkCache } from "./cache.ts";
 import { forgetDeleted, reviewMember } from "./cleanup.ts";

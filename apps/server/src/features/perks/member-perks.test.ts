@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { AppError } from "../../lib/errors.ts";
 import { addResponder, type Owner, readEmojis, setEmojis } from "./member-perks.ts";
 import { listResponders } from "./store-personal.ts";

@@ -1,6 +1,6 @@
 import { parseHexColour, validateEmbed } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { emojiKey, parseEmoji, type ReactionEmoji } from "../../discord/port.ts";
+import { emojiKey, parseEmoji, type ReactionEmoji } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { type MemberLimits, memberLimits, normaliseKeyword, perkLimits } from "./rules.ts";

@@ -1,5 +1,5 @@
-import type { MessageEvent } from "../../discord/events.ts";
-import type { OutgoingMessage, ReactionEmoji } from "../../discord/port.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import type { OutgoingMessage, ReactionEmoji } from "../../discord/port/port.ts";
 import { jumpLink } from "./rules.ts";
 import type { Responder } from "./store-personal.ts";
 

@@ -1,4 +1,4 @@
-import type { Modal } from "../../discord/port.ts";
+import type { Modal } from "../../discord/port/port.ts";
 import { emojiText } from "./messages.ts";
 import { type Overview, panelIds } from "./panel.ts";
 import { perkLimits } from "./rules.ts";

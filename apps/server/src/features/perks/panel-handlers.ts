@@ -5,7 +5,7 @@ import type {
   Interaction,
   ModalInteraction,
   SelectInteraction,
-} from "../../discord/interaction.ts";
+} from "../../discord/port/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import {
   addResponder,

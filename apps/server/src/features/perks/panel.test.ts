@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Button } from "../../discord/port.ts";
+import type { Button } from "../../discord/port/port.ts";
 import { panelIds, panelMessage } from "./panel.ts";
 
 // "Buttons for what the tier doesn't include are greyed out" (the /perks panel on the perks page).

@@ -1,4 +1,4 @@
-import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage, SelectMenu } from "../../discord/port/port.ts";
 import type { overview } from "./member-perks.ts";
 import { emojiText, perkColour } from "./messages.ts";
 import { perkLimits } from "./rules.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import { Permission } from "../../discord/permissions.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { cleanupGraceMs, cleanupJob, deleteUserPerks, reviewMember, runCleanup } from "./cleanup.ts";
 import {
   addResponder,

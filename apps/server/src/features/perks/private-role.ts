@@ -1,7 +1,7 @@
 import { parseHexColour } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { judgeRole, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { recordRoleRefusal } from "../audit/service.ts";
 import { perkCache } from "./cache.ts";

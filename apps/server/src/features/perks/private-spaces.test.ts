@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { cleanupGraceMs, cleanupJob, reviewMember } from "./cleanup.ts";
 import { registerPerksJobs } from "./jobs.ts";
 import { PerkListener } from "./listener.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { Permission } from "../../discord/permissions.ts";
-import { DiscordError, type PermissionOverwrite } from "../../discord/port.ts";
+import { DiscordError, type PermissionOverwrite } from "../../discord/port/port.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";
 import { deleteChannelOf } from "./cleanup.ts";

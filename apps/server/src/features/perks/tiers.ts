@@ -1,7 +1,7 @@
 import { serverCaps } from "@hearth/core";
 import { NoResultError } from "kysely";
 import type { AppContext } from "../../context.ts";
-import { requireRole } from "../../discord/validate.ts";
+import { requireRole } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { perkCache } from "./cache.ts";

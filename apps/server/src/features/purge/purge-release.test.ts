@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { features } from "../index.ts";
 import { banUser } from "../moderation/service.ts";
 import { grantReward } from "../votes/rewards.ts";

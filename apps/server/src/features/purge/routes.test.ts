@@ -6,7 +6,7 @@ import {
   seedOtherGuild,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { demoMembers } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 
 // The dashboard's Danger zone: POST /api/servers/:serverId/purge, for owner tokens only.
 

@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import type { Raffle, RaffleWinner } from "./store.ts";
 
 const openColor = 0x8b5cf6;

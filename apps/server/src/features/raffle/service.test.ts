@@ -7,7 +7,7 @@ import {
   outbox as sent,
 } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";

@@ -1,8 +1,8 @@
 import type { RandomInt } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { eventOf, poolScreen, protectionOn, recordPoolWin } from "../antipool/screen.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

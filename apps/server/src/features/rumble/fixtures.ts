@@ -1,4 +1,4 @@
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { rumbleRoyaleBotId } from "./parser.ts";
 
 // Captured-style Rumble Royale messages (the shapes its posts have on Discord: embed titles,

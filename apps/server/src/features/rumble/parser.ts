@@ -1,4 +1,4 @@
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 
 // Every Rumble Royale message format Hearth reads lives here, so a change of the bot's wording is a
 // one-file fix (fixtures.ts holds captured-style examples, parser.test.ts proves each).

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import type { MessageEvent } from "../../discord/events.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
 import { isEnabled } from "../settings/service.ts";
 import { parseRumbleGameOver } from "./parser.ts";
 import { countWins, insertWin, type WinCount, winCounts } from "./store.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { Permission } from "../../discord/permissions.ts";
-import type { RoleInfo } from "../../discord/port.ts";
+import type { RoleInfo } from "../../discord/port/port.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type Hierarchy, loadHierarchy, permissionsOf, topRole } from "../moderation/hierarchy.ts";
 

@@ -1,5 +1,5 @@
-import type { RoleInfo } from "../../discord/port.ts";
-import { judgeRole, roleScene } from "../../discord/role-safety.ts";
+import type { RoleInfo } from "../../discord/port/port.ts";
+import { judgeRole, roleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { recordRoleRefusal } from "../audit/service.ts";
 import { botRoleProblem, type Deps, type Hierarchy, loadHierarchy } from "./access.ts";

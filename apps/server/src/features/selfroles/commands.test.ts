@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { bindFeatureCommands } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import type { Button, SelectMenu } from "../../discord/port.ts";
+import type { Button, SelectMenu } from "../../discord/port/port.ts";
 import { updateSetup } from "../setup/service.ts";
 import { selfrolesBot } from "./commands.ts";
 import * as roleStore from "./role-store.ts";

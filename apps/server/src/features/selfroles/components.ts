@@ -1,6 +1,6 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { Interaction } from "../../discord/interaction.ts";
+import type { Interaction } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { isServerAdmin, loadHierarchy } from "./access.ts";
 import { setPanelSelection, toggleRole } from "./clicks.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { serverCaps } from "@hearth/core";
-import type { Button, Modal, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import type { Button, Modal, OutgoingMessage, SelectMenu } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden } from "../../lib/errors.ts";
 import type { Deps } from "./access.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createPanel } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import * as store from "./store.ts";

@@ -1,4 +1,4 @@
-import type { OutgoingMessage, RoleInfo } from "../../discord/port.ts";
+import type { OutgoingMessage, RoleInfo } from "../../discord/port/port.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
 import { type Deps, isServerAdmin, loadHierarchy } from "./access.ts";

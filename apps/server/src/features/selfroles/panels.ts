@@ -1,6 +1,6 @@
 import { serverCaps } from "@hearth/core";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RoleInfo, SelectMenu } from "../../discord/port.ts";
+import type { RoleInfo, SelectMenu } from "../../discord/port/port.ts";
 import {
   fitLines,
   panelComponents,

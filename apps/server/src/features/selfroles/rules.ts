@@ -7,7 +7,7 @@ import {
   parseEmoji,
   type RoleInfo,
   type SelectMenu,
-} from "../../discord/port.ts";
+} from "../../discord/port/port.ts";
 import type { Panel, PanelRole } from "./store.ts";
 
 export const selfRoleLimits = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSelfRoleFixture, type SelfRoleFixture } from "../../../test/fixtures/selfroles.ts";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { updateSetup } from "../setup/service.ts";
 import { setPanelSelection, toggleRole } from "./clicks.ts";
 import { forgetDeletedRole, guardRole, restoreRole, sweepServer } from "./guard.ts";

@@ -1,5 +1,5 @@
-import type { RoleInfo } from "../../discord/port.ts";
-import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
+import type { RoleInfo } from "../../discord/port/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
 import { refreshPanels } from "./panels.ts";

@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { bindFeatureCommands, createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { settingsChannel } from "./cache.ts";
 import { settingsBot } from "./commands.ts";
 import {

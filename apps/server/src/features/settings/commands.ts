@@ -1,6 +1,6 @@
 import type { ServerSettings, SettingsEditBody } from "@hearth/core";
 import { defineCommand } from "../../bot/commands/command.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { fieldDetail, fieldEdit } from "./helper-fields.ts";

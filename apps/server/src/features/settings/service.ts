@@ -9,7 +9,7 @@ import type { Expression, Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireMember } from "../../discord/validate.ts";
+import { requireMember } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { cachedSettings, settingsChanged } from "./cache.ts";

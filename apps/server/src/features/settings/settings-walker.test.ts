@@ -5,7 +5,7 @@ import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { bindFeatures } from "../../composition.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { recordPoolWin } from "../antipool/service.ts";
 import { gameEvents } from "../event-helper/fixtures.ts";
 import { enterGiveaway } from "../giveaways/entries.ts";

@@ -2,7 +2,7 @@ import { antiPoolDisableRefusal, defaultServerSettings } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { plainMembers } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, dialects, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { createDashboardToken } from "../auth/service.ts";
 

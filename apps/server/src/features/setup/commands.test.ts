@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { getServerSetup as getSetup } from "../grinders/service.ts";
 import { guilds } from "../guilds/index.ts";
 import { settings } from "../settings/index.ts";

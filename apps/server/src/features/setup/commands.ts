@@ -7,9 +7,9 @@ import {
   tierName,
 } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import { fitText } from "../../discord/message-limits.ts";
-import type { Embed } from "../../discord/port.ts";
-import { judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
+import { fitText } from "../../discord/payload-rules/message-limits.ts";
+import type { Embed } from "../../discord/port/port.ts";
+import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { addTier, getServerSetup, saveSetupForm } from "../grinders/service.ts";
 

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { addTier, saveSetupForm } from "../grinders/service.ts";
 
 /** The demo server's tiers and what each owes per week. */

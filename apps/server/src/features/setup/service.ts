@@ -3,8 +3,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
-import { requireSafeRole } from "../../discord/role-safety.ts";
-import { requireCategory, requireRole, requireTextChannel } from "../../discord/validate.ts";
+import { requireCategory, requireRole, requireTextChannel } from "../../discord/port/validate.ts";
+import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { defaultSetupRow, ensureSetup, findSetup, type SetupRow, saveSetup } from "./store.ts";
 

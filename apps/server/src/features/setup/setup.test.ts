@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { channelId, owner, plainMembers, roleId } from "../../../test/fixtures/grinders.ts";
 import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { hireGrinder } from "../grinders/service.ts";

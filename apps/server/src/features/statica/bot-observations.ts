@@ -1,5 +1,5 @@
 import type { MemberObservation, ServerTagObservation } from "@hearth/core";
-import type { PrimaryGuild } from "../../discord/events.ts";
+import type { PrimaryGuild } from "../../discord/port/events.ts";
 
 /**
  * What the bot last saw of members' presences and server tags. Presence is gateway-only state, so

@@ -3,7 +3,7 @@ import type { Bot } from "../../bot/bot.ts";
 import type { CommandContext } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import type { Interaction, InteractionMember } from "../../discord/interaction.ts";
+import type { Interaction, InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import { discardSetupDraft, editSetupDraft, loadSetupDraft, saveSetupDraftAsConfig } from "./setup-drafts.ts";
 import { ids, noLogChannel, primaryCategory, setupPanel } from "./setup-panel.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actor, openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { bindFeatureCommands, demoGuildId } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { staticaBot } from "./commands.ts";
 import { createStaticaConfig, getStaticaConfig, updateStaticaConfig } from "./service.ts";
 import { countRewarded, listRewards } from "./store.ts";

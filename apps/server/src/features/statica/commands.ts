@@ -1,6 +1,6 @@
 import { conditionsInUse, evaluateMember, rewardRoleIds } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { observationsFor, tagFrom, toObservation } from "./bot-observations.ts";

@@ -7,9 +7,9 @@ import {
   type StaticaRoleCategory,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { skipIfDiscordFails } from "../../discord/display-lookups.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import { skipIfDiscordFails } from "../../discord/port/display-lookups.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { judgeRole, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { type Seen, type StaticaObservations, toObservation } from "./bot-observations.ts";
 import { recordRewardEvents } from "./event-store.ts";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStaticaFixture, type StaticaFixture } from "../../../test/fixtures/statica.ts";
 import { demoGuildId } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
-import { demoBotId } from "../../discord/demo-seed.ts";
+import { demoBotId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listRewardRoles } from "./roles.ts";
 
 let t: StaticaFixture;

@@ -1,10 +1,10 @@
 import type { StaticaServerRole } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { botCanGive, judgeRole, loadRoleScene } from "../../discord/role-safety.ts";
+import { botCanGive, judgeRole, loadRoleScene } from "../../discord/roles/role-safety.ts";
 
 /**
  * Roles a reward can use: every role but @everyone and integration-managed ones, highest first,
- * each with the role-safety rule's verdict (`discord/role-safety.ts`): rewards are given
+ * each with the role-safety rule's verdict (`discord/roles/role-safety.ts`): rewards are given
  * automatically to anyone who sets a keyword in their status.
  */
 export async function listRewardRoles(

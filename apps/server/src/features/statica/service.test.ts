@@ -7,7 +7,7 @@ import {
 } from "../../../test/fixtures/statica.ts";
 import { demoGuildId, dialects } from "../../../test/helpers.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { listAudit } from "../audit/service.ts";
 import { seedDemo } from "./demo.ts";
 import { listRewardRoles } from "./roles.ts";

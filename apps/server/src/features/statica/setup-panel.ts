@@ -6,7 +6,7 @@ import {
   staticaTypes,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { Button, OutgoingMessage, SelectMenu } from "../../discord/port.ts";
+import type { Button, OutgoingMessage, SelectMenu } from "../../discord/port/port.ts";
 import { listRewardRoles } from "./roles.ts";
 import { findStaticaConfig } from "./service.ts";
 import { loadSetupDraft } from "./setup-drafts.ts";

@@ -6,8 +6,8 @@ import {
   staticaRoleCategories,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/role-safety.ts";
-import { requireRoles, requireTextChannel } from "../../discord/validate.ts";
+import { requireRoles, requireTextChannel } from "../../discord/port/validate.ts";
+import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 
 type Deps = Pick<AppContext, "discord">;

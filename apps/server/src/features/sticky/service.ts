@@ -1,8 +1,8 @@
 import { type BotMessagePreview, serverCaps, stickyLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { ServerConfigCache, serverConfigChanged } from "../../lib/server-config-cache.ts";

@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { stickyBot } from "./commands.ts";
 import { StickyReposter } from "./reposter.ts";
 import { listStickies, removeSticky, repostSticky, setSticky } from "./service.ts";

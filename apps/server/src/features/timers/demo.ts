@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { countdownMessage, endAnnouncement, endedMessage } from "./messages.ts";
 import { createTimer } from "./service.ts";
 import * as store from "./store.ts";

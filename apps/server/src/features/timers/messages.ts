@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 
 /**
  * What a timer posts. The countdown is a Discord timestamp token (`<t:…:R>`), which every client

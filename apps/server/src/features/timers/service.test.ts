@@ -7,7 +7,7 @@ import {
   seedOtherGuild,
   type TestContext,
 } from "../../../test/helpers.ts";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { listAudit } from "../audit/service.ts";

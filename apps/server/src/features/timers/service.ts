@@ -1,8 +1,8 @@
 import { type CreateTimerBody, serverCaps, type Timer } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { DiscordError } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

@@ -1,7 +1,7 @@
 import { type Tip, tips } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { settingsFor } from "../settings/service.ts";
 
 /**

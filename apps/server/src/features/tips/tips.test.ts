@@ -2,7 +2,7 @@ import { commandCatalogue, tips } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bindFeatureCommands, createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { calculatorBot } from "../calculator/commands.ts";
 import { features } from "../index.ts";
 import { settingsBot } from "../settings/commands.ts";

@@ -1,5 +1,5 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { InteractionMember } from "../../discord/interaction.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForTournamentButtons } from "./buttons.ts";

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { demoGuildId, demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { playableMatches } from "./bracket.ts";
 import { createTournament, joinTournament, reportMatch, startTournament, tournamentView } from "./service.ts";
 

@@ -1,6 +1,6 @@
 import { tournamentRoundName } from "@hearth/core";
 import type { Config } from "../../config.ts";
-import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { type BracketMatch, roundCount } from "./bracket.ts";
 import type { Player, Tournament } from "./store.ts";
 

@@ -1,7 +1,8 @@
 import { tournamentDetail } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
-import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createTournament, joinTournament, reportMatch, startTournament } from "./service.ts";
 
 const actor = { tokenId: null, userId: demoOwnerId };

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
-import { demoMembers, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { OutgoingMessage } from "../../discord/port.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { updateSetup } from "../setup/service.ts";
 import { buildBracket, playableMatches } from "./bracket.ts";
 import { bracketMessage } from "./messages.ts";

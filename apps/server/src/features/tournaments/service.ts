@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { tournamentLimits, tournamentRoundName } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";

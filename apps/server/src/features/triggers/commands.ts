@@ -1,7 +1,7 @@
 import { type TriggerMatchMode, type TriggerReplyType, triggerMatchLabels } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import type { Embed } from "../../discord/port.ts";
+import type { Embed } from "../../discord/port/port.ts";
 import type { BotFeature } from "../feature.ts";
 import { TriggerResponder } from "./listener.ts";
 import { addTrigger, editTrigger, listServerTriggers, removeTrigger, type TriggerActor } from "./service.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, type TestContext } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seedDemo as seedHeist } from "../heist/demo.ts";
 import { seedDemo as seedRumble } from "../rumble/demo.ts";
 import { rumbleLeaderboard } from "../rumble/service.ts";

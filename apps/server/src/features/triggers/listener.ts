@@ -1,7 +1,7 @@
 import { renderTemplate, triggerLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import type { MessageEvent } from "../../discord/events.ts";
-import type { MemberInfo, OutgoingMessage } from "../../discord/port.ts";
+import type { MessageEvent } from "../../discord/port/events.ts";
+import type { MemberInfo, OutgoingMessage } from "../../discord/port/port.ts";
 import { countTriggerReply } from "../insights/service.ts";
 import { templateContextFor } from "../welcome/render.ts";
 import { findMatchingTrigger, type StoredTrigger } from "./service.ts";

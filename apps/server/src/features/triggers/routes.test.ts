@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, dialects, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { listAudit } from "../audit/service.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { addTrigger } from "./service.ts";

@@ -9,7 +9,7 @@ import {
   type TestContext,
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
 import { triggersBot } from "./commands.ts";
 import { TriggerResponder } from "./listener.ts";

@@ -1,6 +1,6 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
-import type { Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
+import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForDesigns } from "../message-designer/preview.ts";

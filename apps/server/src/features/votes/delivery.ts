@@ -1,6 +1,6 @@
 import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError, type OutgoingMessage } from "../../discord/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { readVoteDesign, renderVoteDesign } from "../message-designer/vote-design.ts";
 import { grantReward } from "./rewards.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { deliverTestJob } from "./jobs.ts";
 import { configureVotes, getVoterStats } from "./service.ts";
 import { signBody, signTimestamped } from "./webhook.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { monthOf, monthRange } from "./stats.ts";
 import {

@@ -1,6 +1,6 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { ButtonInteraction, Interaction, ModalInteraction } from "../../discord/interaction.ts";
+import type { ButtonInteraction, Interaction, ModalInteraction } from "../../discord/port/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { startDesign } from "../message-designer/preview.ts";
 import { sendTestVote } from "./delivery.ts";

@@ -1,4 +1,4 @@
-import type { Embed, Modal, OutgoingMessage } from "../../discord/port.ts";
+import type { Embed, Modal, OutgoingMessage } from "../../discord/port/port.ts";
 import { instructionsMax } from "../message-designer/provider.ts";
 import type { VoteSetup, VoteSetupInput } from "./service.ts";
 

@@ -5,7 +5,7 @@ import { openTestStorage, type TestStorage } from "../../../test/helpers.ts";
 import { buildHearthApp } from "../../composition.ts";
 import { testConfig } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
-import { DiscordJsAdapter } from "../../discord/discordjs-adapter.ts";
+import { DiscordJsAdapter } from "../../discord/discordjs/adapter.ts";
 import { DatabaseJobQueue } from "../../jobs/queue.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { registerVoteJobs } from "./jobs.ts";

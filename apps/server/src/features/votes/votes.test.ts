@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectAppError } from "../../../test/fixtures/statica.ts";
 import { createTestApp, demoGuildId, dialects, type TestApp } from "../../../test/helpers.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { monthlyResetJob, runMonthlyReset } from "./rewards.ts";
 import { configureVotes, getLeaderboard, getVoterStats, recordVote } from "./service.ts";

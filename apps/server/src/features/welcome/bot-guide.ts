@@ -1,5 +1,5 @@
 import { type TemplateTagReference, templateTagReference } from "@hearth/core";
-import type { Embed, EmbedField } from "../../discord/port.ts";
+import type { Embed, EmbedField } from "../../discord/port/port.ts";
 
 const groups: { group: TemplateTagReference["group"]; name: string }[] = [
   { group: "user", name: "👤 The new member" },

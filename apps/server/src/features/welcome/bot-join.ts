@@ -1,8 +1,8 @@
 import { parseWelcomeWaveCustomId, welcomeWaveCustomIdPrefix } from "@hearth/core";
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
-import type { MemberEvent } from "../../discord/events.ts";
-import type { ButtonInteraction } from "../../discord/interaction.ts";
+import type { MemberEvent } from "../../discord/port/events.ts";
+import type { ButtonInteraction } from "../../discord/port/interaction.ts";
 import { sendJoinPings } from "./ping.ts";
 import { sendWelcome } from "./service.ts";
 

@@ -10,8 +10,8 @@ import {
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { testConfig } from "../../config.ts";
-import { demoBotId, demoOwnerId } from "../../discord/demo-seed.ts";
-import type { Button, Embed, OutgoingMessage } from "../../discord/port.ts";
+import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
+import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { pickEmojis } from "../message-designer/provider.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";

@@ -1,6 +1,6 @@
 import { pingOnJoinLimits, validateTemplate } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForDesigns, startDesign } from "../message-designer/preview.ts";

@@ -1,7 +1,7 @@
 import { validateTemplate } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seedDemo } from "./demo.ts";
 import { getPingOnJoin } from "./ping.ts";
 import { getWelcomeConfig, renderWelcomeFor } from "./service.ts";

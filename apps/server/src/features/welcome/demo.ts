@@ -1,6 +1,6 @@
 import type { WelcomeConfig } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import * as store from "./store.ts";
 
 /** The demo server greets in #welcome and pings new members in #general and #self-roles. */

@@ -1,5 +1,5 @@
 import { welcomeLimits } from "@hearth/core";
-import type { InteractionMember } from "../../discord/interaction.ts";
+import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { DesignFlow } from "../message-designer/preview.ts";
 import { normaliseColour } from "../message-designer/provider.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
 import { pingDeleteJob } from "./ping.ts";
 
 function isPingPayload(payload: unknown): payload is { channelId: string; messageId: string } {

@@ -6,14 +6,14 @@ import {
   type WelcomeMessage,
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { forDisplay } from "../../discord/display-lookups.ts";
+import { forDisplay } from "../../discord/port/display-lookups.ts";
 import {
   cdnUrl,
   type GuildInfo,
   type MemberInfo,
   type OutgoingMessage,
   userTag,
-} from "../../discord/port.ts";
+} from "../../discord/port/port.ts";
 import { notFound } from "../../lib/errors.ts";
 
 type Deps = Pick<AppContext, "discord">;

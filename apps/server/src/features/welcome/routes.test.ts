@@ -1,7 +1,7 @@
 import { defaultWelcomeConfig } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
-import { demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../auth/service.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { defaultWelcomeConfig, type WelcomeConfig } from "@hearth/core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, dialects, seedOtherGuild, type TestContext } from "../../../test/helpers.ts";
-import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/demo-seed.ts";
+import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listAudit } from "../audit/service.ts";
 import { registerWelcomeJobs } from "./jobs.ts";

@@ -7,10 +7,10 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { forDisplay, isDiscordFailure } from "../../discord/display-lookups.ts";
-import { fitMessage } from "../../discord/message-limits.ts";
-import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port.ts";
-import { requireTextChannel } from "../../discord/validate.ts";
+import { fitMessage } from "../../discord/payload-rules/message-limits.ts";
+import { forDisplay, isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port/port.ts";
+import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { snowflakeTime } from "../../lib/snowflake.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";

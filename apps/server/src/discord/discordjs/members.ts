@@ -1,0 +1,158 @@
+import { type APIGuildMember, type APIRole, type APIUser, Routes } from "discord.js";
+import type { DiscordPort, MemberInfo, NewRole, RoleChanges, RoleInfo, UserInfo } from "../port/port.ts";
+import { byPosition, cacheAction, cachedGuild, call, type DiscordJsContext, orNull } from "./context.ts";
+import { roleFromApi, roleFromCache } from "./mapping-guilds.ts";
+import { memberFromApi, memberFromCache, userFromApi } from "./mapping-users.ts";
+
+// Users, members and roles over discord.js: reading them, giving and taking roles, and moderation.
+
+export async function listRoles(context: DiscordJsContext, guildId: string): Promise<RoleInfo[]> {
+  const cached = cachedGuild(context, guildId);
+  const roles = cached
+    ? cached.roles.cache.map(roleFromCache)
+    : await context.roles.getOrLoad(guildId, async () => {
+        const rows = await orNull(() => context.rest.get(Routes.guildRoles(guildId)), "unknown_guild");
+        return ((rows ?? []) as APIRole[]).map((role) => roleFromApi(guildId, role));
+      });
+  return [...roles].sort((a, b) => byPosition(b, a));
+}
+
+/** Members are never cached (see clientOptions): one REST read, when a feature needs it. */
+export async function getMember(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+): Promise<MemberInfo | null> {
+  const member = await orNull(
+    () => context.rest.get(Routes.guildMember(guildId, userId)),
+    "unknown_member",
+    "unknown_user",
+    "unknown_guild",
+  );
+  return member ? memberFromApi(guildId, member as APIGuildMember) : null;
+}
+
+export async function getBotMember(
+  context: DiscordJsContext,
+  port: Pick<DiscordPort, "getMember">,
+  guildId: string,
+  ownUserId: () => Promise<string>,
+): Promise<MemberInfo | null> {
+  const own = cachedGuild(context, guildId)?.members.me;
+  if (own && !own.partial) return memberFromCache(own);
+  return port.getMember(guildId, await ownUserId());
+}
+
+/** The user from the REST cache; undefined when only a REST call can tell. */
+export function peekUser(context: DiscordJsContext, userId: string): UserInfo | null | undefined {
+  return context.users.get(userId);
+}
+
+export function getUser(context: DiscordJsContext, userId: string): Promise<UserInfo | null> {
+  return context.users.getOrLoad(userId, async () => {
+    const user = await orNull(() => context.rest.get(Routes.user(userId)), "unknown_user");
+    return user ? userFromApi(user as APIUser) : null;
+  });
+}
+
+export async function addMemberRole(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  roleId: string,
+  reason?: string,
+): Promise<void> {
+  await call(() => context.rest.put(Routes.guildMemberRole(guildId, userId, roleId), { reason }));
+}
+
+export async function removeMemberRole(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  roleId: string,
+  reason?: string,
+): Promise<void> {
+  await call(() => context.rest.delete(Routes.guildMemberRole(guildId, userId, roleId), { reason }));
+}
+
+export async function createRole(
+  context: DiscordJsContext,
+  guildId: string,
+  role: NewRole,
+  reason?: string,
+): Promise<RoleInfo> {
+  const body = {
+    name: role.name,
+    color: role.color ?? 0,
+    permissions: role.permissions ?? "0",
+    mentionable: role.mentionable ?? false,
+  };
+  const created = await call(() => context.rest.post(Routes.guildRoles(guildId), { body, reason }));
+  context.roles.delete(guildId);
+  cacheAction(context, "GuildRoleCreate", { guild_id: guildId, role: created });
+  return roleFromApi(guildId, created as APIRole);
+}
+
+export async function editRole(
+  context: DiscordJsContext,
+  guildId: string,
+  roleId: string,
+  changes: RoleChanges,
+  reason?: string,
+): Promise<RoleInfo> {
+  const body = { name: changes.name, color: changes.color, permissions: changes.permissions };
+  const edited = await call(() => context.rest.patch(Routes.guildRole(guildId, roleId), { body, reason }));
+  context.roles.delete(guildId);
+  cacheAction(context, "GuildRoleUpdate", { guild_id: guildId, role: edited });
+  return roleFromApi(guildId, edited as APIRole);
+}
+
+export async function deleteRole(
+  context: DiscordJsContext,
+  guildId: string,
+  roleId: string,
+  reason?: string,
+): Promise<void> {
+  await call(() => context.rest.delete(Routes.guildRole(guildId, roleId), { reason }));
+  context.roles.delete(guildId);
+  cacheAction(context, "GuildRoleDelete", { guild_id: guildId, role_id: roleId });
+}
+
+export async function banMember(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  options: { reason?: string; deleteMessageSeconds?: number } = {},
+): Promise<void> {
+  const body = { delete_message_seconds: options.deleteMessageSeconds ?? 0 };
+  await call(() => context.rest.put(Routes.guildBan(guildId, userId), { body, reason: options.reason }));
+}
+
+export async function unbanMember(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  reason?: string,
+): Promise<void> {
+  await call(() => context.rest.delete(Routes.guildBan(guildId, userId), { reason }));
+}
+
+export async function kickMember(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  reason?: string,
+): Promise<void> {
+  await call(() => context.rest.delete(Routes.guildMember(guildId, userId), { reason }));
+}
+
+export async function timeoutMember(
+  context: DiscordJsContext,
+  guildId: string,
+  userId: string,
+  until: number | null,
+  reason?: string,
+): Promise<void> {
+  const body = { communication_disabled_until: until === null ? null : new Date(until).toISOString() };
+  await call(() => context.rest.patch(Routes.guildMember(guildId, userId), { body, reason }));
+}

@@ -1,0 +1,229 @@
+import { PostgresAdapter } from "kysely";
+import { makeSnowflake } from "../../lib/snowflake.ts";
+import {
+  DiscordError,
+  type DiscordPort,
+  type MemberInfo,
+  type NewRole,
+  type PermissionOverwrite,
+  type RoleChanges,
+  type RoleInfo,
+} from "../port/port.ts";
+import { requireGuild, requireRole, type SandboxContext } from "./context.ts";
+import { record } from "./outbox.ts";
+import { parseJson, toRole, toUser } from "./rows.ts";
+
+// The sandbox's members and roles: reading them, giving and taking roles, and the roles themselves.
+
+export async function listRoles(context: SandboxContext, guildId: string): Promise<RoleInfo[]> {
+  const rows = await context.db
+    .selectFrom("sandbox_roles")
+    .selectAll()
+    .where("guild_id", "=", guildId)
+    .orderBy("position", "desc")
+    .execute();
+  return rows.map(toRole);
+}
+
+export async function getMember(
+  context: SandboxContext,
+  guildId: string,
+  userId: string,
+): Promise<MemberInfo | null> {
+  const row = await context.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .selectAll("u")
+    .select(["m.nick", "m.roles", "m.joined_at", "m.guild_id"])
+    .where("m.guild_id", "=", guildId)
+    .where("m.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    guildId: row.guild_id,
+    user: toUser(row),
+    nick: row.nick,
+    roleIds: JSON.parse(row.roles) as string[],
+    joinedAt: row.joined_at,
+  };
+}
+
+/** The member of `botUserId`, or else the guild's bot member (the demo seeds the bot as a user of its own). */
+export async function getBotMember(
+  context: SandboxContext,
+  port: Pick<DiscordPort, "getMember">,
+  guildId: string,
+): Promise<MemberInfo | null> {
+  const own = await port.getMember(guildId, context.botUserId);
+  if (own) return own;
+  const row = await context.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select("m.user_id")
+    .where("m.guild_id", "=", guildId)
+    .where("u.bot", "=", 1)
+    .orderBy("m.joined_at")
+    .orderBy("m.user_id")
+    .executeTakeFirst();
+  return row ? port.getMember(guildId, row.user_id) : null;
+}
+
+export async function changeRoles(
+  context: SandboxContext,
+  guildId: string,
+  userId: string,
+  roleId: string,
+  change: "add" | "remove",
+  reason?: string,
+) {
+  const role = await context.db
+    .selectFrom("sandbox_roles")
+    .select("id")
+    .where("id", "=", roleId)
+    .where("guild_id", "=", guildId)
+    .executeTakeFirst();
+  if (!role) throw new DiscordError("unknown_role", `Unknown role ${roleId}`);
+  await context.db.transaction().execute(async (trx) => {
+    let read = trx
+      .selectFrom("sandbox_members")
+      .select("roles")
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId);
+    // Two role changes of one member at once must both land, as on Discord: on PostgreSQL lock
+    // the row for this read-modify-write (SQLite's single connection already serialises them).
+    if (context.db.getExecutor().adapter instanceof PostgresAdapter) read = read.forUpdate();
+    const member = await read.executeTakeFirst();
+    if (!member) throw new DiscordError("unknown_member", `Unknown member ${userId}`);
+    const roles = new Set(JSON.parse(member.roles) as string[]);
+    if (change === "add") roles.add(roleId);
+    else roles.delete(roleId);
+    await trx
+      .updateTable("sandbox_members")
+      .set({ roles: JSON.stringify([...roles]) })
+      .where("guild_id", "=", guildId)
+      .where("user_id", "=", userId)
+      .execute();
+  });
+  await record(context, guildId, change === "add" ? "member.role.add" : "member.role.remove", {
+    userId,
+    roleId,
+    reason,
+  });
+}
+
+export async function createRole(
+  context: SandboxContext,
+  guildId: string,
+  role: NewRole,
+  reason?: string,
+): Promise<RoleInfo> {
+  await requireGuild(context, guildId);
+  // New roles go just above @everyone, as on Discord; the others move up one.
+  await context.db
+    .updateTable("sandbox_roles")
+    .set((eb) => ({ position: eb("position", "+", 1) }))
+    .where("guild_id", "=", guildId)
+    .where("position", ">=", 1)
+    .execute();
+  const row = {
+    id: makeSnowflake(),
+    guild_id: guildId,
+    name: role.name,
+    color: role.color ?? 0,
+    position: 1,
+    permissions: role.permissions ?? "0",
+    managed: 0,
+    hoist: 0,
+    mentionable: role.mentionable ? 1 : 0,
+  };
+  await context.db.insertInto("sandbox_roles").values(row).execute();
+  await record(context, guildId, "role.create", { role: row, reason });
+  return toRole(row);
+}
+
+export async function editRole(
+  context: SandboxContext,
+  guildId: string,
+  roleId: string,
+  changes: RoleChanges,
+  reason?: string,
+): Promise<RoleInfo> {
+  const role = await updateRole(context, guildId, roleId, changes);
+  await record(context, guildId, "role.edit", { roleId, changes, reason });
+  await context.events.emit("roleUpdate", role);
+  return role;
+}
+
+export async function deleteRole(
+  context: SandboxContext,
+  guildId: string,
+  roleId: string,
+  reason?: string,
+): Promise<void> {
+  await removeRole(context, guildId, roleId);
+  await record(context, guildId, "role.delete", { roleId, reason });
+  await context.events.emit("roleDelete", { guildId, roleId });
+}
+
+export async function updateRole(
+  context: SandboxContext,
+  guildId: string,
+  roleId: string,
+  changes: RoleChanges & { position?: number },
+): Promise<RoleInfo> {
+  await requireRole(context, guildId, roleId);
+  const set: { name?: string; color?: number; permissions?: string; position?: number } = {};
+  if (changes.name !== undefined) set.name = changes.name;
+  if (changes.color !== undefined) set.color = changes.color;
+  if (changes.permissions !== undefined) set.permissions = BigInt(changes.permissions).toString();
+  if (changes.position !== undefined) set.position = changes.position;
+  if (Object.keys(set).length > 0) {
+    await context.db.updateTable("sandbox_roles").set(set).where("id", "=", roleId).execute();
+  }
+  return toRole(await requireRole(context, guildId, roleId));
+}
+
+/** The role goes, and leaves every member that held it and every channel overwrite naming it. */
+export async function removeRole(context: SandboxContext, guildId: string, roleId: string): Promise<void> {
+  const role = await requireRole(context, guildId, roleId);
+  if (role.id === guildId) {
+    throw new DiscordError("missing_permissions", "The @everyone role can't be deleted");
+  }
+  if (role.managed === 1) {
+    throw new DiscordError("missing_permissions", `Role ${roleId} is managed by an integration`);
+  }
+  await context.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("sandbox_roles").where("id", "=", roleId).execute();
+    const members = await trx
+      .selectFrom("sandbox_members")
+      .select(["user_id", "roles"])
+      .where("guild_id", "=", guildId)
+      .where("roles", "like", `%"${roleId}"%`)
+      .execute();
+    for (const member of members) {
+      const roles = parseJson<string[]>(member.roles, []).filter((id) => id !== roleId);
+      await trx
+        .updateTable("sandbox_members")
+        .set({ roles: JSON.stringify(roles) })
+        .where("guild_id", "=", guildId)
+        .where("user_id", "=", member.user_id)
+        .execute();
+    }
+    const channels = await trx
+      .selectFrom("sandbox_channels")
+      .select(["id", "permission_overwrites"])
+      .where("guild_id", "=", guildId)
+      .where("permission_overwrites", "like", `%"${roleId}"%`)
+      .execute();
+    for (const channel of channels) {
+      const overwrites = parseJson<PermissionOverwrite[]>(channel.permission_overwrites, []).filter(
+        (o) => !(o.type === "role" && o.id === roleId),
+      );
+      await trx
+        .updateTable("sandbox_channels")
+        .set({ permission_overwrites: JSON.stringify(overwrites) })
+        .where("id", "=", channel.id)
+        .execute();
+    }
+  });
+}
