@@ -29,6 +29,7 @@ export * from "./embed/limits.ts";
 export * from "./embed/starters.ts";
 export * from "./format/amount.ts";
 export * from "./format/duration.ts";
+export * from "./giveaway/claims.ts";
 export * from "./giveaway/draw.ts";
 export * from "./giveaway/schedule.ts";
 export * from "./limits/retention.ts";

@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { snowflake } from "./common.ts";
-import { giveawayLimits, giveawayRecurrence, giveawayRequirements, giveawaySettings } from "./giveaways.ts";
+import {
+  giveawayClaimWindow,
+  giveawayLimits,
+  giveawayMaxEntries,
+  giveawayRecurrence,
+  giveawayReminderBefore,
+  giveawayRequirements,
+  giveawaySettings,
+} from "./giveaways.ts";
 
 const ms = z.number().int().nonnegative();
 
@@ -66,6 +74,12 @@ export const updateGiveawayScheduleBody = z.object({
   winnersChannelId: snowflake.nullable().optional(),
   hostId: snowflake.optional(),
   dmWinners: z.boolean().optional(),
+  /** Seconds winners have to claim; null: no claim. */
+  claimWindow: giveawayClaimWindow.nullable().optional(),
+  /** End after this many entries; null: only at the end time. */
+  maxEntries: giveawayMaxEntries.nullable().optional(),
+  /** Seconds before the end of the "last chance" reminder; null: none. */
+  reminderBefore: giveawayReminderBefore.nullable().optional(),
   /** When the next run starts (ms): at least a minute ahead. */
   startsAt: ms.optional(),
   recurrence: giveawayRecurrence.nullable().optional(),

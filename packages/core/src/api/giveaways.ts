@@ -20,6 +20,13 @@ export const giveawayLimits = {
   minMultiplier: 1,
   maxMultiplier: 10,
   defaultMultiplier: 2,
+  /** Shortest and longest claim window, seconds (10 minutes to 7 days). */
+  minClaimWindowSeconds: 600,
+  maxClaimWindowSeconds: 7 * 86_400,
+  /** Most entries a giveaway may be set to end at. */
+  maxEntries: 1_000_000,
+  /** Shortest "last chance" lead, seconds (a minute); it must also be shorter than the run. */
+  minReminderSeconds: 60,
 } as const;
 
 const ms = z.number().int().nonnegative();
@@ -59,6 +66,25 @@ export const giveawayRecurrence = z.object({
 });
 export type GiveawayRecurrence = z.infer<typeof giveawayRecurrence>;
 
+/** Seconds a winner has to claim: 10 minutes to 7 days. */
+export const giveawayClaimWindow = z
+  .number()
+  .int("must be a whole number of seconds")
+  .min(giveawayLimits.minClaimWindowSeconds, "must be at least 600 seconds (10 minutes)")
+  .max(giveawayLimits.maxClaimWindowSeconds, "must be at most 604800 seconds (7 days)");
+/** Entries after which a giveaway ends. */
+export const giveawayMaxEntries = z
+  .number()
+  .int("must be a whole number")
+  .min(1, "must be at least 1")
+  .max(giveawayLimits.maxEntries, "must be at most 1000000");
+/** Seconds before the end the "last chance" reminder is posted. */
+export const giveawayReminderBefore = z
+  .number()
+  .int("must be a whole number of seconds")
+  .min(giveawayLimits.minReminderSeconds, "must be at least 60 seconds")
+  .max(giveawayLimits.maxDurationSeconds, "must be at most 90 days");
+
 /** The settings a giveaway runs with, shared by a create, a schedule's next run and a template. */
 const giveawaySettingsShape = {
   /** A text or announcement channel of the token's server, where the giveaway is posted. */
@@ -77,6 +103,18 @@ const giveawaySettingsShape = {
   winnersChannelId: snowflake.optional(),
   /** Send each winner the prize (and description) by DM. */
   dmWinners: z.boolean().optional(),
+  /**
+   * Seconds each winner has to press Claim (10 minutes to 7 days); an unclaimed win is drawn again
+   * at the deadline (past winners excluded) and the new winner gets a fresh window. Left out: no claim.
+   */
+  claimWindow: giveawayClaimWindow.optional(),
+  /** End the giveaway as soon as this many members have entered (exactly this many are accepted). */
+  maxEntries: giveawayMaxEntries.optional(),
+  /**
+   * Post one "last chance" reminder in the giveaway's channel this many seconds before the end (at
+   * least 60, and shorter than the run). Pausing and resuming move it with the end.
+   */
+  reminderBefore: giveawayReminderBefore.optional(),
 };
 
 /** Seconds a giveaway runs: 60 s to 90 days. */
@@ -114,6 +152,16 @@ export const createGiveawayBody = z
         code: "custom",
         path: ["duration"],
         message: "give either duration (seconds) or endTime (ms), not both",
+      });
+    } else if (
+      body.reminderBefore !== undefined &&
+      body.duration !== undefined &&
+      body.reminderBefore >= body.duration
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["reminderBefore"],
+        message: "must be shorter than the giveaway's duration",
       });
     } else if (
       (body.startsAt !== undefined || body.recurrence !== undefined) &&
@@ -262,6 +310,14 @@ export const giveawayDetail = z.object({
   recurrence: giveawayRecurrence.nullable().optional(),
   /** Paused since (entries closed; the end moves by the pause when it resumes). */
   pausedAt: ms.nullable().optional(),
+  /** Seconds each winner has to claim (null: no claim needed). */
+  claimWindow: z.number().int().positive().nullable().optional(),
+  /** It ends once this many have entered (null: only at its end time). */
+  maxEntries: z.number().int().positive().nullable().optional(),
+  /** Seconds before the end its "last chance" reminder is posted (null: none). */
+  reminderBefore: z.number().int().positive().nullable().optional(),
+  /** When the reminder was posted (null: not yet, or none). */
+  remindedAt: ms.nullable().optional(),
 });
 export type GiveawayDetail = z.infer<typeof giveawayDetail>;
 

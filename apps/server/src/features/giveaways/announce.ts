@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port/port.ts";
+import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
+import { claimButton, claimLine } from "./claim-button.ts";
 import { countEntries } from "./entry-store.ts";
 import { endedMessage, giveawayDetailUrl, winnerDirectMessage, winnersAnnouncement } from "./messages.ts";
 import * as store from "./store.ts";
@@ -15,6 +16,11 @@ const isTransient = (error: unknown) =>
 const announceAttempts = 10;
 /** When the safety check of a draw's announcement comes due, if the process that drew dies first. */
 export const announceCheckDelayMs = 5 * 60_000;
+/** `a<message id>.<draw>` while it fits Discord's 25 characters. */
+const announceNonce = (messageId: string, draw: number) => {
+  const nonce = `a${messageId}.${draw}`;
+  return nonce.length <= 25 ? nonce : undefined;
+};
 const checkKey = (messageId: string, draw: number) => `giveaway-announce-check:${messageId}:${draw}`;
 
 /**
@@ -81,18 +87,29 @@ export async function announceDraw(
     }
     // Without winners, the announcement says whether no one entered or no entrant could win.
     const entrants = drawn.length === 0 ? await countEntries(ctx.storage.db, giveaway.id) : undefined;
-    await ctx.discord.sendMessage(
-      giveaway.winnersChannelId ?? giveaway.channelId,
-      winnersAnnouncement(giveaway, drawn, draw === 0 ? "end" : "reroll", detailUrl, entrants, {
-        // The host hears the results of the end (rerolls are their own doing).
-        pingHost: draw === 0,
-      }),
+    const announcement = winnersAnnouncement(
+      giveaway,
+      drawn,
+      draw === 0 ? "end" : "reroll",
+      detailUrl,
+      entrants,
+      // The host hears the results of the end (rerolls are their own doing).
+      { pingHost: draw === 0 },
     );
+    // With a claim window, the winners claim on the announcement by their deadline.
+    const deadline = drawnWinners.find((winner) => winner.claimDeadline != null)?.claimDeadline ?? null;
+    const nonce = announceNonce(messageId, draw);
+    await ctx.discord.sendMessage(giveaway.winnersChannelId ?? giveaway.channelId, {
+      ...(deadline === null ? announcement : withClaim(announcement, serverId, messageId, deadline)),
+      // A retry of this announcement (a crash after the post) gets the first one back from Discord.
+      ...(nonce ? { nonce } : {}),
+    });
     if (giveaway.dmWinners)
       await sendWinnerDms(
         ctx,
         giveaway,
         drawn.map((winner) => winner.userId),
+        deadline,
       );
   } catch (error) {
     const retry = isTransient(error) && attempt < announceAttempts;
@@ -111,14 +128,20 @@ export async function announceDraw(
  * Sends each new winner the prize text by DM. A member who doesn't accept DMs (or any failure) costs
  * that one DM, logged, never the announcement: this runs after the channel heard the results.
  */
-async function sendWinnerDms(ctx: Deps, giveaway: store.Giveaway, userIds: string[]): Promise<void> {
+async function sendWinnerDms(
+  ctx: Deps,
+  giveaway: store.Giveaway,
+  userIds: string[],
+  claimDeadline: number | null,
+): Promise<void> {
   const guild = await ctx.discord.getGuild(giveaway.serverId).catch(() => null);
   const jump = `https://discord.com/channels/${giveaway.serverId}/${giveaway.channelId}/${giveaway.messageId}`;
   for (const userId of userIds) {
     try {
+      const dm = winnerDirectMessage(giveaway, guild?.name ?? giveaway.guildName, jump);
       await ctx.discord.sendDirectMessage(
         userId,
-        winnerDirectMessage(giveaway, guild?.name ?? giveaway.guildName, jump),
+        claimDeadline === null ? dm : withClaim(dm, giveaway.serverId, giveaway.messageId, claimDeadline),
       );
     } catch (error) {
       ctx.logger.info(
@@ -127,4 +150,21 @@ async function sendWinnerDms(ctx: Deps, giveaway: store.Giveaway, userIds: strin
       );
     }
   }
+}
+
+/** A message with the Claim button and, in an embed of its own, the deadline. */
+function withClaim(
+  message: OutgoingMessage,
+  serverId: string,
+  messageId: string,
+  deadline: number,
+): OutgoingMessage {
+  return {
+    ...message,
+    embeds: [
+      ...(message.embeds ?? []),
+      { description: claimLine(deadline), color: 0x22c55e, timestamp: new Date(deadline).toISOString() },
+    ],
+    components: [...(message.components ?? []), [claimButton(serverId, messageId)]],
+  };
 }

@@ -3,6 +3,8 @@ import type { AppContext } from "../../context.ts";
 import type { ButtonInteraction } from "../../discord/port/interaction.ts";
 import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
+import { claimButtonPrefix, parseClaimButton } from "./claim-button.ts";
+import { claimWin } from "./claims.ts";
 import { enterGiveaway, leaveGiveaway } from "./entries.ts";
 import { enterButtonId } from "./messages.ts";
 
@@ -65,8 +67,26 @@ async function onLeave(ctx: AppContext, interaction: ButtonInteraction): Promise
   });
 }
 
+/** Claim (on the winners announcement or in a winner's DM): records the claim, once. */
+async function onClaim(ctx: AppContext, interaction: ButtonInteraction): Promise<void> {
+  const target = parseClaimButton(interaction.data.customId);
+  if (!target) throw badRequest("This button doesn't belong to a giveaway any more.");
+  const result = await claimWin(ctx, target.serverId, target.messageId, interaction.data.user.id);
+  const at = Math.floor(result.claimedAt / 1000);
+  await interaction.reply(
+    {
+      content: result.already
+        ? `✅ You already claimed **${result.prize}** (<t:${at}:f>). The host has been told; nothing more to do.`
+        : `✅ Claimed! **${result.prize}** is yours. The host can see your claim and will be in touch.`,
+      allowedMentions: {},
+    },
+    { ephemeral: true },
+  );
+}
+
 export function listenForGiveawayButtons(bot: Bot, ctx: AppContext): () => void {
   bot.onButton(enterButtonId, (interaction) => onEnter(ctx, interaction));
+  bot.onButton(claimButtonPrefix, (interaction) => onClaim(ctx, interaction));
   bot.onButton(leaveButtonPrefix, (interaction) => onLeave(ctx, interaction));
   return () => undefined;
 }

@@ -1,6 +1,7 @@
 import {
   createGiveawayBody,
   describeRecurrence,
+  type GiveawayDetail,
   type GiveawayWinner,
   giveawayLimits,
   isTimeZone,
@@ -12,6 +13,7 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { listenForGiveawayButtons } from "./bot-buttons.ts";
+import { claimsCommand } from "./claim-command.ts";
 import { actorOf, fitLines, messageIdOf } from "./command-helpers.ts";
 import * as configStore from "./config-store.ts";
 import { getInviteStanding, listenForInvites } from "./invite-tracker.ts";
@@ -36,6 +38,29 @@ export function giveawaySeconds(input: string): number {
   }
   return seconds;
 }
+
+/** A claim window or reminder lead typed like a duration (`24h`) → seconds; 400 naming the option. */
+function optionSeconds(input: string | undefined, option: string, bounds: { min: number; max: number }) {
+  const text = input?.trim();
+  if (!text) return undefined;
+  const ms = parseDuration(text);
+  if (ms === null || ms <= 0) throw badRequest(`${option} must look like 10m, 1h, 24h or 3d.`, option);
+  const seconds = Math.round(ms / 1000);
+  if (seconds < bounds.min || seconds > bounds.max) {
+    throw badRequest(
+      `${option} must be between ${formatSeconds(bounds.min)} and ${formatSeconds(bounds.max)}.`,
+      option,
+    );
+  }
+  return seconds;
+}
+
+const formatSeconds = (seconds: number) =>
+  seconds % 86_400 === 0
+    ? `${seconds / 86_400} day${seconds === 86_400 ? "" : "s"}`
+    : seconds % 3600 === 0
+      ? `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`
+      : `${Math.round(seconds / 60)} minutes`;
 
 const requirementOptions = {
   min_account_age: "minAccountAge",
@@ -78,6 +103,21 @@ async function startOption(command: CommandContext): Promise<number | undefined>
   return at;
 }
 
+/** What the start's answer adds for the claim window, the entry cap and the reminder. */
+function controlNote(giveaway: GiveawayDetail): string {
+  const notes: string[] = [];
+  if (giveaway.maxEntries) notes.push(`It ends once ${giveaway.maxEntries} members have entered.`);
+  if (giveaway.reminderBefore) {
+    notes.push(
+      `A last-chance reminder is posted <t:${unix(giveaway.endTime - giveaway.reminderBefore * 1000)}:R>.`,
+    );
+  }
+  if (giveaway.claimWindow) {
+    notes.push(`Winners have ${formatSeconds(giveaway.claimWindow)} to claim (see \`/giveaway claims\`).`);
+  }
+  return notes.length > 0 ? ` ${notes.join(" ")}` : "";
+}
+
 const start = defineCommand("giveaway start", async (command) => {
   const { ctx, serverId, options } = command;
   const channelId = options.id("channel") ?? command.channelId;
@@ -100,11 +140,24 @@ const start = defineCommand("giveaway start", async (command) => {
   }
   const startsAt = await startOption(command);
   const pingRoleId = options.boolean("no_ping") ? null : options.id("ping_role");
+  const claimWindow = optionSeconds(options.string("claim"), "claim", {
+    min: giveawayLimits.minClaimWindowSeconds,
+    max: giveawayLimits.maxClaimWindowSeconds,
+  });
+  const reminderBefore = optionSeconds(options.string("reminder"), "reminder", {
+    min: giveawayLimits.minReminderSeconds,
+    max: giveawayLimits.maxDurationSeconds,
+  });
+  const maxEntries = options.number("max_entries");
+  const duration = giveawaySeconds(options.requireString("duration"));
+  if (reminderBefore !== undefined && reminderBefore >= duration) {
+    throw badRequest("reminder must be shorter than the giveaway's duration.", "reminder");
+  }
   const parsed = createGiveawayBody.safeParse({
     channelId,
     prize: options.requireString("prize"),
     winnerCount: options.number("winners") ?? 1,
-    duration: giveawaySeconds(options.requireString("duration")),
+    duration,
     requirements,
     ...(options.id("donor") ? { donorId: options.id("donor") } : {}),
     ...(options.id("host") ? { hostId: options.id("host") } : {}),
@@ -113,6 +166,9 @@ const start = defineCommand("giveaway start", async (command) => {
     ...(options.boolean("dm_winners") ? { dmWinners: true } : {}),
     ...(startsAt !== undefined ? { startsAt } : {}),
     ...(recurrence ? { recurrence } : {}),
+    ...(claimWindow !== undefined ? { claimWindow } : {}),
+    ...(reminderBefore !== undefined ? { reminderBefore } : {}),
+    ...(maxEntries !== undefined ? { maxEntries } : {}),
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -133,7 +189,7 @@ const start = defineCommand("giveaway start", async (command) => {
   }
   const giveaway = result.posted;
   await command.reply({
-    content: `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})${giveaway.pingRoleId ? ` It pinged <@&${giveaway.pingRoleId}>.` : ""}\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).${warning}`,
+    content: `🎉 The giveaway for **${giveaway.prize}** is running in <#${giveaway.channelId}> and ends <t:${unix(giveaway.endTime)}:R>. [Jump to it](${jumpLink(serverId, giveaway.channelId, giveaway.messageId)})${giveaway.pingRoleId ? ` It pinged <@&${giveaway.pingRoleId}>.` : ""}${controlNote(giveaway)}\nMessage ID: \`${giveaway.messageId}\` (for \`/giveaway end\` and \`/giveaway reroll\`).${warning}`,
     allowedMentions: {},
   });
 });
@@ -226,7 +282,7 @@ const list = defineCommand("giveaway list", async (command) => {
 
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
-  commands: () => [start, end, reroll, list, ...manageCommands],
+  commands: () => [start, end, reroll, list, claimsCommand, ...manageCommands],
   listeners: (bot, ctx) => {
     const stopButtons = listenForGiveawayButtons(bot, ctx);
     const stopInvites = listenForInvites(bot, ctx);

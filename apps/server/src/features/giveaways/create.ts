@@ -11,6 +11,7 @@ import { eventsPingRole, withPing } from "../events-ping/service.ts";
 import { requireGiveawayRoles, roleRefs } from "./config.ts";
 import { activeMessage, type GiveawayView } from "./messages.ts";
 import { getGiveawayDetail, giveawayListsChanged } from "./queries.ts";
+import { scheduleReminder } from "./reminder.ts";
 import * as scheduleStore from "./schedule-store.ts";
 import * as store from "./store.ts";
 
@@ -47,11 +48,19 @@ export async function checkSettings(ctx: Deps, serverId: string, settings: Parti
   }
   if (settings.donorId) await requireMember(ctx, serverId, settings.donorId, "donorId");
   if (settings.hostId) await requireMember(ctx, serverId, settings.hostId, "hostId");
+  checkReminderFits(settings.reminderBefore, settings.duration);
   if (settings.pingRoleId) {
     if (settings.pingRoleId === serverId) {
       throw badRequest("pingRoleId: @everyone can't be a giveaway's ping role", "pingRoleId");
     }
     await requireRole(ctx, serverId, settings.pingRoleId, "pingRoleId");
+  }
+}
+
+/** A "last chance" reminder comes before the end: shorter than the run (seconds both); 400 otherwise. */
+export function checkReminderFits(reminderBefore: number | undefined, runSeconds: number | undefined): void {
+  if (reminderBefore !== undefined && runSeconds !== undefined && reminderBefore >= runSeconds) {
+    throw badRequest("reminderBefore: must be shorter than the giveaway's duration", "reminderBefore");
   }
 }
 
@@ -148,9 +157,9 @@ export async function postGiveaway(
         ping_role_id: pingRoleId,
         winners_channel_id: settings.winnersChannelId ?? null,
         dm_winners: settings.dmWinners ? 1 : 0,
-        claim_window_ms: null,
-        end_after_entries: null,
-        reminder_before_ms: null,
+        claim_window_ms: settings.claimWindow !== undefined ? settings.claimWindow * 1000 : null,
+        end_after_entries: settings.maxEntries ?? null,
+        reminder_before_ms: settings.reminderBefore !== undefined ? settings.reminderBefore * 1000 : null,
         reminded_at: null,
         paused_at: null,
       });
@@ -159,6 +168,15 @@ export async function postGiveaway(
         maxAttempts: 10,
         within: trx,
       });
+      if (settings.reminderBefore !== undefined) {
+        await scheduleReminder(
+          ctx,
+          trx,
+          serverId,
+          sent.id,
+          settings.endTime - settings.reminderBefore * 1000,
+        );
+      }
       if (options.run) await options.run.onStored(trx, sent.id);
       await recordAudit(trx, serverId, actor, "giveaway.create", {
         messageId: giveaway.messageId,
@@ -167,6 +185,9 @@ export async function postGiveaway(
         winnerCount: giveaway.winnerCount,
         endTime: settings.endTime,
         pingRoleId,
+        ...(settings.claimWindow !== undefined ? { claimWindow: settings.claimWindow } : {}),
+        ...(settings.maxEntries !== undefined ? { maxEntries: settings.maxEntries } : {}),
+        ...(settings.reminderBefore !== undefined ? { reminderBefore: settings.reminderBefore } : {}),
         ...(options.run ? { scheduleId: options.run.scheduleId, run: options.run.number } : {}),
       });
       stored = true;

@@ -1,7 +1,7 @@
 import type { GiveawayConfig } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberInfo } from "../../discord/port/port.ts";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { countGiveawayEntry } from "../insights/service.ts";
 import * as configStore from "./config-store.ts";
 import * as entrantStore from "./entrant-store.ts";
@@ -9,6 +9,7 @@ import { submitEntry } from "./entry-batch.ts";
 import * as entryStore from "./entry-store.ts";
 import { getInviteStanding } from "./invite-tracker.ts";
 import { giveawayListsChanged, giveawayNotFound } from "./queries.ts";
+import { endGiveaway, endJobKind } from "./service.ts";
 import * as store from "./store.ts";
 
 /**
@@ -16,7 +17,8 @@ import * as store from "./store.ts";
  * are written for the member (the bot shows them as an ephemeral reply).
  */
 
-type Deps = Pick<AppContext, "storage" | "discord">;
+/** With the job queue (and what ending needs), a giveaway that fills up ends at once. */
+type Deps = Pick<AppContext, "storage" | "discord"> & Partial<Pick<AppContext, "jobs" | "logger" | "config">>;
 
 const day = 86_400_000;
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -77,6 +79,25 @@ async function missedRequirement(
       : `You need one of these roles to enter: ${list}.`;
   }
   return null;
+}
+
+/** The end job of a giveaway that took its last entry (beside its end job at the end time). */
+export const fullJobKey = (messageId: string) => `giveaway-full:${messageId}`;
+
+/**
+ * Ends a giveaway that took its last entry now, without waiting for its job (which then finds it
+ * ended): the member's answer doesn't wait for the draw.
+ */
+function endFilled(deps: Deps, serverId: string, messageId: string): void {
+  const { jobs, logger, config } = deps;
+  if (!jobs || !logger || !config) return;
+  const ctx = { storage: deps.storage, discord: deps.discord, jobs, logger, config };
+  void endGiveaway(ctx, serverId, messageId, { by: "entries" })
+    .then(() => jobs.cancel(fullJobKey(messageId)))
+    .catch((error: unknown) => {
+      if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) return;
+      logger.warn({ err: error, messageId }, "could not end a full giveaway now; its job will");
+    });
 }
 
 const reading = new WeakMap<object, Map<string, Promise<unknown>>>();
@@ -146,15 +167,38 @@ export async function enterGiveaway(
   }
 
   // Written with the other presses arriving at the same time (group commit), answered once committed.
-  const outcome = await submitEntry(deps.storage, serverId, messageId, {
-    userId,
-    username: member.user.username,
-    entries: rights.entries,
-    hasBypass: rights.bypass,
-    enteredAt: now,
-  });
+  const { jobs } = deps;
+  const outcome = await submitEntry(
+    deps.storage,
+    serverId,
+    messageId,
+    {
+      userId,
+      username: member.user.username,
+      entries: rights.entries,
+      hasBypass: rights.bypass,
+      enteredAt: now,
+    },
+    {
+      capped: giveaway.endAfterEntries !== null,
+      // The end is due now, in the transaction that stored the last entry: a crash right after
+      // the commit still ends it (once: the end's own gate decides between this and any other).
+      ...(jobs
+        ? {
+            onFilled: async (trx) => {
+              await jobs.schedule(endJobKind, { serverId, giveawayId: messageId, by: "entries" }, now, {
+                dedupeKey: fullJobKey(messageId),
+                maxAttempts: 10,
+                within: trx,
+              });
+            },
+          }
+        : {}),
+    },
+  );
   if (outcome === "duplicate") throw conflict("You have already entered this giveaway.");
   giveawayListsChanged();
+  if (outcome === "filled") endFilled(deps, serverId, messageId);
   countGiveawayEntry(deps, serverId, messageId);
   return { entries: rights.entries, hasBypass: rights.bypass };
 }

@@ -1,27 +1,33 @@
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { AppError } from "../../lib/errors.ts";
+import { claimExpiryJobKind, expireClaims } from "./claims.ts";
+import { reminderJobKind, remindGiveaway } from "./reminder.ts";
 import {
   announceDraw,
   announceJobKind,
   endGiveaway,
   endJobKey,
   endJobKind,
+  secureRandomInt,
   startJobKind,
   startScheduledRun,
 } from "./service.ts";
 import * as store from "./store.ts";
 
 const endPayload = z.object({ serverId: z.string(), giveawayId: z.string() });
+/** `by: "entries"`: the end of a giveaway that took its last entry (see entries.ts). */
+const endJobPayload = endPayload.extend({ by: z.enum(["schedule", "entries"]).default("schedule") });
+const remindPayload = endPayload.extend({ at: z.number().int() });
 const startPayload = z.object({ serverId: z.string(), scheduleId: z.number().int(), run: z.number().int() });
 const announcePayload = endPayload.extend({ draw: z.number().int(), attempt: z.number().int().default(1) });
 
 /** Registers this feature's job handlers on the queue. */
 export function registerGiveawayJobs(ctx: AppContext): void {
   ctx.jobs.register(endJobKind, async (payload) => {
-    const { serverId, giveawayId } = endPayload.parse(payload);
+    const { serverId, giveawayId, by } = endJobPayload.parse(payload);
     try {
-      await endGiveaway(ctx, serverId, giveawayId, { by: "schedule" });
+      await endGiveaway(ctx, serverId, giveawayId, { by });
     } catch (error) {
       // Ended by hand a moment earlier, or deleted: nothing left to do.
       if (error instanceof AppError && (error.statusCode === 409 || error.statusCode === 404)) return;
@@ -35,6 +41,14 @@ export function registerGiveawayJobs(ctx: AppContext): void {
   ctx.jobs.register(announceJobKind, async (payload) => {
     const { serverId, giveawayId, draw, attempt } = announcePayload.parse(payload);
     await announceDraw(ctx, serverId, giveawayId, draw, attempt);
+  });
+  ctx.jobs.register(reminderJobKind, async (payload) => {
+    const { serverId, giveawayId, at } = remindPayload.parse(payload);
+    await remindGiveaway(ctx, serverId, giveawayId, at);
+  });
+  ctx.jobs.register(claimExpiryJobKind, async (payload) => {
+    const { serverId, giveawayId } = endPayload.parse(payload);
+    await expireClaims(ctx, serverId, giveawayId, secureRandomInt);
   });
   void scheduleOverdueEnds(ctx).catch((error: unknown) =>
     ctx.logger.warn({ err: error }, "could not check for overdue giveaways"),

@@ -7,6 +7,7 @@ import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { endJobKey, endJobKind } from "./create.ts";
 import { activeMessage } from "./messages.ts";
 import { getGiveawayDetail, giveawayListsChanged, giveawayNotFound } from "./queries.ts";
+import { reminderJobKey, reminderTime, scheduleReminder } from "./reminder.ts";
 import * as store from "./store.ts";
 
 /**
@@ -88,6 +89,9 @@ export async function pauseGiveaway(
     return found;
   });
   await ctx.jobs.cancel(endJobKey(messageId));
+  // The reminder waits too (a job that runs anyway finds the giveaway paused); resuming moves it.
+  const remindAt = reminderTime(giveaway);
+  if (remindAt !== null) await ctx.jobs.cancel(reminderJobKey(messageId, remindAt));
   giveawayListsChanged();
   await showState(ctx, giveaway, true);
   return getGiveawayDetail(ctx, serverId, messageId);
@@ -110,6 +114,8 @@ export async function resumeGiveaway(
       maxAttempts: 10,
       within: trx,
     });
+    const remindAt = reminderTime({ ...found, endTime });
+    if (remindAt !== null) await scheduleReminder(ctx, trx, serverId, messageId, remindAt);
     await recordAudit(trx, serverId, actor, "giveaway.resume", {
       messageId,
       prize: found.prize,

@@ -183,6 +183,10 @@ export async function getGiveawayDetail(
     winnersChannelId: giveaway.winnersChannelId,
     dmWinners: giveaway.dmWinners,
     pausedAt: giveaway.pausedAt,
+    claimWindow: giveaway.claimWindowMs === null ? null : Math.round(giveaway.claimWindowMs / 1000),
+    maxEntries: giveaway.endAfterEntries,
+    reminderBefore: giveaway.reminderBeforeMs === null ? null : Math.round(giveaway.reminderBeforeMs / 1000),
+    remindedAt: giveaway.remindedAt,
     scheduleId: giveaway.scheduleId === null ? null : String(giveaway.scheduleId),
     recurrence:
       giveaway.scheduleId === null

@@ -14,7 +14,7 @@ import type { Database } from "../../db/schema.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { checkSettings, countTowardCap, pingRoleFor, postGiveaway } from "./create.ts";
+import { checkReminderFits, checkSettings, countTowardCap, pingRoleFor, postGiveaway } from "./create.ts";
 import { giveawayListsChanged } from "./queries.ts";
 import * as scheduleStore from "./schedule-store.ts";
 
@@ -42,6 +42,8 @@ const runNonce = (scheduleId: number, run: number) => `gs${scheduleId}r${run}`.s
 const minute = 60_000;
 /** How far ahead a start may be scheduled. */
 const maxLeadMs = 366 * 86_400_000;
+/** Settings an edit removes with null. */
+const nullableSettings = new Set(["winnersChannelId", "claimWindow", "maxEntries", "reminderBefore"]);
 const scheduleNotFound = () => notFound("No such scheduled giveaway in this server");
 
 function checkStart(startsAt: number, now: number, field = "startsAt"): void {
@@ -163,6 +165,9 @@ export async function updateSchedule(
   await checkSettings(ctx, serverId, {
     ...patch,
     winnersChannelId: patch.winnersChannelId ?? undefined,
+    claimWindow: patch.claimWindow ?? undefined,
+    maxEntries: patch.maxEntries ?? undefined,
+    reminderBefore: patch.reminderBefore ?? undefined,
   });
   const stale = await transactionForServer(ctx.storage, serverId, "giveaways", async (trx) => {
     const current = await scheduleStore.findSchedule(trx, serverId, id, {
@@ -179,10 +184,11 @@ export async function updateSchedule(
     const merged: Record<string, unknown> = { ...current.settings };
     for (const [key, value] of Object.entries(patch)) {
       if (value === undefined) continue;
-      if (value === null && key === "winnersChannelId") delete merged[key];
+      if (value === null && nullableSettings.has(key)) delete merged[key];
       else merged[key] = value;
     }
     const settings: GiveawaySettings = giveawaySettings.parse(merged);
+    checkReminderFits(settings.reminderBefore, settings.duration);
     const nextRecurrence = recurrence === undefined ? current.recurrence : recurrence;
     const status = paused === undefined ? current.status : paused ? "paused" : "scheduled";
     let nextRunAt = startsAt ?? current.nextRunAt ?? now;

@@ -63,6 +63,8 @@ export async function screenGiveawayDraw(
           draw,
           wonAt: Date.now(),
           replacesUserId: next.replacesUserId ?? null,
+          // The seat keeps its claim window.
+          claimDeadline: next.claimDeadline ?? null,
         },
       ]);
     });

@@ -15,7 +15,15 @@ import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { announceDrawNow, scheduleAnnounceCheck } from "./announce.ts";
-import { checkEndTime, checkSettings, countTowardCap, endJobKey, postGiveaway } from "./create.ts";
+import { scheduleClaimExpiry } from "./claims.ts";
+import {
+  checkEndTime,
+  checkReminderFits,
+  checkSettings,
+  countTowardCap,
+  endJobKey,
+  postGiveaway,
+} from "./create.ts";
 import * as entryStore from "./entry-store.ts";
 import { getGiveawayDetail, giveawayListsChanged, giveawayNotFound, toWinner } from "./queries.ts";
 import { createSchedule } from "./schedules.ts";
@@ -67,13 +75,9 @@ export async function createGiveaway(
     recurrence: _recurrence,
     ...settings
   } = body;
-  return postGiveaway(
-    ctx,
-    serverId,
-    actor,
-    { ...settings, duration: Math.round((endTime - now) / 1000), endTime },
-    { checkCap: true },
-  );
+  const duration = Math.round((endTime - now) / 1000);
+  checkReminderFits(body.reminderBefore, duration);
+  return postGiveaway(ctx, serverId, actor, { ...settings, duration, endTime }, { checkCap: true });
 }
 
 /** A create: posted now, or (with `startsAt` or `recurrence`) stored as a schedule to post later. */
@@ -99,7 +103,7 @@ export async function endGiveaway(
   ctx: Deps,
   serverId: string,
   messageId: string,
-  options: { by: "manual" | "schedule"; actor?: AuditActor },
+  options: { by: "manual" | "schedule" | "entries"; actor?: AuditActor },
 ): Promise<GiveawayDetail> {
   const now = Date.now();
   await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
@@ -110,6 +114,7 @@ export async function endGiveaway(
     if (giveaway.pausedAt !== null && options.by === "schedule") throw conflict("This giveaway is paused");
     if (!(await store.markEnded(trx, giveaway.id, now))) throw ended();
     const pool = await entryStore.loadDrawPool(trx, giveaway.id);
+    const claimDeadline = giveaway.claimWindowMs ? now + giveaway.claimWindowMs : null;
     const winners = drawWinners(pool, giveaway.winnerCount, secureRandomInt).map((winner) => ({
       giveawayId: giveaway.id,
       userId: winner.id,
@@ -117,8 +122,12 @@ export async function endGiveaway(
       entries: winner.entries,
       draw: 0,
       wonAt: now,
+      claimDeadline,
     }));
     await store.insertWinners(trx, serverId, winners);
+    if (claimDeadline !== null && winners.length > 0) {
+      await scheduleClaimExpiry(ctx, trx, serverId, messageId, claimDeadline);
+    }
     await scheduleAnnounceCheck(ctx, trx, serverId, messageId, 0);
     await recordAudit(trx, serverId, options.actor ?? { tokenId: null, userId: null }, "giveaway.end", {
       messageId,
@@ -129,7 +138,7 @@ export async function endGiveaway(
     });
   });
   giveawayListsChanged();
-  if (options.by === "manual") await ctx.jobs.cancel(endJobKey(messageId));
+  if (options.by !== "schedule") await ctx.jobs.cancel(endJobKey(messageId));
   await screenGiveawayDraw(ctx, serverId, messageId, 0, secureRandomInt);
   // Anti-pool may have replaced a winner: the lists and stats show the draw as it stands.
   giveawayListsChanged();
@@ -199,6 +208,7 @@ export async function rerollGiveaway(
     }));
     await store.markReplaced(trx, giveaway.id, replacedNow, now);
     await store.insertWinners(trx, serverId, winners);
+    if (claimDeadline !== null) await scheduleClaimExpiry(ctx, trx, serverId, messageId, claimDeadline);
     await scheduleAnnounceCheck(ctx, trx, serverId, messageId, number);
     await recordAudit(trx, serverId, actor, "giveaway.reroll", {
       messageId,

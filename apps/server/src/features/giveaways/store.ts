@@ -291,3 +291,14 @@ export async function setResumed(db: Db, giveawayId: number, endTime: number): P
     .where("id", "=", giveawayId)
     .execute();
 }
+
+/** Marks the "last chance" reminder posted; false when it was already (the exactly-once gate). */
+export async function markReminded(db: Db, giveawayId: number, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable("giveaways")
+    .set({ reminded_at: at })
+    .where("id", "=", giveawayId)
+    .where("reminded_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

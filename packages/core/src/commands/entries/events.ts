@@ -32,12 +32,21 @@ export const eventCommands: CommandEntry[] = [
       user("host", "Who hosts it and is pinged with the results (default: you)", false),
       flag("dm_winners", "Send each winner the prize text by DM"),
       text("timezone", "Time zone for start, e.g. Europe/Berlin (default: the server's)", false),
+      text(
+        "claim",
+        "Winners must press Claim within this (10m to 7d, e.g. 24h), or it is drawn again",
+        false,
+      ),
+      int("max_entries", "End as soon as this many members have entered", { min: 1, max: 1000000 }, false),
+      text("reminder", "Post a last-chance reminder this long before the end, e.g. 1h", false),
     ],
     examples: [
       "/giveaway start prize:Nitro Classic duration:2d winners:1",
       "/giveaway start prize:5m coins duration:1w winners:3 channel:#giveaways min_member_age:7",
       "/giveaway start prize:Daily coins duration:1h start:18:00 repeat:daily ping_role:@Giveaways",
       "/giveaway start prize:Steam key duration:1d winners_channel:#winners host:@Ava dm_winners:true",
+      "/giveaway start prize:Game code duration:2d claim:24h reminder:1h",
+      "/giveaway start prize:First 100 get a badge duration:1w max_entries:100",
     ],
   }),
   command({
@@ -65,6 +74,14 @@ export const eventCommands: CommandEntry[] = [
       "/giveaway reroll message_id:1267001234567890123 replace:@Ava",
       "/giveaway reroll message_id:1267001234567890123 all:true",
     ],
+  }),
+  command({
+    name: "giveaway claims",
+    description: "See who claimed their win of a giveaway, who is still waiting and who was replaced.",
+    category,
+    ...eventManagers,
+    options: [text("message_id", "The giveaway message's ID")],
+    examples: ["/giveaway claims message_id:1267001234567890123"],
   }),
   command({
     name: "giveaway pause",

@@ -34,6 +34,14 @@ export interface GiveawayForm {
   pingRole: string;
   winnersChannelId: string;
   dmWinners: boolean;
+  /** Claim window: empty for none, else an amount of `claimUnit`. */
+  claimAmount: string;
+  claimUnit: DurationUnit;
+  /** End after this many entries; empty for no cap. */
+  maxEntries: string;
+  /** Last-chance reminder: empty for none, else an amount of `reminderUnit` before the end. */
+  reminderAmount: string;
+  reminderUnit: DurationUnit;
 }
 
 export const emptyGiveawayForm: GiveawayForm = {
@@ -54,7 +62,19 @@ export const emptyGiveawayForm: GiveawayForm = {
   pingRole: "default",
   winnersChannelId: "",
   dmWinners: false,
+  claimAmount: "",
+  claimUnit: "hours",
+  maxEntries: "",
+  reminderAmount: "",
+  reminderUnit: "hours",
 };
+
+/** Seconds of an optional amount of a unit: undefined when left empty, NaN when not a number. */
+function optionalSeconds(amount: string, unit: DurationUnit): number | undefined {
+  if (amount.trim() === "") return undefined;
+  const seconds = Number(amount) * durationUnits[unit];
+  return Number.isFinite(seconds) ? Math.round(seconds) : Number.NaN;
+}
 
 /** A datetime-local value (the browser's wall clock) as ms, or NaN. */
 export function localTimeMs(value: string): number {
@@ -77,6 +97,8 @@ export function validateGiveaway(form: GiveawayForm): {
     if (!Number.isFinite(at)) errors.startsAt = "Choose when it starts";
     else if (at < Date.now() + 60_000) errors.startsAt = "Choose a time at least a minute from now";
   }
+  const claimWindow = optionalSeconds(form.claimAmount, form.claimUnit);
+  const reminderBefore = optionalSeconds(form.reminderAmount, form.reminderUnit);
   const parsed = createGiveawayBody.safeParse({
     ...(form.startMode === "later" && Number.isFinite(localTimeMs(form.startsAt))
       ? { startsAt: localTimeMs(form.startsAt) }
@@ -91,6 +113,9 @@ export function validateGiveaway(form: GiveawayForm): {
         : {}),
     ...(form.winnersChannelId ? { winnersChannelId: form.winnersChannelId } : {}),
     ...(form.dmWinners ? { dmWinners: true } : {}),
+    ...(claimWindow !== undefined ? { claimWindow } : {}),
+    ...(form.maxEntries.trim() !== "" ? { maxEntries: Number(form.maxEntries) } : {}),
+    ...(reminderBefore !== undefined ? { reminderBefore } : {}),
     channelId: form.channelId,
     prize: form.prize,
     description: form.description.trim() || undefined,
@@ -118,6 +143,11 @@ export function validateGiveaway(form: GiveawayForm): {
       minInvites: pick("requirements.minInvites"),
       startsAt: errors.startsAt ?? pick("startsAt"),
       repeatEvery: pick("recurrence.every") ? "Repeat every 1 to 365" : undefined,
+      claimWindow: pick("claimWindow") ? "The claim window must be between 10 minutes and 7 days" : undefined,
+      maxEntries: pick("maxEntries") ? "Max entries must be a whole number from 1 to 1,000,000" : undefined,
+      reminderBefore: pick("reminderBefore")
+        ? "The reminder must be at least a minute before the end, and shorter than the duration"
+        : undefined,
     },
   };
 }

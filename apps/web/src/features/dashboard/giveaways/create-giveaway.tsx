@@ -8,6 +8,7 @@ import { RolePicker } from "../shared/role-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import { useCreateGiveaway } from "./api";
+import { ControlFields } from "./control-fields";
 import {
   type DurationUnit,
   durationPresets,
@@ -262,6 +263,7 @@ export function CreateGiveaway({
         />
         Send each winner what they won by DM
       </label>
+      <ControlFields form={form} errors={errors} set={set} />
       <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
       <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
         <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">

@@ -4,10 +4,12 @@ import { useId, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { Dialog } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
+import { useNow } from "../../../lib/use-now";
 import { inputClass } from "../shared/form-controls";
 import { shortDateTime } from "../shared/format";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import { useDebounced } from "../shared/use-debounced";
+import { ClaimStatus } from "./claim-status";
 import { entrantsQuery, giveawayDetailQuery, useRemoveEntrant, useReplaceReroll } from "./manage-api";
 
 const small = "h-8 px-3 text-xs";
@@ -79,6 +81,7 @@ function Winners({
   winners: GiveawayWinner[];
 }) {
   const reroll = useReplaceReroll(serverId, messageId);
+  const now = useNow(30_000);
   const standing = winners.filter((winner) => !winner.replacedAt);
   const name = (userId: string | null | undefined) =>
     winners.find((w) => w.userId === userId)?.username ?? userId;
@@ -120,6 +123,7 @@ function Winners({
                 ) : null}
                 {winner.replacedAt ? <span className="sr-only"> (replaced)</span> : null}
               </span>
+              <ClaimStatus winner={winner} winners={winners} now={now} />
               {!winner.replacedAt && (
                 <button
                   type="button"

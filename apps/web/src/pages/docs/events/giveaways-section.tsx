@@ -42,6 +42,19 @@ export function GiveawaysSection() {
             win), <C>all:true</C> replaces every winner, <C>winners:2</C> draws two more. No one who won the
             giveaway before is drawn again, and the announcement says who replaced whom.
           </>,
+          <>
+            <b>Claims:</b> <C>claim:24h</C> (10 minutes to 7 days) puts a Claim button on the winners
+            announcement (and in the winners' DMs with <C>dm_winners</C>). A win not claimed in time is drawn
+            again automatically, past winners excluded; the new winner gets a fresh window and the
+            announcement says who replaced whom. <C>/giveaway claims</C> and the dashboard show who claimed,
+            who is still waiting and who was replaced.
+          </>,
+          <>
+            <b>Control:</b> <C>/giveaway pause</C> closes entries and moves the end by the pause;{" "}
+            <C>max_entries:100</C> ends the giveaway the moment the 100th member enters (exactly 100 are
+            accepted, however many press at once); <C>reminder:1h</C> posts one "last chance" message with a
+            link to the giveaway an hour before the end (a pause moves it too).
+          </>,
           <>Scheduled starts and running series count toward the cap of 100 running giveaways per server.</>,
         ]}
       />
