@@ -1,5 +1,5 @@
-export * from "./api/commands.ts";
 export * from "./api/bot-message.ts";
+export * from "./api/commands.ts";
 export * from "./api/common.ts";
 export * from "./api/dashboard.ts";
 export * from "./api/discovery.ts";

@@ -6,13 +6,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly path: string;
   readonly serverMessage: string | null;
+  /** The request's field the API named as the fault (its `field`), when it named one. */
+  readonly field: string | null;
 
-  constructor(status: number, statusText: string, path: string, serverMessage: string | null) {
+  constructor(
+    status: number,
+    statusText: string,
+    path: string,
+    serverMessage: string | null,
+    field: string | null = null,
+  ) {
     super(status === 404 ? `Resource not found (404): ${path}` : `API Error: ${status} ${statusText}`);
     this.name = "ApiError";
     this.status = status;
     this.path = path;
     this.serverMessage = serverMessage;
+    this.field = field;
   }
 }
 
@@ -23,16 +32,19 @@ export function errorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-async function readServerMessage(response: Response): Promise<string | null> {
+async function readServerMessage(
+  response: Response,
+): Promise<{ message: string | null; field: string | null }> {
   try {
     const body: unknown = await response.json();
     if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
-      return body.message;
+      const field = "field" in body && typeof body.field === "string" ? body.field : null;
+      return { message: body.message, field };
     }
   } catch {
     // Not JSON (a proxy's HTML page, say); the status line says enough.
   }
-  return null;
+  return { message: null, field: null };
 }
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -115,7 +127,8 @@ async function apiResponse<T>(path: string, options: RequestOptions): Promise<{ 
   }
 
   if (!response.ok) {
-    const error = new ApiError(response.status, response.statusText, path, await readServerMessage(response));
+    const { message, field } = await readServerMessage(response);
+    const error = new ApiError(response.status, response.statusText, path, message, field);
     console.error(error.message);
     throw error;
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { serverCaps } from "../limits/server-caps.ts";
+import { botMessagePreview } from "./bot-message.ts";
 import { serverIdParams } from "./common.ts";
 
 /** Limits of a server trigger. */
@@ -15,6 +16,8 @@ export const triggerLimits = {
   cooldownSeconds: 10,
   /** `memberTriggerLimit`'s default and range (the Settings tab's field). */
   memberDefault: 3,
+  memberMin: 1,
+  memberMax: 100,
 } as const;
 
 /** How a keyword is looked for in a message (always case-insensitive). */
@@ -92,3 +95,61 @@ export function triggerMatcher(keyword: string, mode: TriggerMatchMode): (lowere
   const firstWord = key.split(" ")[0] as string;
   return (lowered) => lowered.includes(firstWord) && pattern.test(lowered);
 }
+
+/** The fields of a trigger the dashboard writes (the same limits `/trigger add` has). */
+const triggerFields = {
+  keyword: z
+    .string()
+    .trim()
+    .min(1, "can't be empty")
+    .max(triggerLimits.keywordMax, `must be at most ${triggerLimits.keywordMax} characters`),
+  /** The reply's text or the embed's description; a text reply is further limited to `textMax`. */
+  response: z
+    .string()
+    .trim()
+    .min(1, "can't be empty")
+    .max(
+      triggerLimits.embedDescriptionMax,
+      `must be at most ${triggerLimits.embedDescriptionMax} characters`,
+    ),
+  match: z.enum(triggerMatchModes),
+  replyType: z.enum(triggerReplyTypes),
+  /** The embed's title (embed replies only; ignored for text replies). */
+  embedTitle: z
+    .string()
+    .trim()
+    .max(triggerLimits.embedTitleMax, `must be at most ${triggerLimits.embedTitleMax} characters`)
+    .nullable(),
+};
+
+/** `POST /api/triggers/:serverId`: a staff trigger (unlimited, up to the server's cap). */
+export const createTriggerBody = z.object({
+  keyword: triggerFields.keyword,
+  response: triggerFields.response,
+  match: triggerFields.match.default("word"),
+  replyType: triggerFields.replyType.default("text"),
+  embedTitle: triggerFields.embedTitle.optional(),
+});
+export type CreateTriggerBody = z.input<typeof createTriggerBody>;
+
+/** `PATCH /api/triggers/:serverId/:id`: the fields to change (the keyword too). */
+export const updateTriggerBody = z.object({
+  keyword: triggerFields.keyword.optional(),
+  response: triggerFields.response.optional(),
+  match: triggerFields.match.optional(),
+  replyType: triggerFields.replyType.optional(),
+  embedTitle: triggerFields.embedTitle.optional(),
+});
+export type UpdateTriggerBody = z.input<typeof updateTriggerBody>;
+
+/** `POST /api/triggers/:serverId/preview`: a trigger's reply, saved or not. */
+export const triggerPreviewBody = z.object({
+  response: triggerFields.response,
+  replyType: triggerFields.replyType.default("text"),
+  embedTitle: triggerFields.embedTitle.optional(),
+});
+export type TriggerPreviewBody = z.input<typeof triggerPreviewBody>;
+
+/** `POST /api/triggers/:serverId/preview`: the reply as the bot would post it for the dashboard's member. */
+export const triggerPreviewResponse = z.object({ message: botMessagePreview });
+export type TriggerPreview = z.infer<typeof triggerPreviewResponse>;

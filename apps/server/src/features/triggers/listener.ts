@@ -1,15 +1,14 @@
-import { renderTemplate, triggerLimits } from "@hearth/core";
+import { triggerLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { MessageEvent } from "../../discord/port/events.ts";
 import type { MemberInfo, OutgoingMessage } from "../../discord/port/port.ts";
 import { countTriggerReply } from "../insights/service.ts";
-import { templateContextFor } from "../welcome/render.ts";
+import { buildTriggerReply } from "./reply.ts";
 import { findMatchingTrigger, type StoredTrigger } from "./service.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
 const cooldownMs = triggerLimits.cooldownSeconds * 1000;
-const brand = 0xf97316;
 
 /**
  * Answers server triggers: one reply per message (the oldest matching trigger), never to bots or
@@ -44,34 +43,24 @@ export class TriggerResponder {
 
   private async reply(trigger: StoredTrigger, message: MessageEvent, now: number): Promise<OutgoingMessage> {
     const serverId = message.guildId as string;
-    let text = trigger.response;
+    let member: MemberInfo | null = null;
     try {
-      const member: MemberInfo = (await this.deps.discord.getMember(serverId, message.author.id)) ?? {
+      member = await this.deps.discord.getMember(serverId, message.author.id);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, serverId, trigger: trigger.id }, "triggers: member not read");
+    }
+    return buildTriggerReply(
+      this.deps,
+      serverId,
+      trigger,
+      member ?? {
         guildId: serverId,
         user: message.author,
         nick: null,
         roleIds: message.memberRoleIds ?? [],
         joinedAt: now,
-      };
-      text = renderTemplate(trigger.response, await templateContextFor(this.deps, serverId, member, now));
-    } catch (error) {
-      // The reply still goes out with its tags unfilled rather than not at all.
-      this.deps.logger.warn({ err: error, serverId, trigger: trigger.id }, "triggers: template not rendered");
-    }
-    // Only the member who said the keyword can be pinged by a trigger's {user.mention}.
-    const allowedMentions = { users: [message.author.id] };
-    if (trigger.replyType === "embed") {
-      return {
-        embeds: [
-          {
-            ...(trigger.embedTitle ? { title: trigger.embedTitle.slice(0, 256) } : {}),
-            description: text.slice(0, triggerLimits.embedDescriptionMax) || "​",
-            color: brand,
-          },
-        ],
-        allowedMentions,
-      };
-    }
-    return { content: text.slice(0, triggerLimits.textMax) || "​", allowedMentions };
+      },
+      now,
+    );
   }
 }

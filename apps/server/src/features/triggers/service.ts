@@ -9,11 +9,14 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import type { OutgoingMessage } from "../../discord/port/port.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { getSettings } from "../settings/service.ts";
+import { sampleMember } from "../welcome/service.ts";
 import { triggerCache } from "./cache.ts";
+import { buildTriggerReply } from "./reply.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage">;
@@ -154,7 +157,37 @@ export async function editTrigger(
   changes: Partial<TriggerInput>,
   actor: TriggerActor,
 ): Promise<store.StoredTrigger> {
-  const current = await owned(deps, serverId, keyword, actor);
+  return applyEdit(
+    deps,
+    serverId,
+    await owned(deps, serverId, keyword, actor),
+    changes,
+    actor,
+    "new_keyword",
+  );
+}
+
+/** Changes a trigger by id (the dashboard's edit; staff rights come with the token, any trigger). */
+export async function editTriggerById(
+  deps: Deps,
+  serverId: string,
+  id: number,
+  changes: Partial<TriggerInput>,
+  actor: AuditActor & { userId: string | null },
+): Promise<store.StoredTrigger> {
+  const current = await store.findTriggerById(deps.storage.db, serverId, id);
+  if (!current) throw notFound("That trigger doesn't exist (it may have been deleted already).");
+  return applyEdit(deps, serverId, current, changes, { ...actor, staff: true }, "keyword");
+}
+
+async function applyEdit(
+  deps: Deps,
+  serverId: string,
+  current: store.StoredTrigger,
+  changes: Partial<TriggerInput>,
+  actor: TriggerActor,
+  keywordField: string,
+): Promise<store.StoredTrigger> {
   const values = checkValues({
     keyword: changes.keyword ?? current.keyword,
     response: changes.response ?? current.response,
@@ -165,7 +198,10 @@ export async function editTrigger(
   const updated = await transactionForServer(deps.storage, serverId, "triggers", async (trx) => {
     const clash = await store.findTriggerByKey(trx, serverId, values.keywordKey);
     if (clash && clash.id !== current.id) {
-      throw conflict(`There is already a trigger for “${values.keyword}”.`, "new_keyword");
+      throw conflict(`There is already a trigger for “${values.keyword}”.`, keywordField);
+    }
+    if (!(await store.findTriggerById(trx, serverId, current.id))) {
+      throw notFound("That trigger doesn't exist (it may have been deleted already).");
     }
     const row = await store.updateTrigger(trx, serverId, current.id, values, Date.now());
     await recordAudit(trx, serverId, actor, "trigger.edit", { keyword: row.keyword, id: row.id });
@@ -173,6 +209,27 @@ export async function editTrigger(
   });
   triggerCache(deps.storage).invalidate(serverId);
   return updated;
+}
+
+/**
+ * A trigger's reply as the bot would post it, for the dashboard's member (their name in its tags):
+ * checked like a save (400 naming the field), built by the bot's own reply builder.
+ */
+export async function previewTriggerReply(
+  deps: Pick<AppContext, "storage" | "discord" | "logger">,
+  serverId: string,
+  userId: string,
+  input: Pick<TriggerInput, "response" | "replyType" | "embedTitle">,
+): Promise<OutgoingMessage> {
+  const values = checkValues({
+    keyword: "preview",
+    response: input.response,
+    match: "word",
+    replyType: input.replyType ?? "text",
+    embedTitle: input.embedTitle ?? null,
+  });
+  const member = await sampleMember(deps, serverId, userId);
+  return buildTriggerReply(deps, serverId, values, member, Date.now());
 }
 
 /** Removes a trigger by keyword (`/trigger remove`); members only their own. */

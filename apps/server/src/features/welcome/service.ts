@@ -106,7 +106,7 @@ export async function resetWelcome(deps: Deps, serverId: string, actor: AuditAct
 }
 
 /** The member a preview or test is rendered for: the dashboard user, as a member of the server. */
-async function sampleMember(deps: Deps, serverId: string, userId: string): Promise<MemberInfo> {
+export async function sampleMember(deps: Deps, serverId: string, userId: string): Promise<MemberInfo> {
   const member = await forDisplay(deps.discord.getMember(serverId, userId));
   if (member) return member;
   const user = await deps.discord.getUser(userId).catch((error: unknown) => {

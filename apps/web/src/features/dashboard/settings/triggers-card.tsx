@@ -7,7 +7,7 @@ import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { SparkIcon, TrashIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
-import { readableMentions, triggersQuery, useDeleteTrigger } from "./triggers-api";
+import { readableMentions, triggersQuery, useDeleteTrigger } from "../shared/triggers-api";
 
 const preview = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -92,7 +92,11 @@ export function TriggersCard({ serverId }: { serverId: string }) {
   } else if (list.data.triggers.length === 0) {
     body = (
       <EmptyState title="No triggers yet" icon={<SparkIcon className="size-5" />}>
-        Members and staff add them in Discord with <code className="text-stone-200">/trigger add</code>.
+        Add them on the{" "}
+        <a href="/dashboard?page=triggers" className="text-ember-300 underline hover:text-ember-200">
+          Triggers page
+        </a>
+        ; members add their own in Discord with <code className="text-stone-200">/trigger add</code>.
       </EmptyState>
     );
   } else {
@@ -122,7 +126,15 @@ export function TriggersCard({ serverId }: { serverId: string }) {
   return (
     <Card
       title="Server Triggers"
-      description="Keywords Hearth answers in chat. Add and edit them with /trigger in Discord."
+      description={
+        <>
+          Keywords Hearth answers in chat. Add and edit them on the{" "}
+          <a href="/dashboard?page=triggers" className="text-ember-300 underline hover:text-ember-200">
+            Triggers page
+          </a>
+          ; members add their own with /trigger in Discord.
+        </>
+      }
       icon={<SparkIcon />}
     >
       <div className="space-y-3">{body}</div>

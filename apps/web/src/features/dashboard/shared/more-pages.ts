@@ -27,6 +27,13 @@ export const morePages: readonly MorePage[] = [
     required: "admin",
     load: () => import("../sticky/sticky-page"),
   },
+  {
+    id: "triggers",
+    label: "Triggers",
+    description: "Keywords Hearth answers in chat, and how many each member may add.",
+    required: "admin",
+    load: () => import("../triggers/triggers-page"),
+  },
 ];
 
 export function morePageById(id: string | null): MorePage | undefined {

@@ -1,8 +1,8 @@
 import type { Channel, TriggerList } from "@hearth/core";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
-import { retryTransient, serverMessage } from "../shared/errors";
 import { useToast } from "../toasts/toast-context";
+import { retryTransient, serverMessage } from "./errors";
 
 /** Under the server's key, like every dashboard query, so logging out drops it. */
 export const triggersKey = (serverId: string) => ["dashboard", serverId, "triggers"] as const;
