@@ -252,6 +252,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** A configuration for tests and tools: defaults, with the given overrides. */
+/**
+ * An address on Hearth's website for links the bot and the API hand out (dashboard, giveaway and
+ * tournament pages, vote webhooks): `PUBLIC_URL`, or this process's own port on localhost when
+ * it is unset. `path` starts with "/".
+ */
+export function siteUrl(config: Pick<Config, "publicUrl" | "port">, path = ""): string {
+  return `${(config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "")}${path}`;
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test" }), ...overrides };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { type Bot, createBot } from "./bot/bot.ts";
 import { bindFeatures, buildHearthApp, registerFeatureJobs, seedFeatureDemos } from "./composition.ts";
-import { type Config, loadConfig } from "./config.ts";
+import { type Config, loadConfig, siteUrl } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { openStorage, type Storage } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
@@ -27,7 +27,7 @@ import { DatabaseJobQueue } from "./jobs/queue.ts";
 import { queueStats } from "./jobs/stats.ts";
 import { createLogger, type Logger } from "./lib/logger.ts";
 import { RedisHealth } from "./lib/redis-health.ts";
-import { keepSubscribed } from "./lib/redis-subscription.ts";
+import { bridgeChannel } from "./lib/redis-subscription.ts";
 import { startMetricsServer } from "./metrics/http.ts";
 import { Metrics } from "./metrics/metrics.ts";
 
@@ -112,21 +112,21 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
   const subscriber = redis?.duplicate({ commandTimeout: undefined }) ?? null;
   // Redis going away is said once (and its return); nothing waits on it meanwhile (lib/redis-health.ts).
   const redisHealth = redis && subscriber ? new RedisHealth(logger, redis, subscriber) : null;
-  const stopPublishing =
-    redis && redisHealth
-      ? onTokenRevoked((id) => {
-          if (!redisHealth.up) return;
-          redis.publish(revocationChannel, id).catch((err) => redisHealth.commandFailed(err));
-        })
-      : () => {};
   // A process started while Redis is down starts all the same and subscribes once Redis is back.
   const stopRevocationSharing =
-    subscriber && redisHealth
-      ? await keepSubscribed(subscriber, revocationChannel, (err) => redisHealth.commandFailed(err))
+    redis && subscriber && redisHealth
+      ? await bridgeChannel({
+          publisher: redis,
+          subscriber,
+          channel: revocationChannel,
+          announce: (publish) =>
+            onTokenRevoked((id) => {
+              if (redisHealth.up) publish(id);
+            }),
+          hear: forgetToken,
+          onError: (err) => redisHealth.commandFailed(err),
+        })
       : () => {};
-  subscriber?.on("message", (channel: string, id: string) => {
-    if (channel === revocationChannel) forgetToken(id);
-  });
   // Settings changes travel the same way: the bot reads switches through a cache of a few seconds.
   const stopSettingsSharing =
     redis && subscriber
@@ -176,7 +176,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    url = config.publicUrl ?? `http://localhost:${port}`;
+    url = siteUrl({ publicUrl: config.publicUrl, port });
   }
 
   const metricsServer =
@@ -232,7 +232,6 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       await bot?.stop();
       // Counts still held in memory are written before storage closes (a graceful stop loses none).
       await stopInsights(ctx);
-      stopPublishing();
       stopRevocationSharing();
       stopSettingsSharing();
       stopBlockListSharing();

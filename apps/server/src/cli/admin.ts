@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { Redis } from "ioredis";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -13,7 +12,7 @@ import { setPremium } from "../features/settings/service.ts";
 import { DatabaseJobQueue } from "../jobs/queue.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
-import type { CliIo } from "./token.ts";
+import { type CliIo, parseCommandLine } from "./args.ts";
 
 const usage = `Usage:
   npm run admin -- block user <id> [--reason <text>]     ignore a user everywhere
@@ -29,33 +28,15 @@ With REDIS_URL set, running processes hear of the change at once; otherwise with
 const snowflake = /^\d{17,20}$/;
 const actor = "operator CLI";
 
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { reason: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
-}
-
 function onOff(value: string | undefined): boolean | null {
   return value === "on" ? true : value === "off" ? false : null;
 }
 
 /** Runs one operator command; answers the exit code (0 done, 1 refused, 2 bad usage). */
 export async function runAdminCli(argv: string[], config: Config, io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (values.help ? io.out : io.err)(usage);
-    return values.help ? 0 : 2;
-  }
+  const parsed = parseCommandLine(argv, { reason: { type: "string" } }, usage, io);
+  if (typeof parsed === "number") return parsed;
+  const { values, command, rest } = parsed;
   const bad = (message: string) => {
     io.err(`${message}\n\n${usage}`);
     return 2;

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { implementedCommandPaths, registerCommandPaths } from "../composition.ts";
 import { type Config, loadConfig } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -8,6 +7,7 @@ import { DiscordJsAdapter } from "../discord/discordjs/adapter.ts";
 import { SandboxAdapter } from "../discord/sandbox/adapter.ts";
 import { DatabaseJobQueue } from "../jobs/queue.ts";
 import { createLogger } from "../lib/logger.ts";
+import { type CliIo, parseCommandLine } from "./args.ts";
 
 const usage = `Usage:
   npm run commands -- list                       the slash commands this build implements
@@ -15,23 +15,15 @@ const usage = `Usage:
 
 register needs DISCORD_TOKEN and DISCORD_CLIENT_ID; on the sandbox it records the registration instead.`;
 
-export async function runCommandsCli(
-  argv: string[],
-  config: Config,
-  io: { out(text: string): void; err(text: string): void },
-): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: false,
-    options: { guild: { type: "string" }, help: { type: "boolean", short: "h" } },
-  });
-  const [command] = positionals;
-  if (values.help || (command !== "list" && command !== "register")) {
-    (values.help ? io.out : io.err)(usage);
-    return values.help ? 0 : 2;
+export async function runCommandsCli(argv: string[], config: Config, io: CliIo): Promise<number> {
+  const parsed = parseCommandLine(argv, { guild: { type: "string" } }, usage, io);
+  if (typeof parsed === "number") return parsed;
+  const { values, command } = parsed;
+  if (command !== "list" && command !== "register") {
+    io.err(usage);
+    return 2;
   }
-  const guild = typeof values.guild === "string" ? values.guild : undefined;
+  const guild = values.guild;
   if (guild !== undefined && !/^\d{17,20}$/.test(guild)) {
     io.err("--guild must be a Discord server id");
     return 2;

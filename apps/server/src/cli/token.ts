@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { hasPermission, type PermissionLevel, permissionLevel } from "@hearth/core";
 import { Redis } from "ioredis";
 import { type Config, loadConfig } from "../config.ts";
@@ -18,6 +17,7 @@ import {
 import { standingOf } from "../features/auth/standing.ts";
 import { AppError } from "../lib/errors.ts";
 import { createLogger } from "../lib/logger.ts";
+import { type CliIo, parseCommandLine } from "./args.ts";
 
 const usage = `Usage:
   npm run token -- create --server <id> [--user <id>] [--permission owner|admin|manager]
@@ -28,11 +28,6 @@ const usage = `Usage:
   npm run token -- revoke <token-id>
 
 create prints only the token on stdout, so it can be piped. The token is shown once; only its hash is kept.`;
-
-export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
-}
 
 /**
  * Tells the running processes (through Redis, when REDIS_URL is set) to drop the token from their
@@ -66,19 +61,19 @@ async function demoHolderOf(
 
 /** Runs one token command; answers the exit code. */
 export async function runTokenCli(argv: string[], config: Config, io: CliIo): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    io.err(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [command, ...rest] = positionals;
-  if (values.help || !command) {
-    (values.help ? io.out : io.err)(usage);
-    return values.help ? 0 : 2;
-  }
+  const parsed = parseCommandLine(
+    argv,
+    {
+      server: { type: "string" },
+      user: { type: "string" },
+      permission: { type: "string" },
+      demo: { type: "boolean" },
+    },
+    usage,
+    io,
+  );
+  if (typeof parsed === "number") return parsed;
+  const { values, command, rest } = parsed;
 
   const logger = createLogger({ logLevel: "silent" });
   const storage = openStorage(config.databaseUrl);
@@ -169,20 +164,6 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
   } finally {
     await storage.close();
   }
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      server: { type: "string" },
-      user: { type: "string" },
-      permission: { type: "string" },
-      demo: { type: "boolean" },
-      help: { type: "boolean", short: "h" },
-    },
-  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -28,3 +28,43 @@ export async function keepSubscribed(
     subscriber.unsubscribe(channel).catch(() => {});
   };
 }
+
+/** A connection that can publish and, as a subscriber, hear messages (ioredis's `Redis`). */
+export interface PubSubConnection extends SubscriberConnection {
+  publish(channel: string, message: string): Promise<unknown>;
+  on(event: "message", listener: (channel: string, message: string) => void): unknown;
+  on(event: "ready", listener: () => void): unknown;
+  off(event: "message", listener: (channel: string, message: string) => void): unknown;
+  off(event: "ready", listener: () => void): unknown;
+}
+
+/**
+ * Carries one kind of change between processes over a Redis channel: what this process announces
+ * (`announce` registers the listener for its own changes and answers its removal) is published,
+ * and what another process publishes is handed to `hear`. A failed publish or subscribe goes to
+ * `onError` (the caches' expiries carry the change meanwhile); the subscription is kept as
+ * `keepSubscribed` keeps it. Answers the function that stops both directions.
+ */
+export async function bridgeChannel(options: {
+  publisher: Pick<PubSubConnection, "publish">;
+  subscriber: PubSubConnection;
+  channel: string;
+  announce: (publish: (message: string) => void) => () => void;
+  hear: (message: string) => void;
+  onError: (error: unknown) => void;
+}): Promise<() => void> {
+  const { publisher, subscriber, channel, onError } = options;
+  const stopAnnouncing = options.announce((message) => {
+    publisher.publish(channel, message).catch(onError);
+  });
+  const onMessage = (from: string, message: string) => {
+    if (from === channel) options.hear(message);
+  };
+  subscriber.on("message", onMessage);
+  const unsubscribe = await keepSubscribed(subscriber, channel, onError);
+  return () => {
+    stopAnnouncing();
+    subscriber.off("message", onMessage);
+    unsubscribe();
+  };
+}

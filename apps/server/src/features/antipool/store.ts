@@ -1,7 +1,5 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 export type PoolEventKind = "giveaway" | "lottery" | "raffle";
 export type BlockReason = "recent_win" | "joined_after";

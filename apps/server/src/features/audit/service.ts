@@ -1,5 +1,6 @@
 import type { AuditEntryView, AuditPage, AuditQuery } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { type AuditEntry, auditFacets, pageAudit, pageAuditOfSubject } from "./store.ts";
 
 /**
@@ -13,9 +14,9 @@ export { type AuditActor, type AuditEntry, hasTokenEntrySince, listAudit, record
 async function memberName(deps: Pick<AppContext, "discord">, serverId: string, userId: string) {
   try {
     const member = await deps.discord.getMember(serverId, userId);
-    if (member) return member.nick ?? member.user.globalName ?? member.user.username;
+    if (member) return displayName(member.user, member.nick);
     const user = await deps.discord.getUser(userId);
-    return user ? (user.globalName ?? user.username) : null;
+    return user ? displayName(user) : null;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 export interface AuditActor {
   tokenId: string | null;
@@ -25,7 +25,7 @@ export const featureOfAction = (action: string) => action.split(".")[0] ?? actio
 
 /** Records who did what to a server; callers pass their transaction so the entry commits with the change. */
 export async function recordAudit(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Db,
   serverId: string,
   actor: AuditActor,
   action: string,

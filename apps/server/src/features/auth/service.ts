@@ -2,6 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { MaybePromise } from "../../lib/maybe-promise.ts";
@@ -81,7 +82,7 @@ export async function createDashboardToken(
       token_hash: hashToken(token),
       server_id: input.serverId,
       user_id: userId,
-      user_name: member.user.globalName ?? member.user.username,
+      user_name: displayName(member.user),
       permission: input.permission,
       created_at: now,
       last_used_at: null,

@@ -1,4 +1,5 @@
 import type { PermissionLevel } from "@hearth/core";
+import { siteUrl } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port/port.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
@@ -23,7 +24,7 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 
 /** Where members sign in with their token. */
 export function dashboardUrl(config: AppContext["config"]): string {
-  return `${config.publicUrl ?? "http://localhost:3000"}/dashboard`;
+  return siteUrl(config, "/dashboard");
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Insertable, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<Database["birthdays"]>;
 
 export interface Birthday {

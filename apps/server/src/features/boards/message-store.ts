@@ -1,11 +1,10 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Insertable, Kysely } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { type BoardMessage, toMessage } from "./board-message.ts";
 import { insertReactors } from "./reactor-store.ts";
 
 // The messages boards know: the original's facts, as stored the first time a board saw it.
 
-type Db = Kysely<Database> | Transaction<Database>;
 type MessageRow = Database["board_messages"];
 
 const flag = (value: boolean) => (value ? 1 : 0);

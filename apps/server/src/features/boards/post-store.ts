@@ -1,9 +1,7 @@
-import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { ExpressionBuilder } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 // A message's post on the board channel: who may post or edit it (claims on the row), and what it shows.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The row has no claim, or only one older than `staleMs` (its process died mid-post). */
 const unclaimed = (now: number, staleMs: number) => (eb: ExpressionBuilder<Database, "board_messages">) =>

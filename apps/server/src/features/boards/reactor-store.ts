@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { BoardMessage } from "./board-message.ts";
 
 // Who reacted with a board's emoji, one row a member, and the count stored from them.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The board's emoji changed since the message's reactors were stored: replaces them. */
 export async function reseedReactors(

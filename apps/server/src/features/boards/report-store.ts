@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { type BoardMessage, toMessage } from "./board-message.ts";
 
 // What `/boards stats`, `top` and `recent` read: counts over the stored messages.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface BoardStats {
   boardId: number;

@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely, Selectable, Updateable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type BoardRow = Database["boards"];
 
 export type BoardType = "starboard" | "skullboard" | "custom";

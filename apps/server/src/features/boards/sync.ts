@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port/port.ts";
 import { defaultAvatarUrl } from "../welcome/render.ts";
 import type { BoardMessage } from "./board-message.ts";
@@ -90,7 +91,7 @@ export async function ensureRow(
       channelId,
       messageId,
       authorId: author.id,
-      authorName: author.globalName ?? author.username,
+      authorName: displayName(author),
       authorAvatar: cdnUrl("avatars", author.id, author.avatar) ?? defaultAvatarUrl(author.id),
       authorBot: author.bot || message.webhookId !== null,
       content: messageText(message),

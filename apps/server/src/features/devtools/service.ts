@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { keepSubscribed } from "../../lib/redis-subscription.ts";
+import { bridgeChannel, type PubSubConnection } from "../../lib/redis-subscription.ts";
 import * as store from "./store.ts";
 
 export type { Block, BlockKind, Lockdown } from "./store.ts";
@@ -209,16 +209,6 @@ export const blockedUserNotice = "You can't use Hearth: your account is blocked 
 export const blockedServerNotice =
   "Hearth is not available in this server: it is blocked by the bot's developers.";
 
-/** The part of an ioredis client the block-list bus uses. */
-export interface PubSubClient {
-  publish(channel: string, message: string): Promise<unknown>;
-  subscribe(...channels: string[]): Promise<unknown>;
-  unsubscribe(...channels: string[]): Promise<unknown>;
-  on(event: "message", listener: (channel: string, message: string) => void): unknown;
-  on(event: "ready", listener: () => void): unknown;
-  off(event: "ready", listener: () => void): unknown;
-}
-
 export const globalStateChannel = "hearth:devtools-changed";
 
 /**
@@ -226,20 +216,17 @@ export const globalStateChannel = "hearth:devtools-changed";
  * publishes its changes and drops its copy when another (a bot, an API process, the operator CLI)
  * publishes one. Answers the function that stops both directions.
  */
-export async function shareGlobalStateChanges(
-  publisher: PubSubClient,
-  subscriber: PubSubClient,
+export function shareGlobalStateChanges(
+  publisher: PubSubConnection,
+  subscriber: PubSubConnection,
   onError: (error: unknown) => void,
 ): Promise<() => void> {
-  const stopPublishing = onGlobalStateChanged(() => {
-    publisher.publish(globalStateChannel, String(Date.now())).catch(onError);
+  return bridgeChannel({
+    publisher,
+    subscriber,
+    channel: globalStateChannel,
+    announce: (publish) => onGlobalStateChanged(() => publish(String(Date.now()))),
+    hear: () => forgetGlobalState(),
+    onError,
   });
-  subscriber.on("message", (channel) => {
-    if (channel === globalStateChannel) forgetGlobalState();
-  });
-  const unsubscribe = await keepSubscribed(subscriber, globalStateChannel, onError);
-  return () => {
-    stopPublishing();
-    unsubscribe();
-  };
 }

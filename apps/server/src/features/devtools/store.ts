@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { DevtoolsTables } from "./tables.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type BlockKind = "user" | "server";
 

@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Insertable, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { premiumOf } from "../settings/service.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type DiscoveryRow = Selectable<Database["discovery_entries"]>;
 
 export interface EntryContent {

@@ -1,9 +1,7 @@
 import type { EmbedDraft } from "@hearth/core";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { Button, Embed, SelectMenu } from "../../discord/port/port.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface EmbedTemplate {
   id: number;

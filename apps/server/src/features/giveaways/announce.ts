@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/schema.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { claimButton, claimLine } from "./claim-button.ts";
 import { countEntries } from "./entry-store.ts";
@@ -6,7 +7,6 @@ import { endedMessage, giveawayDetailUrl, winnerDirectMessage, winnersAnnounceme
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
-type Db = AppContext["storage"]["db"];
 
 export const announceJobKind = "giveaway.announce";
 

@@ -1,8 +1,7 @@
 import { drawWinners } from "@hearth/core";
-import type { Kysely } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { conflict, forbidden } from "../../lib/errors.ts";
 import { recordAudit } from "../audit/service.ts";
 import { announceDrawNow, scheduleAnnounceCheck } from "./announce.ts";
@@ -25,7 +24,6 @@ import * as store from "./store.ts";
  */
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
-type Db = Kysely<Database>;
 
 export const claimExpiryJobKind = "giveaway.claims";
 export const claimExpiryJobKey = (messageId: string, deadline: number) =>

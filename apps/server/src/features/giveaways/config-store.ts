@@ -1,8 +1,5 @@
 import type { GiveawayConfig } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/schema.ts";
 
 export const emptyConfig = (): GiveawayConfig => ({
   bypassRoles: [],

@@ -1,10 +1,8 @@
-import { type Kysely, sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 
 // The managers' entrant list (paged, searched), removals with their reasons, and blocks.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface EntrantRow {
   userId: string;

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import type { InviteInfo } from "../../discord/port/port.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface TrackingStatus {
   status: "active" | "unavailable";

@@ -1,13 +1,11 @@
 import type { GiveawaySort, GiveawayStatusFilter } from "@hearth/core";
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 /**
  * The public giveaway lists, a page at a time: only the columns a list item shows, the search,
  * status filter and order done by the database, and the counts the site's tiles show.
  */
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface ListFilter {
   serverId?: string | undefined;

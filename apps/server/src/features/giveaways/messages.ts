@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import { type Config, siteUrl } from "../../config.ts";
 import { fitText } from "../../discord/payload-rules/message-limits.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 
@@ -31,8 +31,7 @@ export function giveawayDetailUrl(
   serverId: string,
   messageId: string,
 ): string {
-  const site = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
-  return `${site}/giveaways/${serverId}/${messageId}`;
+  return siteUrl(config, `/giveaways/${serverId}/${messageId}`);
 }
 
 /** Discord's limits: an embed's title and description, and a message's content. */

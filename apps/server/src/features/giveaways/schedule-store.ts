@@ -1,11 +1,10 @@
 import type { GiveawayRecurrence, GiveawaySettings } from "@hearth/core";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Selectable } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, Db } from "../../db/schema.ts";
 
 // Scheduled starts and recurring series (`giveaway_schedules`), and their runs' giveaways.
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<Database["giveaway_schedules"]>;
 
 export type ScheduleStatus = Row["status"];

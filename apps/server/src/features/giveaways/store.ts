@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
+import type { Insertable } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, Db } from "../../db/schema.ts";
 import { countEntries } from "./entry-store.ts";
 import {
   type Giveaway,
@@ -11,8 +11,6 @@ import {
 } from "./giveaway-records.ts";
 
 export type { Giveaway, GiveawaySummary, Winner } from "./giveaway-records.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertGiveaway(
   db: Db,

@@ -1,6 +1,7 @@
 import { type GrindersQuery, readAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { getSetup } from "../setup/service.ts";
@@ -105,7 +106,7 @@ const add = defineCommand("grinder add", async (command) => {
     command.ctx,
     command.serverId,
     { userId, tier: tier.trim() },
-    { ...actorOf(command), name: command.user.globalName ?? command.user.username },
+    { ...actorOf(command), name: displayName(command.user) },
     payment ? { firstPayment: payment } : {},
   );
   await command.reply(

@@ -1,10 +1,7 @@
 import type { PaymentPeriod, TierSwitchCooldown } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { readSetup, setupLockScope } from "../setup/service.ts";
 import { listTiers, type TierRow } from "./tier-store.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The lock scope shared by every write to a server's grinders and tiers (and its setup, which

@@ -1,5 +1,6 @@
 import type { AddGrinderBody, Grinder } from "@hearth/core";
 import { transactionForServer } from "../../db/locks.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { MemberInfo } from "../../discord/port/port.ts";
 import { requireMember } from "../../discord/port/validate.ts";
 import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
@@ -23,7 +24,7 @@ import { toGrinder } from "./view.ts";
 export type GrinderActor = AuditActor & { name?: string | null };
 
 function displayNameOf(member: MemberInfo): string {
-  return member.nick ?? member.user.globalName ?? member.user.username;
+  return displayName(member.user, member.nick);
 }
 
 /**

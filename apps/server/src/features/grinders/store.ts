@@ -1,7 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 export type GrinderRow = Database["grinders"];
 export type PaymentRow = Selectable<Database["grinder_payments"]>;

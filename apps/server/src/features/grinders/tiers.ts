@@ -1,8 +1,7 @@
 import { type NewTierBody, type ServerSetup, setupLimits } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -11,8 +10,6 @@ import { grinderLockScope } from "./config.ts";
 import { rosterChanged } from "./roster-cache.ts";
 import { countActiveOnTier } from "./store.ts";
 import { deleteTier, insertTier, listTiers, type TierRow, tierKey } from "./tier-store.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The setup's tier fields: names in order, each one's payment, and each one's role by name. */
 export type TierFields = Pick<ServerSetup, "tiers" | "payments" | "tierRoles">;

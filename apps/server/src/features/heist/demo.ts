@@ -1,3 +1,4 @@
+import { siteUrl } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
@@ -9,9 +10,13 @@ import { announceHeist } from "./service.ts";
  * image and ping is there to look at.
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
-  const site = (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/+$/, "");
   const actor = { tokenId: null, userId: demoOwnerId };
-  await editSettings(ctx, demoGuildId, { heistImageUrl: `${site}/images/heist-banner.png` }, actor);
+  await editSettings(
+    ctx,
+    demoGuildId,
+    { heistImageUrl: siteUrl(ctx.config, "/images/heist-banner.png") },
+    actor,
+  );
   const events = (await ctx.discord.listChannels(demoGuildId)).find((channel) => channel.name === "events");
   if (!events) return;
   await announceHeist(

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { type CounterColumn, counterColumns, type KeyCount, type KeyKind } from "./batch.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows per INSERT: well under SQLite's and PostgreSQL's bound-parameter limits (12 columns a row). */
 const chunkSize = 400;

@@ -1,3 +1,4 @@
+import { displayName } from "../../discord/port/display-name.ts";
 import type { Embed, MemberInfo, Modal } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { checkLength, componentLimits, type FormField } from "./model.ts";
@@ -155,7 +156,7 @@ export function answerEmbeds(
   now: number,
 ): Embed[] {
   const title = `📝 ${form.definition.title ?? form.name}`;
-  const author = member.nick ?? member.user.globalName ?? member.user.username;
+  const author = displayName(member.user, member.nick);
   const base = (part: number): Embed => ({
     title: part === 0 ? title : `${title} (continued)`,
     description: `Submitted by <@${member.user.id}>`,

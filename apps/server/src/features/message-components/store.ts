@@ -1,8 +1,6 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { type ComponentDefinition, type ComponentType, parseDefinition } from "./model.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface StoredComponent {
   id: number;

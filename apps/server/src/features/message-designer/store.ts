@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type DraftRow = Selectable<Database["designer_drafts"]>;
 
 /** A preview lasts an hour; after that its buttons answer that it expired. */

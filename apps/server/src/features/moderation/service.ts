@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import {
@@ -22,7 +23,7 @@ type Deps = Pick<AppContext, "storage" | "discord" | "logger" | "jobs">;
 export const unbanJob = "moderation.unban";
 export const unbanJobKey = (caseId: number) => `moderation-unban:${caseId}`;
 
-const nameOf = (user: Pick<UserInfo, "username" | "globalName">) => user.globalName ?? user.username;
+const nameOf = (user: Pick<UserInfo, "username" | "globalName">) => displayName(user);
 
 /** Tells the member by DM; closed DMs (or an unknown user) don't stop the action. */
 async function notify(deps: Deps, userId: string, text: string): Promise<boolean> {

@@ -1,7 +1,5 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 export const caseActions = ["ban", "kick", "timeout", "unban", "warn"] as const;
 export type CaseAction = (typeof caseActions)[number];

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { BotEvents, MessageEvent } from "../../discord/port/events.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
 import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
@@ -149,7 +150,7 @@ export class PerkListener {
       const key = `${message.channelId}:${userId}`;
       if (this.noticed.within(key, now)) continue;
       this.noticed.mark(key, now);
-      const name = member.nick ?? member.user.globalName ?? member.user.username;
+      const name = displayName(member.user, member.nick);
       await this.deps.discord.sendMessage(message.channelId, afkNotice(note, name));
     }
   }

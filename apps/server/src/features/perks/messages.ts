@@ -1,3 +1,4 @@
+import { displayName } from "../../discord/port/display-name.ts";
 import type { MessageEvent } from "../../discord/port/events.ts";
 import type { OutgoingMessage, ReactionEmoji } from "../../discord/port/port.ts";
 import { jumpLink } from "./rules.ts";
@@ -28,7 +29,7 @@ export function highlightMessage(input: {
 }): OutgoingMessage {
   const { message } = input;
   const link = jumpLink(input.guildId, message.channelId, message.id);
-  const author = message.author.globalName ?? message.author.username;
+  const author = displayName(message.author);
   return {
     embeds: [
       {

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import type { Db } from "./store.ts";
+import type { Database, Db } from "../../db/schema.ts";
 
 export interface Responder {
   id: number;

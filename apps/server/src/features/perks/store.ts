@@ -1,8 +1,6 @@
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { PerkTier, TierLimits } from "./rules.ts";
-
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface PerkMember {
   serverId: string;

@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Lock = { dialect?: Dialect; lock?: "share" | "update" };
 
 export interface Raffle {

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/schema.ts";
 
 export interface WinCount {
   userId: string;

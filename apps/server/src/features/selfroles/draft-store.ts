@@ -1,11 +1,9 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { parseJsonList } from "./json-list.ts";
 import type { PanelDisplay } from "./store.ts";
 
 // Panels being built with /selfroles create, kept between the steps of the conversation.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface Draft {
   id: string;

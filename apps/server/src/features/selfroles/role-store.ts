@@ -1,10 +1,8 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { parseJsonList } from "./json-list.ts";
 
 // The roles an admin allowed on panels (the whitelist), and those Hearth took off them (the blacklist).
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type RoleStatus = "whitelisted" | "blacklisted";
 

@@ -1,10 +1,8 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { RemovedFrom } from "./role-store.ts";
 
 // Panels, their roles in order, and the messages carrying them.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type PanelDisplay = "buttons" | "dropdown";
 

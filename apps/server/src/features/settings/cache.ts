@@ -1,6 +1,6 @@
 import type { ServerSettings } from "@hearth/core";
 import type { Storage } from "../../db/database.ts";
-import { keepSubscribed } from "../../lib/redis-subscription.ts";
+import { bridgeChannel, type PubSubConnection } from "../../lib/redis-subscription.ts";
 import {
   forgetServerConfig,
   onServerConfigChanged,
@@ -58,16 +58,6 @@ export const settingsChanged: (serverId: string) => void = serverConfigChanged;
 /** Lets the server tell other processes about a change (Redis pub/sub); answers the unsubscribe. */
 export const onSettingsChanged: (listener: (serverId: string) => void) => () => void = onServerConfigChanged;
 
-/** The part of an ioredis client the settings bus uses (a publisher and a subscriber connection). */
-export interface PubSubClient {
-  publish(channel: string, message: string): Promise<unknown>;
-  subscribe(...channels: string[]): Promise<unknown>;
-  unsubscribe(...channels: string[]): Promise<unknown>;
-  on(event: "message", listener: (channel: string, message: string) => void): unknown;
-  on(event: "ready", listener: () => void): unknown;
-  off(event: "ready", listener: () => void): unknown;
-}
-
 export const settingsChannel = "hearth:settings-changed";
 
 /**
@@ -77,20 +67,17 @@ export const settingsChannel = "hearth:settings-changed";
  * A failed publish is logged; the other processes then catch up within `settingsCacheTtlMs`.
  * Answers the function that stops both directions.
  */
-export async function shareSettingsChanges(
-  publisher: PubSubClient,
-  subscriber: PubSubClient,
+export function shareSettingsChanges(
+  publisher: PubSubConnection,
+  subscriber: PubSubConnection,
   onError: (error: unknown) => void,
 ): Promise<() => void> {
-  const stopPublishing = onSettingsChanged((serverId) => {
-    publisher.publish(settingsChannel, serverId).catch(onError);
+  return bridgeChannel({
+    publisher,
+    subscriber,
+    channel: settingsChannel,
+    announce: onSettingsChanged,
+    hear: forgetSettings,
+    onError,
   });
-  subscriber.on("message", (channel, serverId) => {
-    if (channel === settingsChannel) forgetSettings(serverId);
-  });
-  const unsubscribe = await keepSubscribed(subscriber, settingsChannel, onError);
-  return () => {
-    stopPublishing();
-    unsubscribe();
-  };
 }

@@ -5,10 +5,10 @@ import {
   type SettingsEditBody,
   validateEmbed,
 } from "@hearth/core";
-import type { Expression, Kysely, Transaction } from "kysely";
+import type { Expression } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { requireMember } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -18,7 +18,6 @@ import { findSettings, proStatusOf, type SettingsRow, saveSettings } from "./sto
 export { forgetSettings, onSettingsChanged, settingsCacheTtlMs, shareSettingsChanges } from "./cache.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The feature toggles: wire name → column. */
 const toggles = [

@@ -1,7 +1,5 @@
-import type { Expression, Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Expression } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 export type SettingsRow = Database["server_settings"];
 

@@ -1,15 +1,14 @@
 import type { PaymentPeriod, ServerSetup, SetupUpdateBody, TierSwitchCooldown } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, Db } from "../../db/schema.ts";
 import { requireCategory, requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { defaultSetupRow, ensureSetup, findSetup, type SetupRow, saveSetup } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The setup's own record: its roles and channels, and the grinder options stored with them. That

@@ -1,5 +1,6 @@
 import { conditionsInUse, evaluateMember, rewardRoleIds } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { Embed } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
@@ -76,7 +77,7 @@ export const staticaCommands = () => [
     await command.reply({
       embeds: [
         {
-          title: `Statica check · ${member.user.globalName ?? member.user.username}`,
+          title: `Statica check · ${displayName(member.user)}`,
           description: lines.join("\n"),
           color: evaluation.qualifies ? 0x22c55e : 0x94a3b8,
         },

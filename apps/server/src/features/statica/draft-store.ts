@@ -1,8 +1,5 @@
 import { type StaticaConfig, staticaConfig } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/schema.ts";
 
 /** A member's unsaved `/statica setup` draft, or null. A draft that no longer parses is dropped. */
 export async function findSetupDraft(

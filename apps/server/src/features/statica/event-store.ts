@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/schema.ts";
 
 /** The history kept per server: enough for `/statica logs` (at most 50 shown) with room to spare. */
 export const keptEvents = 2000;

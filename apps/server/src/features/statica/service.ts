@@ -7,10 +7,9 @@ import {
   type StaticaStats,
   staticaRoleCategories,
 } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { latestRewardEvents, type RewardEvent } from "./event-store.ts";
@@ -30,7 +29,6 @@ import {
 import { validateStaticaConfig } from "./validate.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
-type Db = Kysely<Database> | Transaction<Database>;
 
 const lockScope = "statica";
 

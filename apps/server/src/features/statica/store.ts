@@ -4,10 +4,7 @@ import {
   type StaticaConfigBody,
   type StaticaRoleCategory,
 } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db } from "../../db/schema.ts";
 
 export interface StoredStaticaConfig {
   serverId: string;

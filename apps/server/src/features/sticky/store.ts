@@ -1,7 +1,6 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Database["sticky_messages"];
 
 export interface Sticky {

@@ -1,9 +1,8 @@
 import type { Timer } from "@hearth/core";
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Insertable, Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import type { TimerRowStatus } from "./tables.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type TimerRow = Selectable<Database["timers"]>;
 
 export function toTimer(row: TimerRow): Timer {

@@ -1,6 +1,7 @@
 import type { Bot } from "../../bot/bot.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { ButtonInteraction, InteractionMember } from "../../discord/port/interaction.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
@@ -30,7 +31,7 @@ async function onJoin(ctx: AppContext, interaction: ButtonInteraction): Promise<
   const { tournament, players } = await joinTournament(
     ctx,
     guildId,
-    { userId: user.id, name: member.nick ?? user.globalName ?? user.username },
+    { userId: user.id, name: displayName(user, member.nick) },
     { tournamentId: idAfter(joinPrefix, customId) },
   );
   await interaction.reply(

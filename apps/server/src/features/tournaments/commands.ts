@@ -1,4 +1,5 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
@@ -18,7 +19,7 @@ const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.u
 
 /** The name a player is shown by: server nickname, else display name, else username. */
 export const playerName = (member: Pick<InteractionMember, "nick" | "user">) =>
-  member.nick ?? member.user.globalName ?? member.user.username;
+  displayName(member.user, member.nick);
 
 const create = defineCommand("tournament create", async (command) => {
   const { options } = command;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { playableMatches } from "./bracket.ts";
@@ -30,7 +31,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const signUp = async (userIds: string[]) => {
     for (const userId of userIds) {
       const member = await ctx.discord.getMember(demoGuildId, userId);
-      const name = member ? (member.nick ?? member.user.globalName ?? member.user.username) : userId;
+      const name = member ? displayName(member.user, member.nick) : userId;
       await joinTournament(ctx, demoGuildId, { userId, name });
     }
   };

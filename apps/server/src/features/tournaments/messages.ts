@@ -1,5 +1,5 @@
 import { tournamentRoundName } from "@hearth/core";
-import type { Config } from "../../config.ts";
+import { type Config, siteUrl } from "../../config.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { type BracketMatch, roundCount } from "./bracket.ts";
 import type { Player, Tournament } from "./store.ts";
@@ -19,8 +19,7 @@ export function tournamentUrl(
   config: Pick<Config, "publicUrl" | "port">,
   t: Pick<Tournament, "serverId" | "id">,
 ) {
-  const site = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
-  return `${site}/tournaments/${t.serverId}/${t.id}`;
+  return siteUrl(config, `/tournaments/${t.serverId}/${t.id}`);
 }
 
 /** A name safe inside a code block and short enough for a bracket line. */

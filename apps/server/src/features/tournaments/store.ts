@@ -1,10 +1,9 @@
-import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
+import type { Database, Db } from "../../db/schema.ts";
 import type { BracketMatch } from "./bracket.ts";
 import type { TournamentStatus } from "./tables.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<Database["tournaments"]>;
 
 export interface Tournament {

@@ -1,8 +1,7 @@
 import type { ServerTrigger, TriggerMatchMode, TriggerReplyType } from "@hearth/core";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<Database["server_triggers"]>;
 
 export type StoredTrigger = ServerTrigger & { serverId: string };

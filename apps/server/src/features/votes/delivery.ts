@@ -1,5 +1,6 @@
 import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { readVoteDesign, renderVoteDesign } from "../message-designer/vote-design.ts";
@@ -23,7 +24,7 @@ export async function voteValues(
   ]);
   const user = member?.user ?? (await deps.discord.getUser(vote.userId));
   return {
-    USER_NAME: member?.nick ?? user?.globalName ?? user?.username ?? `User ${vote.userId.slice(-4)}`,
+    USER_NAME: user ? displayName(user, member?.nick) : `User ${vote.userId.slice(-4)}`,
     USER_MENTION: `<@${vote.userId}>`,
     TOTAL_VOTES: String(stats?.totalVotes ?? 0),
     MONTHLY_VOTES: String(stats ? monthlyAt(stats, vote.at) : 0),

@@ -1,4 +1,5 @@
 import { embedLimits } from "@hearth/core";
+import { displayName } from "../../discord/port/display-name.ts";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { DesignFlow } from "../message-designer/preview.ts";
@@ -33,7 +34,7 @@ export const voteDesignFlow: DesignFlow<VoteDesign, VoteSetupInput> = {
     ]);
     const values = sampleVoteValues({
       userId: user.id,
-      userName: member?.nick ?? user.globalName ?? user.username,
+      userName: displayName(user, member?.nick),
       serverName: guild?.name ?? "this server",
       at: Date.now(),
     });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type VoteStats, voteLimits } from "@hearth/core";
 import type { Transaction } from "kysely";
+import { siteUrl } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
 import { lockForServer, transactionForServer } from "../../db/locks.ts";
@@ -54,8 +55,7 @@ export interface VoteSetup {
 }
 
 export function webhookUrl(config: AppContext["config"], webhookId: string): string {
-  const site = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, "");
-  return `${site}/api/votes/${webhookId}`;
+  return siteUrl(config, `/api/votes/${webhookId}`);
 }
 
 /** The reward role rules (spec §5): a plain role of the server, safe to give away, below the bot. */

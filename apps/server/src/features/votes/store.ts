@@ -1,8 +1,7 @@
-import { type Kysely, type Selectable, type SelectQueryBuilder, sql, type Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 import { monthRange, type VoterStats } from "./stats.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type VoteSettingsRow = Selectable<Database["vote_settings"]>;
 export type VoteRewardRow = Selectable<Database["vote_rewards"]>;
 export type LeaderboardKind = "monthly" | "all-time";

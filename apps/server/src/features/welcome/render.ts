@@ -7,6 +7,7 @@ import {
 } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { forDisplay } from "../../discord/port/display-lookups.ts";
+import { displayName } from "../../discord/port/display-name.ts";
 import {
   cdnUrl,
   type GuildInfo,
@@ -29,7 +30,7 @@ export function templateUser(member: MemberInfo): TemplateUser {
   return {
     id: user.id,
     username: user.username,
-    displayName: member.nick ?? user.globalName ?? user.username,
+    displayName: displayName(user, member.nick),
     avatarUrl: cdnUrl("avatars", user.id, user.avatar) ?? defaultAvatarUrl(user.id),
     createdAt: user.createdAt,
     joinedAt: member.joinedAt,

@@ -1,8 +1,5 @@
 import { defaultWelcomeConfig, type PingOnJoinConfig, type WelcomeConfig } from "@hearth/core";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Db } from "../../db/schema.ts";
 
 /** A ping-on-join channel as stored: its id and optional custom message, in list order. */
 export interface PingChannel {
