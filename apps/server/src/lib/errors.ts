@@ -17,3 +17,18 @@ export const badRequest = (message: string, field?: string) => new AppError(400,
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
 export const forbidden = (message: string) => new AppError(403, message);
+
+/**
+ * Runs a service call made for a slash command from an API route: its refusals name the body's
+ * fields instead of the command's options (`{ channel: "channelId" }`), so a 400 names what the
+ * client sent.
+ */
+export async function withFieldNames<T>(names: Record<string, string>, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    const renamed = error instanceof AppError && error.field ? names[error.field] : undefined;
+    if (error instanceof AppError && renamed) throw new AppError(error.statusCode, error.message, renamed);
+    throw error;
+  }
+}

@@ -1,6 +1,6 @@
 import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { DiscordError } from "../../discord/port/port.ts";
+import { DiscordError, type MemberInfo, type OutgoingMessage } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { templateContextFor } from "../welcome/render.ts";
@@ -82,18 +82,11 @@ async function deliver(
   try {
     const member = await ctx.discord.getMember(job.serverId, job.userId);
     if (!member) return "member-gone";
-    const context = await templateContextFor(ctx, job.serverId, member, now);
     const age = row.showAge && row.year !== null ? ageIn(row.year, job.year) : null;
-    const rendered = renderTemplate(settings.message ?? defaultBirthdayMessage, {
-      ...context,
-      birthday: { age },
-    }).trim();
-    const content =
-      rendered === "" ? renderTemplate(defaultBirthdayMessage, { ...context, birthday: { age } }) : rendered;
-    await ctx.discord.sendMessage(settings.channelId, {
-      content: content.length > contentMax ? `${content.slice(0, contentMax - 1)}…` : content,
-      allowedMentions: { users: [job.userId] },
-    });
+    await ctx.discord.sendMessage(
+      settings.channelId,
+      await birthdayAnnouncement(ctx, job.serverId, member, settings.message, age, now),
+    );
   } catch (error) {
     if (isTransient(error)) throw error;
     ctx.logger.warn({ ...log, err: error }, "could not announce a birthday");
@@ -101,6 +94,28 @@ async function deliver(
   }
   if (settings.roleId) await giveRole(ctx, job, settings.roleId);
   return "announced";
+}
+
+/**
+ * The announcement of a member's birthday: the server's message (the default when none, or when it
+ * renders empty) with their details and age, cut to Discord's 2000 characters, pinging only them.
+ * The job posts it and the dashboard's preview shows it.
+ */
+export async function birthdayAnnouncement(
+  ctx: Pick<AppContext, "storage" | "discord">,
+  serverId: string,
+  member: MemberInfo,
+  template: string | null,
+  age: number | null,
+  now = Date.now(),
+): Promise<OutgoingMessage> {
+  const context = { ...(await templateContextFor(ctx, serverId, member, now)), birthday: { age } };
+  const rendered = renderTemplate(template ?? defaultBirthdayMessage, context).trim();
+  const content = rendered === "" ? renderTemplate(defaultBirthdayMessage, context) : rendered;
+  return {
+    content: content.length > contentMax ? `${content.slice(0, contentMax - 1)}…` : content,
+    allowedMentions: { users: [member.user.id] },
+  };
 }
 
 /** The birthday role, until 24 hours after the birthday started; a failure costs only the role. */

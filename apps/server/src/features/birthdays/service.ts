@@ -1,10 +1,13 @@
-import { validateTemplate } from "@hearth/core";
+import { type BotMessagePreview, birthdayLimits, validateTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { previewPayload } from "../../discord/port/preview-payload.ts";
 import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { botRoleProblem, loadHierarchy } from "../selfroles/access.ts";
+import { sampleMember } from "../welcome/service.ts";
+import { birthdayAnnouncement } from "./announce.ts";
 import {
   ageIn,
   canonicalTimeZone,
@@ -29,7 +32,7 @@ export type { Birthday, BirthdaySettings } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger" | "config">;
 
-export const birthdayLimits = { messageMax: 1500, listSize: 10, minYear: 1900 } as const;
+export { birthdayLimits };
 
 export interface BirthdayInput {
   month: number;
@@ -158,6 +161,24 @@ export async function upcomingBirthdays(
   return { upcoming, total };
 }
 
+/** A setup's message, trimmed (null: the default), refused when too long or using unknown tags. */
+function checkedMessage(input: string | null | undefined): string | null {
+  const message = input?.trim() ? input.trim() : null;
+  if (message === null) return null;
+  if (message.length > birthdayLimits.messageMax) {
+    throw badRequest(`message can be at most ${birthdayLimits.messageMax} characters.`, "message");
+  }
+  const problems = validateTemplate(message);
+  if (problems.length > 0) {
+    const list = problems
+      .slice(0, 3)
+      .map((problem) => `${problem.tag}${problem.suggestion ? ` (did you mean ${problem.suggestion}?)` : ""}`)
+      .join(", ");
+    throw badRequest(`message uses tags I don't know: ${list}.`, "message");
+  }
+  return message;
+}
+
 export interface BirthdaySetupInput {
   channelId: string;
   roleId?: string | null;
@@ -187,22 +208,7 @@ export async function configureBirthdays(
     }
     roleWarning = botRoleProblem(await loadHierarchy(ctx, serverId), serverId, role);
   }
-  const message = input.message?.trim() ? input.message.trim() : null;
-  if (message !== null) {
-    if (message.length > birthdayLimits.messageMax) {
-      throw badRequest(`message can be at most ${birthdayLimits.messageMax} characters.`, "message");
-    }
-    const problems = validateTemplate(message);
-    if (problems.length > 0) {
-      const list = problems
-        .slice(0, 3)
-        .map(
-          (problem) => `${problem.tag}${problem.suggestion ? ` (did you mean ${problem.suggestion}?)` : ""}`,
-        )
-        .join(", ");
-      throw badRequest(`message uses tags I don't know: ${list}.`, "message");
-    }
-  }
+  const message = checkedMessage(input.message);
   await ctx.storage.db.transaction().execute(async (trx) => {
     await store.saveSettings(trx, {
       server_id: serverId,
@@ -224,4 +230,43 @@ export async function configureBirthdays(
 
 export async function getBirthdaySettings(ctx: Pick<AppContext, "storage">, serverId: string) {
   return store.findSettings(ctx.storage.db, serverId);
+}
+
+/**
+ * Staff remove a member's saved birthday (a joke entry, a member's request): the same removal as
+ * `/birthday remove`, audited with who did it. False when none was saved.
+ */
+export async function removeMemberBirthday(
+  ctx: Deps,
+  serverId: string,
+  actor: AuditActor,
+  userId: string,
+): Promise<boolean> {
+  const removed = await removeBirthday(ctx, serverId, userId);
+  if (removed) await recordAudit(ctx.storage.db, serverId, actor, "birthdays.remove", { userId });
+  return removed;
+}
+
+/**
+ * The announcement the bot would post for `userId`'s birthday with this message (the saved one when
+ * left out), built by the job's own function; their age shows if they chose to show it.
+ */
+export async function previewBirthdayAnnouncement(
+  ctx: Deps,
+  serverId: string,
+  userId: string,
+  message: string | null | undefined,
+  now = Date.now(),
+): Promise<BotMessagePreview> {
+  const template =
+    message === undefined
+      ? ((await store.findSettings(ctx.storage.db, serverId))?.message ?? null)
+      : checkedMessage(message);
+  const member = await sampleMember(ctx, serverId, userId);
+  const saved = await store.findBirthday(ctx.storage.db, serverId, userId);
+  const age =
+    saved?.showAge && saved.year !== null
+      ? ageIn(saved.year, localParts(saved.nextAt, saved.timezone).year)
+      : null;
+  return previewPayload(await birthdayAnnouncement(ctx, serverId, member, template, age, now));
 }

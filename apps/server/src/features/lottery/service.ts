@@ -1,4 +1,4 @@
-import { giveawayLimits } from "@hearth/core";
+import { lotteryLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
@@ -21,13 +21,7 @@ type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
  * exactly once, at the end time (a durable job) or on `/lottery draw`.
  */
 
-export const lotteryLimits = {
-  prizeMaxLength: 200,
-  minTickets: 1,
-  maxTickets: 100,
-  minDurationSeconds: giveawayLimits.minDurationSeconds,
-  maxDurationSeconds: giveawayLimits.maxDurationSeconds,
-} as const;
+export { lotteryLimits };
 
 const second = 1000;
 const noLottery = () => notFound("There is no lottery running in this server right now.");

@@ -269,17 +269,27 @@ export async function liftTemporaryBans(deps: Deps, serverId: string): Promise<n
 
 export const auditPageSize = 10;
 
+/** The case log, newest first, a page at a time (`/mod audit`'s pages of 10, the dashboard's own size). */
 export async function listCases(
   deps: Pick<Deps, "storage">,
   serverId: string,
-  query: { userId?: string; action?: store.CaseAction; page?: number },
+  query: { userId?: string; action?: store.CaseAction; open?: boolean; page?: number; pageSize?: number },
 ) {
   const page = Math.max(0, query.page ?? 0);
+  const size = query.pageSize ?? auditPageSize;
   const result = await store.listCases(deps.storage.db, serverId, {
     ...(query.userId ? { userId: query.userId } : {}),
     ...(query.action ? { action: query.action } : {}),
-    offset: page * auditPageSize,
-    limit: auditPageSize,
+    ...(query.open ? { open: true } : {}),
+    offset: page * size,
+    limit: size,
   });
-  return { ...result, page, pages: Math.max(1, Math.ceil(result.total / auditPageSize)) };
+  return { ...result, page, pages: Math.max(1, Math.ceil(result.total / size)) };
+}
+
+/** One case by its number in the server; 404 when the server has none with it. */
+export async function findCaseByNumber(deps: Pick<Deps, "storage">, serverId: string, caseNumber: number) {
+  const found = await store.findCaseByNumber(deps.storage.db, serverId, caseNumber);
+  if (!found) throw notFound(`This server has no case #${caseNumber}.`);
+  return found;
 }

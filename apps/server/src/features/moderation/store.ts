@@ -67,6 +67,20 @@ export async function insertCase(db: Db, input: NewCase): Promise<ModerationCase
   return toCase(row);
 }
 
+export async function findCaseByNumber(
+  db: Db,
+  serverId: string,
+  caseNumber: number,
+): Promise<ModerationCase | null> {
+  const row = await db
+    .selectFrom("moderation_cases")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("case_number", "=", caseNumber)
+    .executeTakeFirst();
+  return row ? toCase(row) : null;
+}
+
 export async function findCase(db: Db, id: number): Promise<ModerationCase | null> {
   const row = await db.selectFrom("moderation_cases").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? toCase(row) : null;
@@ -113,6 +127,8 @@ export async function openTemporaryBansOfServer(db: Db, serverId: string): Promi
 export interface CaseQuery {
   userId?: string;
   action?: CaseAction;
+  /** Only temporary bans not lifted yet. */
+  open?: boolean;
   offset: number;
   limit: number;
 }
@@ -126,6 +142,9 @@ export async function listCases(
   let base = db.selectFrom("moderation_cases").where("server_id", "=", serverId);
   if (query.userId) base = base.where("target_id", "=", query.userId);
   if (query.action) base = base.where("action", "=", query.action);
+  if (query.open) {
+    base = base.where("action", "=", "ban").where("expires_at", "is not", null).where("ended_at", "is", null);
+  }
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy("case_number", "desc").offset(query.offset).limit(query.limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),

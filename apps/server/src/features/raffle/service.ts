@@ -1,4 +1,4 @@
-import type { RandomInt } from "@hearth/core";
+import { type RandomInt, raffleLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port/port.ts";
@@ -22,13 +22,7 @@ export type { Raffle, RaffleWinner } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
-export const raffleLimits = {
-  prizeMaxLength: 200,
-  maxWinners: 20,
-  ticketsPerAdd: 1000,
-  /** A member's tickets in one raffle. */
-  maxTicketsPerMember: 1_000_000,
-} as const;
+export { raffleLimits };
 
 const noRaffle = () =>
   notFound("There is no open raffle in this server. Staff open one with `/raffle start`.");

@@ -1,5 +1,6 @@
-import { tournamentDetail } from "@hearth/core";
+import { botMessagePreview, tournamentDetail, tournamentOverview } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEventRoutesApp } from "../../../test/fixtures/event-routes.ts";
 import { createTestApp, demoGuildId, type TestApp } from "../../../test/helpers.ts";
 import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
@@ -62,5 +63,80 @@ describe("GET /api/tournaments/:serverId/:tournamentId", () => {
   it("is in the OpenAPI document", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(Object.keys(res.json().paths)).toContain("/api/tournaments/{serverId}/{tournamentId}");
+  });
+});
+
+describe("the Events page's tournament routes", () => {
+  let app: Awaited<ReturnType<typeof startEventRoutesApp>>;
+  beforeAll(async () => {
+    app = await startEventRoutesApp();
+  });
+  afterAll(() => app.t.cleanup());
+  const base = `/api/tournaments/${demoGuildId}`;
+
+  it("previews, creates (posted, audited), starts, reports to a champion", async () => {
+    expect((await app.call("GET", base)).json()).toEqual({ tournament: null });
+    const preview = await app.call("POST", `${base}/preview`, { name: "Pub  Cup", size: 4 });
+    expect(preview.statusCode).toBe(200);
+    expect(botMessagePreview.parse(preview.json()).embeds[0]?.title).toBe("🏆 Pub Cup");
+    const badSize = await app.call("POST", base, { name: "Cup", size: 5, channelId: app.events });
+    expect(badSize.statusCode).toBe(400);
+    expect(badSize.json().field).toBe("size");
+    const asManager = await app.call(
+      "POST",
+      base,
+      { name: "Cup", size: 4, channelId: app.events },
+      app.manager,
+    );
+    expect(asManager.statusCode).toBe(403);
+
+    const created = await app.call("POST", base, { name: "Pub Cup", size: 4, channelId: app.events });
+    expect(created.statusCode).toBe(201);
+    const id = tournamentOverview.parse(created.json()).tournament?.id ?? 0;
+    expect((await app.posted(app.events)).at(-1)?.embeds[0]?.title).toBe("🏆 Pub Cup");
+    expect((await app.call("POST", base, { name: "Two", size: 4, channelId: app.events })).statusCode).toBe(
+      409,
+    );
+    expect((await app.call("POST", `${base}/start`)).statusCode).toBe(409);
+
+    for (const [index, userId] of app.members.slice(0, 4).entries()) {
+      await joinTournament(app.t.ctx, demoGuildId, { userId, name: `Player ${index + 1}` });
+    }
+    const started = tournamentOverview.parse((await app.call("POST", `${base}/start`)).json()).tournament;
+    expect(started).toMatchObject({ id, status: "running", channelId: app.events });
+    expect(started?.rounds.map((round) => round.name)).toEqual(["Semi-finals", "Final"]);
+
+    const notPlaying = await app.call("POST", `${base}/report`, { match: 1, winnerId: app.members[10] });
+    expect(notPlaying.statusCode).toBe(400);
+    expect(notPlaying.json().field).toBe("winnerId");
+    for (const match of started?.rounds[0]?.matches ?? []) {
+      const res = await app.call("POST", `${base}/report`, {
+        match: match.number,
+        winnerId: match.player1?.userId,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const final = tournamentOverview.parse((await app.call("GET", base, undefined, app.manager)).json());
+    const finalMatch = final.tournament?.rounds[1]?.matches[0];
+    const done = await app.call("POST", `${base}/report`, {
+      match: finalMatch?.number,
+      winnerId: finalMatch?.player2?.userId,
+    });
+    expect(tournamentOverview.parse(done.json()).tournament).toMatchObject({
+      status: "finished",
+      champion: { userId: finalMatch?.player2?.userId },
+    });
+    expect((await app.call("POST", `${base}/cancel`, { tournamentId: id })).statusCode).toBe(409);
+  });
+
+  it("cancels the open tournament; another server's token gets 403", async () => {
+    const created = await app.call("POST", base, { name: "Late Cup", size: 8, channelId: app.events });
+    const id = created.json().tournament.id;
+    expect((await app.call("POST", `${base}/cancel`, { tournamentId: id }, app.foreign)).statusCode).toBe(
+      403,
+    );
+    const cancelled = await app.call("POST", `${base}/cancel`, { tournamentId: id });
+    expect(cancelled.json().tournament).toMatchObject({ id, status: "cancelled" });
+    expect((await app.call("GET", base, undefined, app.foreign)).statusCode).toBe(403);
   });
 });
