@@ -54,6 +54,22 @@ export function memberRoutes(state: StandInState, { guildOf, memberOf, roleOf }:
           .map((member) => state.apiMember(member)),
     ],
     [
+      // Discord's member search: usernames and nicknames starting with the query, any case, up to 1000.
+      "GET",
+      "/guilds/:guild/members/search",
+      ({ params, query }) => {
+        const text = (query.get("query") ?? "").toLowerCase();
+        const limit = Math.min(Number(query.get("limit") ?? 1), 1000);
+        return [...guildOf(params.guild).members.values()]
+          .filter((member) => {
+            const user = state.users.get(member.userId);
+            return [user?.username, member.nick].some((name) => name?.toLowerCase().startsWith(text));
+          })
+          .slice(0, limit)
+          .map((member) => state.apiMember(member));
+      },
+    ],
+    [
       "GET",
       "/guilds/:guild/members/:user",
       ({ params }) => state.apiMember(memberOf(params.guild, params.user)),

@@ -73,3 +73,68 @@ export type Role = z.infer<typeof role>;
 
 /** `GET /api/dashboard/roles`: every role but @everyone, highest first. */
 export const rolesResponse = z.array(role);
+
+/**
+ * `GET /api/dashboard/channels` and `/roles` take an optional search and page: `query` (names
+ * containing it, any case), `limit` and `cursor` (from `X-Next-Cursor`). Without `limit` the whole
+ * (matching) list is answered, as before paging existed; `X-Total-Count` says how many match.
+ */
+export const nameSearchQuery = z.object({
+  query: z.string().trim().max(100, "must be at most 100 characters").optional(),
+  limit: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(500, "must be at most 500")
+    .optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,4}$/, "must be the X-Next-Cursor value of the previous page")
+    .optional(),
+});
+export type NameSearchQuery = z.infer<typeof nameSearchQuery>;
+
+/** A member as the pickers show one: avatar, display name and @username. */
+export const dashboardMember = z.object({
+  id: snowflake,
+  username: z.string(),
+  /** The server nickname, else the global display name, else the username. */
+  displayName: z.string(),
+  nick: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bot: z.boolean(),
+});
+export type DashboardMember = z.infer<typeof dashboardMember>;
+
+/** Default and largest page of `GET /api/dashboard/members`. */
+export const memberPageSizes = { default: 25, max: 100 } as const;
+
+/**
+ * `GET /api/dashboard/members`: members whose username, display name or nickname contains `query`
+ * (any case), a page at a time (`limit`, `cursor` from the previous answer's `nextCursor`); or, with
+ * `ids`, those members (comma-separated, up to 100; for showing names of chosen ids).
+ */
+export const membersQuery = z.object({
+  query: z.string().trim().max(100, "must be at most 100 characters").default(""),
+  limit: z.coerce
+    .number()
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(memberPageSizes.max, `must be at most ${memberPageSizes.max}`)
+    .default(memberPageSizes.default),
+  cursor: snowflake.optional(),
+  ids: z
+    .string()
+    .regex(/^\d{17,20}(,\d{17,20}){0,99}$/, "must be up to 100 Discord ids separated by commas")
+    .optional(),
+});
+export type MembersQuery = z.infer<typeof membersQuery>;
+
+export const membersResponse = z.object({
+  members: z.array(dashboardMember),
+  /** Pass as `cursor` for the next page; null on the last. */
+  nextCursor: snowflake.nullable(),
+  /** Set when Discord could not be asked (the list is then empty or partial), to show beside it. */
+  note: z.string().nullable(),
+});
+export type MembersResponse = z.infer<typeof membersResponse>;

@@ -11,6 +11,7 @@ import type {
   GuildInfo,
   InviteInfo,
   MemberInfo,
+  MemberSearchOptions,
   MessageInfo,
   NewChannel,
   NewRole,
@@ -141,6 +142,10 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
 
   getMember(guildId: string, userId: string): Promise<MemberInfo | null> {
     return members.getMember(this.context, guildId, userId);
+  }
+
+  searchMembers(guildId: string, query: string, options: MemberSearchOptions): Promise<MemberInfo[]> {
+    return members.searchMembers(this.context, guildId, query, options);
   }
 
   getBotMember(guildId: string): Promise<MemberInfo | null> {

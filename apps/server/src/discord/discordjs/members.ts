@@ -1,5 +1,13 @@
 import { type APIGuildMember, type APIRole, type APIUser, Routes } from "discord.js";
-import type { DiscordPort, MemberInfo, NewRole, RoleChanges, RoleInfo, UserInfo } from "../port/port.ts";
+import type {
+  DiscordPort,
+  MemberInfo,
+  MemberSearchOptions,
+  NewRole,
+  RoleChanges,
+  RoleInfo,
+  UserInfo,
+} from "../port/port.ts";
 import { byPosition, cacheAction, cachedGuild, call, type DiscordJsContext, orNull } from "./context.ts";
 import { roleFromApi, roleFromCache } from "./mapping-guilds.ts";
 import { memberFromApi, memberFromCache, userFromApi } from "./mapping-users.ts";
@@ -30,6 +38,38 @@ export async function getMember(
     "unknown_guild",
   );
   return member ? memberFromApi(guildId, member as APIGuildMember) : null;
+}
+
+/**
+ * Discord's member search matches the start of a username or nickname (up to 1000 answers, in no
+ * stated order); an empty query lists members by id (which needs the server members intent). The
+ * answers are ordered by id and cut after `after`, so pages follow each other as the sandbox's do.
+ */
+export async function searchMembers(
+  context: DiscordJsContext,
+  guildId: string,
+  query: string,
+  options: MemberSearchOptions,
+): Promise<MemberInfo[]> {
+  if (query === "") {
+    const params = new URLSearchParams({ limit: String(Math.min(options.limit, 1000)) });
+    if (options.after) params.set("after", options.after);
+    const rows = (await call(() =>
+      context.rest.get(Routes.guildMembers(guildId), { query: params }),
+    )) as APIGuildMember[];
+    return rows.map((member) => memberFromApi(guildId, member));
+  }
+  const rows = (await call(() =>
+    context.rest.get(Routes.guildMembersSearch(guildId), {
+      query: new URLSearchParams({ query, limit: "1000" }),
+    }),
+  )) as APIGuildMember[];
+  const after = options.after === undefined ? null : BigInt(options.after);
+  return rows
+    .map((member) => memberFromApi(guildId, member))
+    .filter((member) => after === null || BigInt(member.user.id) > after)
+    .sort((a, b) => (BigInt(a.user.id) < BigInt(b.user.id) ? -1 : 1))
+    .slice(0, options.limit);
 }
 
 export async function getBotMember(

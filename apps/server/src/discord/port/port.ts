@@ -61,6 +61,12 @@ export type DiscordErrorCode =
   | "rate_limited"
   | "unavailable";
 
+export interface MemberSearchOptions {
+  limit: number;
+  /** The last id of the previous page. */
+  after?: string;
+}
+
 export class DiscordError extends Error {
   constructor(
     readonly code: DiscordErrorCode,
@@ -82,6 +88,13 @@ export interface DiscordPort {
   listChannels(guildId: string): Promise<ChannelInfo[]>;
   listRoles(guildId: string): Promise<RoleInfo[]>;
   getMember(guildId: string, userId: string): Promise<MemberInfo | null>;
+  /**
+   * Members for the dashboard's member picker, in a stable order (by id), after `after`, up to `limit`:
+   * with a `query`, those whose username, global name or nickname contains it, in any case (Discord
+   * itself matches only the start of a username or nickname); an empty query lists every member.
+   * Throws a DiscordError when Discord refuses (listing needs the server members intent).
+   */
+  searchMembers(guildId: string, query: string, options: MemberSearchOptions): Promise<MemberInfo[]>;
   /** The bot's own member in a guild: its roles decide which roles it may give. */
   getBotMember(guildId: string): Promise<MemberInfo | null>;
   getUser(userId: string): Promise<UserInfo | null>;

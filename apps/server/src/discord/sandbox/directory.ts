@@ -11,6 +11,7 @@ import type {
   EmojiInfo,
   GuildInfo,
   MemberInfo,
+  MemberSearchOptions,
   MessageInfo,
   NewChannel,
   NewRole,
@@ -104,6 +105,10 @@ export class SandboxDirectory implements DiscordPort {
 
   getMember(guildId: string, userId: string): Promise<MemberInfo | null> {
     return members.getMember(this.sandbox, guildId, userId);
+  }
+
+  searchMembers(guildId: string, query: string, options: MemberSearchOptions): Promise<MemberInfo[]> {
+    return members.searchMembers(this.sandbox, guildId, query, options);
   }
 
   getBotMember(guildId: string): Promise<MemberInfo | null> {

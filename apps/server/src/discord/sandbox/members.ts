@@ -1,9 +1,10 @@
-import { PostgresAdapter } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import { makeSnowflake } from "../../lib/snowflake.ts";
 import {
   DiscordError,
   type DiscordPort,
   type MemberInfo,
+  type MemberSearchOptions,
   type NewRole,
   type PermissionOverwrite,
   type RoleChanges,
@@ -46,6 +47,52 @@ export async function getMember(
     roleIds: JSON.parse(row.roles) as string[],
     joinedAt: row.joined_at,
   };
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern (escaped with `\`). */
+function likeContaining(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * Members whose username, global name or nickname contains `query` in any case, ordered by id (as
+ * text), after `options.after`: one indexed walk of the server's members (its primary key), stopped
+ * at `limit` matches.
+ */
+export async function searchMembers(
+  context: SandboxContext,
+  guildId: string,
+  query: string,
+  options: MemberSearchOptions,
+): Promise<MemberInfo[]> {
+  const postgres = context.db.getExecutor().adapter instanceof PostgresAdapter;
+  let select = context.db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .selectAll("u")
+    .select(["m.nick", "m.roles", "m.joined_at", "m.guild_id"])
+    .where("m.guild_id", "=", guildId);
+  if (options.after !== undefined) select = select.where("m.user_id", ">", options.after);
+  if (query !== "") {
+    const pattern = likeContaining(query);
+    // SQLite's LIKE already ignores case (ASCII letters); PostgreSQL's ILIKE does for every letter.
+    const like = postgres ? sql`ilike` : sql`like`;
+    select = select.where(({ or }) =>
+      or([
+        sql<boolean>`u.username ${like} ${pattern} escape '\\'`,
+        sql<boolean>`u.global_name ${like} ${pattern} escape '\\'`,
+        sql<boolean>`m.nick ${like} ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await select.orderBy("m.user_id").limit(options.limit).execute();
+  return rows.map((row) => ({
+    guildId: row.guild_id,
+    user: toUser(row),
+    nick: row.nick,
+    roleIds: JSON.parse(row.roles) as string[],
+    joinedAt: row.joined_at,
+  }));
 }
 
 /** The member of `botUserId`, or else the guild's bot member (the demo seeds the bot as a user of its own). */

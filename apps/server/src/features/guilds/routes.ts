@@ -1,10 +1,33 @@
-import { channelsResponse, rolesResponse, serverInfoResponse } from "@hearth/core";
+import {
+  channelsResponse,
+  membersQuery,
+  membersResponse,
+  nameSearchQuery,
+  type Page,
+  pagingHeaders,
+  rolesResponse,
+  serverInfoResponse,
+} from "@hearth/core";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { tokenOf } from "../../http/auth-plugin.ts";
-import { getServerInfo, listServerChannels, listServerRoles } from "./service.ts";
+import {
+  getServerInfo,
+  listServerChannels,
+  listServerRoles,
+  searchByName,
+  searchServerMembers,
+} from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
+
+/** A searched list's items, its paging said in the headers (`@hearth/core`'s api/paging.ts). */
+function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  reply.header(pagingHeaders.total, String(page.total));
+  if (page.next !== null) reply.header(pagingHeaders.next, page.next);
+  return page.items;
+}
 
 export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -27,12 +50,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ["dashboard"],
-        summary: "Every channel of the server",
+        summary: "The server's channels, searchable by name and paged",
+        description:
+          "Every channel in Discord's order. `query` keeps those whose name contains it (any case); with `limit`, a page of them (`cursor` from `X-Next-Cursor`).",
         security,
+        querystring: nameSearchQuery,
         response: { 200: channelsResponse },
       },
     },
-    async (request) => listServerChannels(ctx, tokenOf(request).serverId),
+    async (request, reply) =>
+      sendPage(reply, searchByName(await listServerChannels(ctx, tokenOf(request).serverId), request.query)),
   );
 
   app.get(
@@ -40,11 +67,37 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     {
       schema: {
         tags: ["dashboard"],
-        summary: "Every role of the server but @everyone",
+        summary: "The server's roles but @everyone, searchable by name and paged",
+        description:
+          "Every role, highest first, with the role-safety verdict for the token's holder. `query` keeps those whose name contains it (any case); with `limit`, a page of them (`cursor` from `X-Next-Cursor`).",
         security,
+        querystring: nameSearchQuery,
         response: { 200: rolesResponse },
       },
     },
-    async (request) => listServerRoles(ctx, tokenOf(request).serverId, tokenOf(request).userId),
+    async (request, reply) => {
+      const { serverId, userId } = tokenOf(request);
+      return sendPage(reply, searchByName(await listServerRoles(ctx, serverId, userId), request.query));
+    },
+  );
+
+  app.get(
+    "/api/dashboard/members",
+    {
+      schema: {
+        tags: ["dashboard"],
+        summary: "Search the server's members (the member picker)",
+        description:
+          "Members whose username, display name or nickname contains `query` (any case; empty lists every member), `limit` at a time, ordered by id; `cursor` is the previous answer's `nextCursor`. With `ids` (comma-separated), those members instead. When Discord can't be asked, an empty list with a `note`.",
+        security,
+        querystring: membersQuery,
+        response: { 200: membersResponse },
+      },
+    },
+    async (request, reply) => {
+      const answer = await searchServerMembers(ctx, tokenOf(request).serverId, request.query);
+      if (answer.nextCursor !== null) reply.header(pagingHeaders.next, answer.nextCursor);
+      return answer;
+    },
   );
 };

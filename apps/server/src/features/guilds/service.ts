@@ -1,7 +1,17 @@
-import type { Channel, Role, ServerInfo } from "@hearth/core";
+import {
+  type Channel,
+  type DashboardMember,
+  type MembersQuery,
+  type MembersResponse,
+  type NameSearchQuery,
+  type Page,
+  pageOf,
+  type Role,
+  type ServerInfo,
+} from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { forDisplay } from "../../discord/port/display-lookups.ts";
-import { type GuildInfo, userTag } from "../../discord/port/port.ts";
+import { forDisplay, isDiscordFailure } from "../../discord/port/display-lookups.ts";
+import { DiscordError, type GuildInfo, type MemberInfo, userTag } from "../../discord/port/port.ts";
 import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { notFound } from "../../lib/errors.ts";
 import { andThen, type MaybePromise, orLoad } from "../../lib/maybe-promise.ts";
@@ -99,6 +109,72 @@ export async function listServerRoles(deps: Deps, serverId: string, viewerId?: s
         unsafeReason: verdict.safe ? null : verdict.reason,
       };
     });
+}
+
+/**
+ * The roles' or channels' search: names containing `query` in any case, in the list's order, and
+ * a page of them when `limit` is given (without it, every match: the answer before paging existed).
+ */
+export function searchByName<T extends { name: string }>(
+  all: readonly T[],
+  search: NameSearchQuery,
+): Page<T> {
+  const needle = search.query?.toLocaleLowerCase() ?? "";
+  const matching = needle === "" ? all : all.filter((item) => item.name.toLocaleLowerCase().includes(needle));
+  return pageOf(matching, { limit: search.limit ?? Math.max(matching.length, 1), cursor: search.cursor });
+}
+
+function dashboardMember(member: MemberInfo): DashboardMember {
+  return {
+    id: member.user.id,
+    username: member.user.username,
+    displayName: member.nick ?? member.user.globalName ?? member.user.username,
+    nick: member.nick,
+    avatarUrl: member.user.avatar,
+    bot: member.user.bot,
+  };
+}
+
+/** What the member picker says when Discord couldn't be asked (the list is then empty). */
+function unavailableNote(error: unknown): string {
+  if (error instanceof DiscordError && error.code === "missing_permissions")
+    return "Discord didn't let Hearth list this server's members; type a member's id instead, or try again later.";
+  return "Discord didn't answer the member search; try again in a moment.";
+}
+
+/**
+ * The member picker's read: members matching `query` a page at a time, or the members named by
+ * `ids` (to show the names of ids already chosen). A search Discord refuses or fails answers an
+ * empty list with a note instead of an error; an id that is no longer a member is left out.
+ */
+export async function searchServerMembers(
+  deps: Deps,
+  serverId: string,
+  search: MembersQuery,
+): Promise<MembersResponse> {
+  if (search.ids !== undefined) {
+    const ids = [...new Set(search.ids.split(","))];
+    const found = await Promise.all(ids.map((id) => forDisplay(deps.discord.getMember(serverId, id))));
+    const members = found.filter((member): member is MemberInfo => member !== null);
+    return { members: members.map(dashboardMember), nextCursor: null, note: null };
+  }
+  try {
+    // One more than asked for says whether another page follows.
+    const found = await deps.discord.searchMembers(serverId, search.query, {
+      limit: search.limit + 1,
+      after: search.cursor,
+    });
+    const page = found.slice(0, search.limit);
+    const last = page.at(-1);
+    return {
+      members: page.map(dashboardMember),
+      nextCursor: found.length > search.limit && last ? last.user.id : null,
+      note: null,
+    };
+  } catch (error) {
+    if (!isDiscordFailure(error)) throw error;
+    return { members: [], nextCursor: null, note: unavailableNote(error) };
+  }
 }
 
 /** Servers the bot left before `cutoff` and has not rejoined since. */

@@ -18,6 +18,8 @@ export interface DiscordMessageProps {
   onDismiss?: () => void;
   /** Extra controls shown with the message (the playground's "add reaction"). */
   toolbar?: ReactNode;
+  /** The tag after a bot author's name: Discord's "APP" by default (the dashboard's previews say "BOT"). */
+  botTag?: string;
 }
 
 const avatarColors = ["#5865f2", "#3ba55c", "#faa61a", "#ed4245", "#eb459e", "#9b84ec"];
@@ -142,6 +144,7 @@ export function DiscordMessage({
   onReaction,
   onDismiss,
   toolbar,
+  botTag = "APP",
 }: DiscordMessageProps) {
   const lookups = useDiscordLookups();
   const author = lookups.user(message.authorId);
@@ -177,7 +180,7 @@ export function DiscordMessage({
             </span>
             {author?.bot && (
               <span className="rounded bg-[#5865f2] px-1 text-[10px] leading-4 font-semibold text-white">
-                APP
+                {botTag}
               </span>
             )}
             <time

@@ -9,6 +9,7 @@ export const dashboardKeys = {
   info: (serverId: string) => ["dashboard", serverId, "server-info"] as const,
   channels: (serverId: string) => ["dashboard", serverId, "channels"] as const,
   roles: (serverId: string) => ["dashboard", serverId, "roles"] as const,
+  members: (serverId: string) => ["dashboard", serverId, "members"] as const,
   grinders: (serverId: string) => ["dashboard", serverId, "grinders"] as const,
   setup: (serverId: string) => ["dashboard", serverId, "setup"] as const,
   settings: (serverId: string) => ["dashboard", serverId, "settings"] as const,

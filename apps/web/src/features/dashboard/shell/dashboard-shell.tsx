@@ -9,6 +9,7 @@ import { useBackgroundRefresh } from "../session/use-background-refresh";
 import { SettingsTab } from "../settings/settings-tab";
 import { SetupTab } from "../setup/setup-tab";
 import { ConfirmProvider } from "../shared/confirm";
+import { morePageById, morePages } from "../shared/more-pages";
 import type { TabProps } from "../shared/tab-props";
 import { panelId, type TabId, tabFromSearch, tabId } from "../shared/tabs";
 import { UnsavedChangesProvider, useConfirmLeave } from "../shared/unsaved-changes";
@@ -17,6 +18,8 @@ import { TimersTab } from "../timers/timers-tab";
 import { ToastProvider } from "../toasts/toast-context";
 import { WelcomeTab } from "../welcome/welcome-tab";
 import { DashboardHeader } from "./dashboard-header";
+import { MoreMenu } from "./more-menu";
+import { MorePagePanel } from "./more-page-panel";
 import { TabBar } from "./tab-bar";
 
 /**
@@ -60,15 +63,24 @@ function ShellContent() {
   const root = useRef<HTMLDivElement>(null);
   useBackgroundRefresh(root, serverId, logout);
   const [params, setParams] = useSearchParams();
+  // A "More" page (`?page=<id>`) or else one of the eight tabs (`?tab=<id>`); an unknown page id
+  // opens the tabs as before.
+  const page = morePageById(params.get("page"));
   const active = tabFromSearch(params.get("tab"));
   const Panel = panels[active];
   const confirmLeave = useConfirmLeave();
 
-  // Unsaved changes on the open tab are asked about before another tab replaces it.
+  // Unsaved changes on the open tab or page are asked about before another one replaces it.
   const select = (tab: TabId) => {
-    if (tab === active) return;
+    if (!page && tab === active) return;
     void confirmLeave().then((leave) => {
       if (leave) setParams(tab === "overview" ? {} : { tab });
+    });
+  };
+  const selectPage = (id: string) => {
+    if (page?.id === id) return;
+    void confirmLeave().then((leave) => {
+      if (leave) setParams({ page: id });
     });
   };
 
@@ -76,22 +88,36 @@ function ShellContent() {
     <div ref={root} className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:py-8">
       <DashboardHeader />
       <div className="mt-6">
-        <TabBar active={active} onSelect={select} />
+        <TabBar
+          active={page ? null : active}
+          onSelect={select}
+          after={
+            morePages.length > 0 && (
+              <MoreMenu pages={morePages} active={page?.id ?? null} onSelect={selectPage} />
+            )
+          }
+        />
       </div>
-      <div
-        role="tabpanel"
-        id={panelId(active)}
-        aria-labelledby={tabId(active)}
-        className="pt-6 focus-visible:outline-none"
-      >
-        {adminTabs[active] ? (
-          <RequirePermission required="admin" what={adminTabs[active]}>
+      {page ? (
+        <section aria-label={page.label} data-testid={`more-page-${page.id}`} className="pt-6">
+          <MorePagePanel page={page} />
+        </section>
+      ) : (
+        <div
+          role="tabpanel"
+          id={panelId(active)}
+          aria-labelledby={tabId(active)}
+          className="pt-6 focus-visible:outline-none"
+        >
+          {adminTabs[active] ? (
+            <RequirePermission required="admin" what={adminTabs[active]}>
+              <Panel onNavigate={select} />
+            </RequirePermission>
+          ) : (
             <Panel onNavigate={select} />
-          </RequirePermission>
-        ) : (
-          <Panel onNavigate={select} />
-        )}
-      </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }
