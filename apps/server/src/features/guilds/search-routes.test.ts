@@ -2,8 +2,8 @@ import type { DashboardMember, MembersResponse } from "@hearth/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discordWith } from "../../../test/fixtures/boards.ts";
 import { createTestApp, dialects, type TestApp } from "../../../test/helpers.ts";
-import { demoGuildId } from "../../discord/demo-seed.ts";
-import { DiscordError } from "../../discord/port.ts";
+import { DiscordError } from "../../discord/port/port.ts";
+import { demoGuildId } from "../../discord/sandbox/demo-seed-data.ts";
 import { searchServerMembers } from "./service.ts";
 
 // The pickers' reads: members searched and paged, roles and channels searchable and paged (issue 28).
