@@ -38,7 +38,7 @@ export async function scheduleClaimExpiry(
   messageId: string,
   deadline: number,
 ): Promise<void> {
-  await ctx.jobs.schedule(claimExpiryJobKind, { serverId, giveawayId: messageId }, deadline, {
+  await ctx.jobs.schedule(claimExpiryJobKind, { serverId, giveawayId: messageId, deadline }, deadline, {
     dedupeKey: claimExpiryJobKey(messageId, deadline),
     maxAttempts: 10,
     within: trx,
@@ -126,17 +126,20 @@ export interface ExpiryOutcome {
 export const claimExpiryHooks: { beforeCommit?: () => void | Promise<void> } = {};
 
 /**
- * The claim-expiry job: every standing win of this giveaway past its deadline and unclaimed is
- * replaced by a fresh draw (with a fresh window); wins no one is left to replace are marked replaced
- * all the same (they expired). Runs once per deadline; a repeat finds nothing to do.
+ * The claim-expiry job: every standing win of this giveaway unclaimed at `asOf` (the job's deadline,
+ * or now when later) is replaced by a fresh draw (with a fresh window from now); wins no one is left
+ * to replace are marked replaced all the same (they expired). Runs once per deadline; a repeat finds
+ * nothing to do. The job trusts its deadline, so the playground's fast-forward expires them too.
  */
 export async function expireClaims(
   ctx: Deps,
   serverId: string,
   messageId: string,
   randomInt: (maxExclusive: number) => number,
+  asOf = Date.now(),
 ): Promise<ExpiryOutcome> {
   const now = Date.now();
+  const cutoff = Math.max(now, asOf);
   const outcome = await transactionForServer(ctx.storage, serverId, gate(messageId), async (trx) => {
     const giveaway = await store.findGiveaway(trx, serverId, messageId, {
       dialect: ctx.storage.dialect,
@@ -145,7 +148,8 @@ export async function expireClaims(
     if (giveaway?.status !== "ended") return { draw: null, replaced: [] };
     const previous = await store.listWinners(trx, [giveaway.id]);
     const expired = previous.filter(
-      (w) => w.replacedAt == null && w.claimedAt == null && w.claimDeadline != null && w.claimDeadline <= now,
+      (w) =>
+        w.replacedAt == null && w.claimedAt == null && w.claimDeadline != null && w.claimDeadline <= cutoff,
     );
     if (expired.length === 0) return { draw: null, replaced: [] };
     const pool = await entryStore.loadDrawPool(trx, giveaway.id);
@@ -173,6 +177,18 @@ export async function expireClaims(
       expired.map((w) => w.userId),
       now,
     );
+    // Their window closed now (sooner than drawn only when the playground fast-forwarded time).
+    await trx
+      .updateTable("giveaway_winners")
+      .set({ claim_deadline: now })
+      .where("giveaway_id", "=", giveaway.id)
+      .where(
+        "user_id",
+        "in",
+        expired.map((w) => w.userId),
+      )
+      .where("claim_deadline", ">", now)
+      .execute();
     await store.insertWinners(trx, serverId, winners);
     if (winners.length > 0) {
       await scheduleAnnounceCheck(ctx, trx, serverId, messageId, number);

@@ -19,6 +19,7 @@ const endPayload = z.object({ serverId: z.string(), giveawayId: z.string() });
 /** `by: "entries"`: the end of a giveaway that took its last entry (see entries.ts). */
 const endJobPayload = endPayload.extend({ by: z.enum(["schedule", "entries"]).default("schedule") });
 const remindPayload = endPayload.extend({ at: z.number().int() });
+const claimsPayload = endPayload.extend({ deadline: z.number().int() });
 const startPayload = z.object({ serverId: z.string(), scheduleId: z.number().int(), run: z.number().int() });
 const announcePayload = endPayload.extend({ draw: z.number().int(), attempt: z.number().int().default(1) });
 
@@ -47,8 +48,8 @@ export function registerGiveawayJobs(ctx: AppContext): void {
     await remindGiveaway(ctx, serverId, giveawayId, at);
   });
   ctx.jobs.register(claimExpiryJobKind, async (payload) => {
-    const { serverId, giveawayId } = endPayload.parse(payload);
-    await expireClaims(ctx, serverId, giveawayId, secureRandomInt);
+    const { serverId, giveawayId, deadline } = claimsPayload.parse(payload);
+    await expireClaims(ctx, serverId, giveawayId, secureRandomInt, deadline);
   });
   void scheduleOverdueEnds(ctx).catch((error: unknown) =>
     ctx.logger.warn({ err: error }, "could not check for overdue giveaways"),

@@ -41,6 +41,12 @@ export function ClaimStatus({
           {status.replacedBy ? `Expired → replaced by ${name(status.replacedBy)}` : "Expired"}
         </span>
       );
+    case "replaced":
+      return (
+        <span className={cn(badge, "border-white/10 bg-white/5 text-stone-300")}>
+          {status.replacedBy ? `Rerolled → replaced by ${name(status.replacedBy)}` : "Rerolled"}
+        </span>
+      );
     default:
       return null;
   }

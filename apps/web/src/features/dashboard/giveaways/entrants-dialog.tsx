@@ -160,7 +160,12 @@ export function EntrantsDialog({
   const q = useDebounced(search.trim(), 300);
   const [removing, setRemoving] = useState<string | null>(null);
   const entrants = useInfiniteQuery(entrantsQuery(serverId, giveaway.messageId, q));
-  const detail = useQuery({ ...giveawayDetailQuery(serverId, giveaway.messageId), enabled: !running });
+  // Winners claim outside the dashboard: read them afresh each time the drawer opens.
+  const detail = useQuery({
+    ...giveawayDetailQuery(serverId, giveaway.messageId),
+    enabled: !running,
+    refetchOnMount: "always",
+  });
   const pages = entrants.data?.pages ?? [];
   const rows = pages.flatMap((page) => page.entrants);
   const total = pages[0]?.total ?? 0;
