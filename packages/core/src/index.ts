@@ -1,4 +1,5 @@
 export * from "./api/birthdays.ts";
+export * from "./api/boards.ts";
 export * from "./api/bot-message.ts";
 export * from "./api/commands.ts";
 export * from "./api/common.ts";

@@ -52,6 +52,7 @@ export const boardManageCommands = () => [
         removeBelow: flagOf(command, "remove_below"),
         enabled: flagOf(command, "enabled"),
       },
+      { tokenId: null, userId: command.user.id },
     );
     await command.reply({
       content: `Updated **${board.name}**: ${changed.join(", ")}. The new rules apply to each message at its next reaction.`,
@@ -106,7 +107,7 @@ export async function onDeleteConfirmed(ctx: AppContext, interaction: ButtonInte
   const boardId = Number(customId.slice(deletePrefix.length));
   if (!Number.isInteger(boardId)) throw badRequest("That button is no longer valid.");
   await interaction.defer();
-  const result = await deleteBoard(ctx, guildId, boardId);
+  const result = await deleteBoard(ctx, guildId, boardId, { tokenId: null, userId: member.user.id });
   await interaction.update({
     content: `🗑️ Deleted the board **${result.board.name}**, ${plural(result.messages, "stored message")} and ${plural(result.posts, "post")} in <#${result.board.channelId}>.`,
     components: [],

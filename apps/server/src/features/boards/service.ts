@@ -2,6 +2,7 @@ import { serverCaps } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { boardsChanged } from "./cache.ts";
 import { sameEmoji } from "./match.ts";
 import type { Board } from "./store.ts";
@@ -32,7 +33,22 @@ export interface CreateBoardInput {
   allowBots?: boolean | null;
   removeBelow?: boolean | null;
   userId: string | null;
+  /** Who asked (the dashboard's token); the command's member otherwise. */
+  actor?: AuditActor;
 }
+
+/** A change no one in particular asked for (the commands and the dashboard always name theirs). */
+const unnamedActor: AuditActor = { tokenId: null, userId: null };
+
+/** What the audit log keeps of a board. */
+const auditOf = (board: Board) => ({
+  id: board.id,
+  name: board.name,
+  emoji: board.emojiMarkup,
+  channelId: board.channelId,
+  type: board.type,
+  minReactions: board.minReactions,
+});
 
 /**
  * Creates a board. The type defaults from the emoji (⭐ starboard, 💀 skullboard, else custom) and
@@ -81,6 +97,9 @@ export async function createBoard(deps: Deps, serverId: string, input: CreateBoa
     Date.now(),
   );
   boardsChanged(serverId);
+  await recordAudit(db, serverId, input.actor ?? { tokenId: null, userId: input.userId }, "boards.create", {
+    after: auditOf(created),
+  });
   return created;
 }
 
@@ -117,8 +136,31 @@ export async function editBoard(
   serverId: string,
   boardName: string,
   input: EditBoardInput,
+  actor: AuditActor = unnamedActor,
 ): Promise<{ board: Board; changed: string[] }> {
-  const board = await requireBoard(deps, serverId, boardName);
+  return editFoundBoard(deps, serverId, await requireBoard(deps, serverId, boardName), input, actor);
+}
+
+/** The dashboard's edit: the board by id (404 for another server's or a deleted board). */
+export async function editBoardById(
+  deps: Deps,
+  serverId: string,
+  boardId: number,
+  input: EditBoardInput,
+  actor: AuditActor,
+): Promise<{ board: Board; changed: string[] }> {
+  const board = await store.findBoard(deps.storage.db, boardId);
+  if (!board || board.serverId !== serverId) throw notFound("That board doesn't exist any more.");
+  return editFoundBoard(deps, serverId, board, input, actor);
+}
+
+async function editFoundBoard(
+  deps: Deps,
+  serverId: string,
+  board: Board,
+  input: EditBoardInput,
+  actor: AuditActor,
+): Promise<{ board: Board; changed: string[] }> {
   const changes: store.BoardChanges = {};
   const changed: string[] = [];
   const boards = await store.listBoards(deps.storage.db, serverId);
@@ -190,6 +232,11 @@ export async function editBoard(
   }
   const updated = await store.updateBoard(deps.storage.db, board.id, changes, Date.now());
   boardsChanged(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "boards.edit", {
+    before: auditOf(board),
+    after: auditOf(updated),
+    changed,
+  });
   return { board: updated, changed };
 }
 
@@ -198,12 +245,17 @@ export async function deleteBoard(
   deps: Deps,
   serverId: string,
   boardId: number,
+  actor: AuditActor = unnamedActor,
 ): Promise<{ board: Board; posts: number; messages: number }> {
   const board = await store.findBoard(deps.storage.db, boardId);
   if (!board || board.serverId !== serverId) throw notFound("That board doesn't exist any more.");
   const deleted = await store.deleteBoard(deps.storage.db, boardId);
   if (!deleted) throw notFound("That board doesn't exist any more.");
   boardsChanged(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "boards.delete", {
+    before: auditOf(deleted.board),
+    posts: deleted.posts.length,
+  });
   for (const post of deleted.posts) await deleteQuietly(deps, post.channelId, post.messageId);
   return { board: deleted.board, posts: deleted.posts.length, messages: deleted.messages };
 }
