@@ -13,6 +13,7 @@ export * from "./api/history.ts";
 export * from "./api/insights.ts";
 export * from "./api/moderation.ts";
 export * from "./api/paging.ts";
+export * from "./api/perks.ts";
 export * from "./api/permissions.ts";
 export * from "./api/purge.ts";
 export * from "./api/sandbox.ts";

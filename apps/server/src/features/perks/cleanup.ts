@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { DiscordError } from "../../discord/port/port.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { perkCache } from "./cache.ts";
 import { memberLimits } from "./rules.ts";
 import {
@@ -174,6 +175,7 @@ export async function deleteUserPerks(
   deps: Deps,
   serverId: string,
   userId: string,
+  actor: AuditActor = { tokenId: null, userId: null },
 ): Promise<{ channel: boolean; role: boolean; found: boolean }> {
   const member = await findMember(deps.storage.db, serverId, userId);
   if (member) {
@@ -183,7 +185,16 @@ export async function deleteUserPerks(
   await deleteMemberData(deps.storage.db, serverId, userId);
   await deps.jobs.cancel(cleanupKey(serverId, userId));
   perkCache(deps).invalidate(serverId);
-  return { channel: member?.channelId != null, role: member?.roleId != null, found: member !== null };
+  const removed = {
+    channel: member?.channelId != null,
+    role: member?.roleId != null,
+    found: member !== null,
+  };
+  await recordAudit(deps.storage.db, serverId, actor, "perks.member-remove", {
+    memberId: userId,
+    ...removed,
+  });
+  return removed;
 }
 
 /**

@@ -63,6 +63,9 @@ function tierEmbed(title: string, tier: PerkTier, note?: string): OutgoingMessag
   return { embeds: [embed], allowedMentions: { roles: [] } };
 }
 
+const actorOf = (command: CommandContext) => ({ tokenId: null, userId: command.user.id });
+const buttonActor = (i: ButtonInteraction) => ({ tokenId: null, userId: i.data.user.id });
+
 const ownerOf = (command: { user: { id: string }; member: { roleIds: string[] } }): Owner => ({
   userId: command.user.id,
   roleIds: command.member.roleIds,
@@ -70,11 +73,16 @@ const ownerOf = (command: { user: { id: string }; member: { roleIds: string[] } 
 
 export const perkCommands = () => [
   defineCommand("perks-admin create", async (command) => {
-    const tier = await createTier(command.ctx, command.serverId, {
-      name: command.options.requireString("name"),
-      roleId: command.options.requireId("role"),
-      ...tierInput(command),
-    });
+    const tier = await createTier(
+      command.ctx,
+      command.serverId,
+      {
+        name: command.options.requireString("name"),
+        roleId: command.options.requireId("role"),
+        ...tierInput(command),
+      },
+      actorOf(command),
+    );
     await command.reply(
       tierEmbed("✨ Perk tier created", tier, "Members with the role can now use `/perks`."),
     );
@@ -89,6 +97,7 @@ export const perkCommands = () => [
         ...(command.options.has("name") ? { name: command.options.requireString("name") } : {}),
         ...tierInput(command),
       },
+      actorOf(command),
     );
     const note =
       expired > 0
@@ -152,6 +161,7 @@ export const perkCommands = () => [
       command.ctx,
       command.serverId,
       command.options.boolean("auto_cleanup"),
+      actorOf(command),
     );
     const state = autoCleanup
       ? "on: a member's private channel and role are deleted 24 hours after they lose the tier that allowed them (unless they get it back)."
@@ -201,7 +211,7 @@ export const perksBot: BotFeature = {
     bot.onButton(tierDeletePrefix, async (i) => {
       const serverId = requireAdmin(i);
       const tierId = Number(i.data.customId.slice(tierDeletePrefix.length));
-      const { expired } = await deleteTier(ctx, serverId, tierId);
+      const { expired } = await deleteTier(ctx, serverId, tierId, buttonActor(i));
       await i.update({
         content: `🗑️ Tier deleted.${expired > 0 ? ` ${plural(expired, "member")} lost the channel or role it gave them (now expired).` : ""}`,
         components: [],
@@ -210,7 +220,7 @@ export const perksBot: BotFeature = {
     bot.onButton(userDeletePrefix, async (i) => {
       const serverId = requireAdmin(i);
       const userId = i.data.customId.slice(userDeletePrefix.length);
-      const removed = await deleteUserPerks(ctx, serverId, userId);
+      const removed = await deleteUserPerks(ctx, serverId, userId, buttonActor(i));
       const parts = [removed.channel ? "private channel" : null, removed.role ? "private role" : null].filter(
         Boolean,
       );

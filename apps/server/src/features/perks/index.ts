@@ -2,6 +2,7 @@ import { defineFeature } from "../feature.ts";
 import { perksBot } from "./commands.ts";
 import { seedDemo } from "./demo.ts";
 import { registerPerksJobs } from "./jobs.ts";
+import { perkRoutes } from "./routes.ts";
 
 export const perks = defineFeature({
   name: "perks",
@@ -14,6 +15,7 @@ export const perks = defineFeature({
     "perk_afk",
     "perk_afk_mentions",
   ],
+  routes: perkRoutes,
   ...perksBot,
   jobs: registerPerksJobs,
   demoSeed: seedDemo,

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.ts";
 import { requireRole } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { perkCache } from "./cache.ts";
 import { reviewServer, scheduleExpired } from "./cleanup.ts";
 import { type PerkTier, perkLimits, readLimit, type TierLimits } from "./rules.ts";
@@ -19,6 +20,11 @@ export interface TierInput {
   afk?: boolean;
   responders?: number;
 }
+
+/** A change no one in particular asked for (the commands and the dashboard always name theirs). */
+export const unnamedActor: AuditActor = { tokenId: null, userId: null };
+
+const auditOf = ({ serverId: _, ...tier }: PerkTier) => tier;
 
 function readName(text: string): string {
   const name = text.trim().replace(/\s+/g, " ");
@@ -77,6 +83,7 @@ export async function createTier(
   deps: Deps,
   serverId: string,
   input: { name: string; roleId: string } & TierInput,
+  actor: AuditActor = unnamedActor,
 ): Promise<PerkTier> {
   checkCap(serverCaps.perkTiers, (await store.listTiers(deps.storage.db, serverId)).length);
   const name = readName(input.name);
@@ -101,6 +108,7 @@ export async function createTier(
     )
     .catch(explainRace);
   perkCache(deps).invalidate(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "perks.tier-create", { after: auditOf(tier) });
   await reviewServer(deps, serverId);
   return tier;
 }
@@ -117,8 +125,33 @@ export async function editTier(
   serverId: string,
   tierName: string,
   input: { name?: string; roleId?: string } & TierInput,
+  actor: AuditActor = unnamedActor,
 ): Promise<{ tier: PerkTier; expired: number }> {
-  const tier = await requireTier(deps, serverId, tierName);
+  return editFoundTier(deps, serverId, await requireTier(deps, serverId, tierName), input, actor);
+}
+
+/** The dashboard's edit: the tier by id (404 for another server's or a deleted tier). */
+export async function editTierById(
+  deps: Deps,
+  serverId: string,
+  tierId: number,
+  input: { name?: string; roleId?: string } & TierInput,
+  actor: AuditActor,
+): Promise<{ tier: PerkTier; expired: number }> {
+  const tier = (await store.listTiers(deps.storage.db, serverId)).find(
+    (candidate) => candidate.id === tierId,
+  );
+  if (!tier) throw notFound("That perk tier doesn't exist (it may have been deleted).");
+  return editFoundTier(deps, serverId, tier, input, actor);
+}
+
+async function editFoundTier(
+  deps: Deps,
+  serverId: string,
+  tier: PerkTier,
+  input: { name?: string; roleId?: string } & TierInput,
+  actor: AuditActor,
+): Promise<{ tier: PerkTier; expired: number }> {
   const limits = readLimits(input);
   const name = input.name === undefined ? undefined : readName(input.name);
   if (name !== undefined) await checkName(deps, serverId, name, tier.id);
@@ -141,6 +174,10 @@ export async function editTier(
     )
     .catch(explainRace);
   perkCache(deps).invalidate(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "perks.tier-edit", {
+    before: auditOf(tier),
+    after: auditOf(updated),
+  });
   return { tier: updated, expired: await reviewServer(deps, serverId) };
 }
 
@@ -149,11 +186,20 @@ export function listTiers(deps: Pick<Deps, "storage">, serverId: string): Promis
 }
 
 /** Deletes a tier (irreversible): members keep only what their other tiers allow. */
-export async function deleteTier(deps: Deps, serverId: string, tierId: number): Promise<{ expired: number }> {
-  if (!(await store.deleteTier(deps.storage.db, serverId, tierId))) {
+export async function deleteTier(
+  deps: Deps,
+  serverId: string,
+  tierId: number,
+  actor: AuditActor = unnamedActor,
+): Promise<{ expired: number }> {
+  const tier = (await store.listTiers(deps.storage.db, serverId)).find(
+    (candidate) => candidate.id === tierId,
+  );
+  if (!tier || !(await store.deleteTier(deps.storage.db, serverId, tierId))) {
     throw notFound("That perk tier was already deleted.");
   }
   perkCache(deps).invalidate(serverId);
+  await recordAudit(deps.storage.db, serverId, actor, "perks.tier-delete", { before: auditOf(tier) });
   return { expired: await reviewServer(deps, serverId) };
 }
 
@@ -162,11 +208,15 @@ export async function configureCleanup(
   deps: Deps,
   serverId: string,
   autoCleanup: boolean | undefined,
+  actor: AuditActor = unnamedActor,
 ): Promise<{ autoCleanup: boolean; scheduled: number }> {
-  if (autoCleanup === undefined) {
-    return { autoCleanup: await store.getAutoCleanup(deps.storage.db, serverId), scheduled: 0 };
-  }
+  const before = await store.getAutoCleanup(deps.storage.db, serverId);
+  if (autoCleanup === undefined) return { autoCleanup: before, scheduled: 0 };
   await store.setAutoCleanup(deps.storage.db, serverId, autoCleanup, Date.now());
+  await recordAudit(deps.storage.db, serverId, actor, "perks.settings", {
+    before: { autoCleanup: before },
+    after: { autoCleanup },
+  });
   const scheduled = autoCleanup ? await scheduleExpired(deps, serverId) : 0;
   return { autoCleanup, scheduled };
 }
