@@ -12,7 +12,7 @@ import {
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { emojiMarkup } from "../../discord/port.ts";
+import { emojiMarkup } from "../../discord/port/port.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
 import { previewBoardPost } from "./preview.ts";
 import { type Board, createBoard, deleteBoard, editBoardById, listBoards } from "./service.ts";

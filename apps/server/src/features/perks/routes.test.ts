@@ -6,7 +6,7 @@ import {
   seedOtherGuild,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { demoMembers } from "../../discord/demo-seed.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import * as store from "./store.ts";
 
