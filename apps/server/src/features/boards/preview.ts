@@ -1,5 +1,6 @@
 import type { BoardPreviewBody, BotMessagePreview } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { boardPost } from "./post.ts";
 import type { Board } from "./store.ts";
@@ -74,6 +75,5 @@ export async function previewBoardPost(
     createdAt: now,
     updatedAt: now,
   };
-  const post = boardPost(board, row, minReactions);
-  return { content: post.content ?? "", embeds: post.embeds ?? [], components: post.components ?? [] };
+  return messagePreview(boardPost(board, row, minReactions));
 }

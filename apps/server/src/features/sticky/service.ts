@@ -1,6 +1,7 @@
 import { type BotMessagePreview, serverCaps, stickyLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
@@ -39,8 +40,7 @@ export function stickyMessage(text: string): OutgoingMessage {
 
 /** What the dashboard's preview shows: the sticky exactly as `stickyMessage` posts it. */
 export function previewSticky(text: string): BotMessagePreview {
-  const message = stickyMessage(readInput({ message: text }).message);
-  return { content: message.content ?? "", embeds: message.embeds ?? [], components: [] };
+  return messagePreview(stickyMessage(readInput({ message: text }).message));
 }
 
 const clip = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);

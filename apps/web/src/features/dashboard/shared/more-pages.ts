@@ -28,6 +28,20 @@ export const morePages: readonly MorePage[] = [
     load: () => import("../sticky/sticky-page"),
   },
   {
+    id: "boards",
+    label: "Boards",
+    description: "Starboards and other boards: the best messages, reposted by reactions.",
+    required: "admin",
+    load: () => import("../boards/boards-page"),
+  },
+  {
+    id: "perks",
+    label: "Perks",
+    description: "Perk tiers for roles: auto-reactions, private channels and roles, highlights.",
+    required: "admin",
+    load: () => import("../perks/perks-page"),
+  },
+  {
     id: "triggers",
     label: "Triggers",
     description: "Keywords Hearth answers in chat, and how many each member may add.",

@@ -5,21 +5,22 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { usePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
-import { channelsQuery, rolesQuery, textChannels } from "../shared/api";
+import { channelsQuery, rolesQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { useConfirm } from "../shared/confirm";
 import type { FieldErrors } from "../shared/errors";
-import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { Field, inputClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { PlusIcon } from "../shared/icons";
+import { MessagePreview } from "../shared/message-preview";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { ChannelSelect } from "../shared/selects";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
 import { stickiesQuery, useRemoveSticky, useSaveSticky, useStickyPreview } from "./api";
-import { BotPreview } from "./bot-preview";
 
 interface Draft {
   channelId: string;
@@ -45,21 +46,19 @@ function validate(draft: Draft): FieldErrors {
 function Preview({ serverId, message }: { serverId: string; message: string }) {
   const settled = useDebounced(message, 300);
   const preview = useStickyPreview(serverId, settled);
-  if (settled.trim() === "")
-    return <p className="text-sm text-stone-400">Write a message to see what Hearth will post.</p>;
-  if (preview.isError && !preview.data)
-    return (
-      <p role="alert" className="text-sm text-red-300">
-        The preview could not be made: {preview.error.message}
-      </p>
-    );
-  if (!preview.data) return <PanelLoading label="Loading the preview" rows={2} />;
-  return <BotPreview message={preview.data} />;
+  return (
+    <MessagePreview
+      message={settled.trim() === "" ? null : preview.data}
+      loading={preview.isFetching}
+      error={preview.isError ? `The preview could not be made: ${preview.error.message}` : null}
+      empty="Write a message to see what Hearth will post."
+      data-testid="sticky-preview"
+    />
+  );
 }
 
 function StickyForm({
   serverId,
-  channels,
   list,
   draft,
   setDraft,
@@ -67,7 +66,6 @@ function StickyForm({
   onDone,
 }: {
   serverId: string;
-  channels: Channel[];
   list: StickyList;
   draft: Draft;
   setDraft: (draft: Draft) => void;
@@ -102,44 +100,30 @@ function StickyForm({
       aria-label={editing ? "Edit sticky message" : "Set a sticky message"}
       className="space-y-4"
     >
-      <Field
+      <ChannelPicker
         label="Channel"
+        value={draft.channelId || null}
+        onChange={(channelId) => set({ channelId: channelId ?? "" })}
         error={errors.channelId}
         hint={
           existing
             ? "This channel already has a sticky message: saving replaces it and reposts it."
             : "One sticky message per channel."
         }
-      >
-        {(control) => (
-          <ChannelSelect
-            {...control}
-            channels={channels}
-            none="Select a channel"
-            value={draft.channelId}
-            disabled={editing}
-            onChange={(channelId) => set({ channelId })}
-          />
-        )}
-      </Field>
-      <Field
+        disabled={editing}
+        required
+      />
+      <MarkupTextarea
         label="Message"
+        value={draft.message}
+        onChange={(message) => set({ message })}
         error={errors.message}
-        hint="Discord markup works: **bold**, <#channel>, <@member>."
+        hint="Discord markup works: **bold**, and type # for a channel or @ for a member or role."
         aside={`${draft.message.length}/${stickyLimits.maxLength}`}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            maxLength={stickyLimits.maxLength}
-            className={textareaClass}
-            placeholder="Read the pinned rules before trading."
-            value={draft.message}
-            onChange={(event) => set({ message: event.target.value })}
-          />
-        )}
-      </Field>
+        rows={4}
+        maxLength={stickyLimits.maxLength}
+        placeholder="Read the pinned rules before trading."
+      />
       <Field
         label="Repost after this many messages"
         error={errors.triggerCount}
@@ -297,7 +281,6 @@ export default function StickyPage() {
           <StickyForm
             key={editing ? `edit-${draft.channelId}` : "new"}
             serverId={serverId}
-            channels={textChannels(channels.data)}
             list={list.data}
             draft={draft}
             setDraft={setDraft}
