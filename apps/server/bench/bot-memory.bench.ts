@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { writeHeapSnapshot } from "node:v8";
 import { Client } from "discord.js";
 import { DiscordJsAdapter } from "../src/discord/discordjs/adapter.ts";
 import { botIntents } from "../src/discord/discordjs/client.ts";
@@ -140,6 +142,9 @@ async function measure(variant: Variant): Promise<void> {
   }
   await settle();
   const { heapUsed, rss } = process.memoryUsage();
+  // BENCH_HEAP_SNAPSHOT=dir: a heap snapshot of the connected client, to see what each guild costs.
+  if (process.env.BENCH_HEAP_SNAPSHOT)
+    writeHeapSnapshot(join(process.env.BENCH_HEAP_SNAPSHOT, `bot-memory-${variant}.heapsnapshot`));
   const result: ChildResult = {
     baselineHeapMb: mb(baseline),
     heapMb: mb(heapUsed),

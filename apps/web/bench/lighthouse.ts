@@ -5,15 +5,12 @@
  * each beside its target (issue 16: 100, FCP ≤ 1.0 s, LCP ≤ 1.2 s, CLS 0), with every run's
  * performance score beside them, and the JavaScript the landing page loads (bytes on the wire and gzip size) beside its
  * 100 KB budget. Figures only; it never fails on a score. Build first (`npm run build -w apps/web`);
- * the root script does.
- *
- * Lighthouse 13 declares node ≥ 22.19 in its package.json, but runs on node 20 (the version this
- * project supports): npm only warns about the engines field, and every API it uses exists in 20.
+ * the root script does. Lighthouse itself is installed on the first run (lighthouse-install.ts), not
+ * by `npm install`.
  */
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { startHearthServer } from "../e2e/hearth-server.ts";
+import { type Lhr, loadLighthouse } from "./lighthouse-install.ts";
 
 const defaultRoutes = ["/", "/commands", "/docs", "/discovery", "/giveaways"];
 // Routes may be named on the command line to measure only those.
@@ -77,8 +74,6 @@ function findNodeSnippet(details: unknown): string | null {
   return null;
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
-
 /**
  * Runs per route (BENCH_WEB_RUNS, default 3). Lighthouse's own guidance on its variability: run it
  * several times and report the median run; one run's TBT can swing by 100 ms on the same build.
@@ -117,6 +112,7 @@ function debugRun(route: string, lhr: Lhr): void {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main(): Promise<void> {
+  const { lighthouse, chromeLauncher } = await loadLighthouse();
   const server = await startHearthServer({ snapshotDist: true });
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -114,10 +114,55 @@ describe("the gateway", () => {
     expect(row?.icon).toBe(`https://cdn.discordapp.com/icons/${guild.id}/a_abc123.gif?size=128`);
   });
 
-  it("keeps no members but the bot's own in memory", () => {
+  it("keeps no members in discord.js's cache, only the bot's own user; its own member is the adapter's", async () => {
     const cached = adapter.client?.guilds.cache.get(guild.id);
-    expect(cached?.members.cache.map((member) => member.id)).toEqual([standIn.state.botUser.id]);
+    expect(cached?.members.cache.size).toBe(0);
     expect(adapter.client?.users.cache.map((user) => user.id)).toEqual([standIn.state.botUser.id]);
+    const hearthRoleId = [...guild.roles.values()].find((role) => role.name === "Hearth")?.id;
+    const before = standIn.requests.length;
+    expect(await adapter.getBotMember(guild.id)).toMatchObject({
+      guildId: guild.id,
+      user: { id: standIn.state.botUser.id, bot: true },
+      roleIds: [hearthRoleId],
+    });
+    expect(standIn.requests.length).toBe(before);
+  });
+
+  it("follows the bot's own roles from GUILD_MEMBER_UPDATE (no REST read), keeping only roles the guild has", async () => {
+    const hearthRoleId = [...guild.roles.values()].find((role) => role.name === "Hearth")?.id ?? "";
+    // The bot event is emitted after the adapter's own listener has read the same frame.
+    const update = async (roles: string[], nick: string | null) => {
+      const heard = next("memberUpdate");
+      await standIn.dispatch("GUILD_MEMBER_UPDATE", {
+        guild_id: guild.id,
+        user: {
+          id: standIn.state.botUser.id,
+          username: standIn.state.botUser.username,
+          discriminator: "0",
+          avatar: null,
+          global_name: null,
+          bot: true,
+        },
+        roles,
+        nick,
+        joined_at: "2024-05-01T12:00:00.000Z",
+        deaf: false,
+        mute: false,
+        flags: 0,
+      });
+      await heard;
+    };
+    const before = standIn.requests.length;
+    await update([hearthRoleId, grinderRoleId, "123"], "Hearthling");
+    expect(await adapter.getBotMember(guild.id)).toMatchObject({
+      nick: "Hearthling",
+      roleIds: expect.arrayContaining([hearthRoleId, grinderRoleId]),
+      joinedAt: Date.parse("2024-05-01T12:00:00.000Z"),
+    });
+    expect((await adapter.getBotMember(guild.id))?.roleIds).toHaveLength(2);
+    await update([hearthRoleId], null);
+    expect(await adapter.getBotMember(guild.id)).toMatchObject({ nick: null, roleIds: [hearthRoleId] });
+    expect(standIn.requests.length).toBe(before);
   });
 
   it("a guild the bot is removed from is marked as left; an outage is not", async () => {

@@ -32,6 +32,7 @@ import * as invites from "./invites.ts";
 import * as members from "./members.ts";
 import * as messages from "./messages.ts";
 import { instrumentGateway, instrumentRest } from "./metrics.ts";
+import { OwnMembers } from "./own-member.ts";
 
 export interface DiscordJsAdapterOptions extends ClientSettings {
   token: string;
@@ -71,7 +72,8 @@ export class DiscordJsAdapter implements DiscordPort, BotGateway {
     this.rest = new REST(settings.rest).setToken(options.token);
     this.client = options.gateway ? new Client(settings) : null;
     const caches = readCaches(options.cacheTtlMs ?? 5000);
-    this.context = { rest: this.rest, client: this.client, logger, ...caches };
+    const ownMembers = this.client ? new OwnMembers(this.client) : null;
+    this.context = { rest: this.rest, client: this.client, logger, ownMembers, ...caches };
     this.ownIds = new OwnIds(this.rest, this.client, options.applicationId);
     // What the gateway says changed is read afresh next time (processes without a gateway wait out the TTL).
     this.events.on("roleUpdate", (role) => caches.roles.delete(role.guildId));

@@ -1,4 +1,14 @@
-import { type ClientOptions, GatewayIntentBits, Options, Partials, type RESTOptions } from "discord.js";
+import {
+  type CacheFactory,
+  type ClientOptions,
+  type Collection,
+  GatewayIntentBits,
+  LimitedCollection,
+  Options,
+  Partials,
+  type RESTOptions,
+} from "discord.js";
+import { leanCacheFactory } from "./lean-structures.ts";
 
 /**
  * The gateway intents the bot asks for, each for a reason. Three are privileged and must be switched
@@ -37,9 +47,10 @@ export interface ClientSettings {
 
 /**
  * discord.js options with bounded memory. With defaults, a fully populated member cache costs about
- * 0.7 KB per member; here members and users are not cached at all (the bot's own excepted, whose
- * roles decide what it may assign): features fetch the member they need over REST when they need it,
- * and gateway events are read from their raw payloads, which carry the member or user in full.
+ * 0.7 KB per member; here members and users are not cached at all (the bot's own user excepted; its
+ * member in each guild, whose roles decide what it may assign, is kept by OwnMembers): features fetch
+ * the member they need over REST when they need it, and gateway events are read from their raw
+ * payloads, which carry the member or user in full.
  */
 export function clientOptions(settings: ClientSettings): ClientOptions {
   const isSelf = (value: { id: string; client: { user: { id: string } | null } }) =>
@@ -49,31 +60,9 @@ export function clientOptions(settings: ClientSettings): ClientOptions {
     // With members and users uncached, discord.js would drop events about them without partials:
     // a reaction by an uncached user, an interaction in an uncached DM channel, a member leaving.
     partials: [Partials.Channel, Partials.Message, Partials.Reaction, Partials.User, Partials.GuildMember],
-    makeCache: Options.cacheWithLimits({
-      ...Options.DefaultMakeCacheSettings,
-      GuildMemberManager: { maxSize: 0, keepOverLimit: isSelf },
-      UserManager: { maxSize: 0, keepOverLimit: isSelf },
-      // Statica reads presences from the events themselves; nothing reads them later.
-      PresenceManager: 0,
-      // A few recent messages per channel are plenty: features keep the ids they need in the database.
-      MessageManager: 20,
-      ReactionManager: 0,
-      ReactionUserManager: 0,
-      ThreadMemberManager: 0,
-      GuildBanManager: 0,
-      GuildInviteManager: 0,
-      GuildScheduledEventManager: 0,
-      GuildEmojiManager: 0,
-      GuildStickerManager: 0,
-      StageInstanceManager: 0,
-      VoiceStateManager: 0,
-      AutoModerationRuleManager: 0,
-      ApplicationCommandManager: 0,
-    }),
-    sweepers: {
-      ...Options.DefaultSweeperSettings,
-      messages: { interval: 600, lifetime: 1800 },
-    },
+    makeCache: boundedCaches(isSelf),
+    // No messages are cached, so only the default sweepers (archived threads) remain.
+    sweepers: Options.DefaultSweeperSettings,
     ...shardOptions(settings),
     rest: { ...settings.rest, ...(settings.apiUrl ? { api: settings.apiUrl } : {}) },
     // Mentions are decided per message (see messageBody); nothing pings by default.
@@ -81,6 +70,58 @@ export function clientOptions(settings: ClientSettings): ClientOptions {
     failIfNotExists: false,
   };
 }
+
+/**
+ * The cache factory. Most of a guild's managers cache nothing here, and a guild has about a dozen of
+ * them, a text channel two more: an empty Map each, about 3 KB a guild in all. A collection
+ * whose size limit is 0 never stores anything (LimitedCollection.set returns before storing), so every
+ * guild's manager of one kind shares one: the heap no longer grows with them.
+ */
+function boundedCaches(isSelf: (value: { id: string; client: { user: { id: string } | null } }) => boolean) {
+  const limits = {
+    ...Options.DefaultMakeCacheSettings,
+    UserManager: { maxSize: 0, keepOverLimit: isSelf },
+    ...Object.fromEntries(uncachedManagers.map((name) => [name, 0])),
+  };
+  const limited = Options.cacheWithLimits(limits);
+  const shared = new Map<string, Collection<unknown, unknown>>();
+  return leanCacheFactory(((managerType, holds, manager) => {
+    const name = manager.name in limits ? manager.name : managerType.name;
+    if (!uncachedManagers.includes(name)) return limited(managerType, holds, manager);
+    let cache = shared.get(name);
+    if (!cache) {
+      cache = new LimitedCollection({ maxSize: 0 });
+      shared.set(name, cache);
+    }
+    return cache;
+  }) as CacheFactory);
+}
+
+/**
+ * Managers whose cache stays empty: nothing reads them from memory (gateway events are read from
+ * their raw payloads; features keep the message ids they need in the database). Their managers are
+ * made only when used (lean-structures.ts).
+ */
+const uncachedManagers = [
+  "GuildMemberManager",
+  "MessageManager",
+  "ThreadManager",
+  // Statica reads presences from the events themselves; nothing reads them later.
+  "PresenceManager",
+  "ReactionManager",
+  "ReactionUserManager",
+  "ThreadMemberManager",
+  "GuildBanManager",
+  "GuildInviteManager",
+  "GuildScheduledEventManager",
+  "GuildEmojiManager",
+  "GuildStickerManager",
+  "GuildSoundboardSoundManager",
+  "StageInstanceManager",
+  "VoiceStateManager",
+  "AutoModerationRuleManager",
+  "ApplicationCommandManager",
+];
 
 function shardOptions(settings: ClientSettings): Pick<ClientOptions, "shards" | "shardCount"> {
   if (settings.shardCount === undefined) return { shards: "auto" };

@@ -11,6 +11,7 @@ import {
   type UserInfo,
 } from "../port/port.ts";
 import { toDiscordError } from "./errors.ts";
+import type { OwnMembers } from "./own-member.ts";
 
 /**
  * What every area of the discord.js adapter works with: one REST client for every write (rate limits
@@ -28,6 +29,8 @@ export interface DiscordJsContext {
   /** Single channels read over REST, by channel id (null: gone, or a DM channel). */
   readonly channel: TtlCache<string, ChannelInfo | null>;
   readonly emojis: TtlCache<string, EmojiInfo[]>;
+  /** The bot's own member in each guild the gateway holds (processes with a gateway). */
+  readonly ownMembers: OwnMembers | null;
 }
 
 export function readCaches(ttl: number) {

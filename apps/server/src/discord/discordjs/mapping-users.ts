@@ -1,4 +1,4 @@
-import type { APIUser, APIUserPrimaryGuild, GuildMember, User } from "discord.js";
+import type { APIUser, APIUserPrimaryGuild, User } from "discord.js";
 import { snowflakeTime } from "../../lib/snowflake.ts";
 import type { PrimaryGuild } from "../port/events.ts";
 import { cdnUrl, type MemberInfo, type UserInfo } from "../port/port.ts";
@@ -44,12 +44,4 @@ export const userFromCache = (user: User): UserInfo => ({
   avatar: cdnUrl("avatars", user.id, user.avatar),
   bot: user.bot,
   createdAt: user.createdTimestamp,
-});
-
-export const memberFromCache = (member: GuildMember): MemberInfo => ({
-  guildId: member.guild.id,
-  user: userFromCache(member.user),
-  nick: member.nickname,
-  roleIds: member.roles.cache.filter((role) => role.id !== member.guild.id).map((role) => role.id),
-  joinedAt: member.joinedTimestamp ?? 0,
 });

@@ -10,7 +10,7 @@ import type {
 } from "../port/port.ts";
 import { byPosition, cacheAction, cachedGuild, call, type DiscordJsContext, orNull } from "./context.ts";
 import { roleFromApi, roleFromCache } from "./mapping-guilds.ts";
-import { memberFromApi, memberFromCache, userFromApi } from "./mapping-users.ts";
+import { memberFromApi, userFromApi } from "./mapping-users.ts";
 
 // Users, members and roles over discord.js: reading them, giving and taking roles, and moderation.
 
@@ -78,8 +78,8 @@ export async function getBotMember(
   guildId: string,
   ownUserId: () => Promise<string>,
 ): Promise<MemberInfo | null> {
-  const own = cachedGuild(context, guildId)?.members.me;
-  if (own && !own.partial) return memberFromCache(own);
+  const own = cachedGuild(context, guildId) ? context.ownMembers?.get(guildId) : undefined;
+  if (own) return own;
   return port.getMember(guildId, await ownUserId());
 }
 
