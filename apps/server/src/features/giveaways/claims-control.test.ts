@@ -16,6 +16,7 @@ import { enterGiveaway } from "./entries.ts";
 import { registerGiveawayJobs } from "./jobs.ts";
 import { reminderJobKey, reminderNonce, remindGiveaway, scheduleReminder } from "./reminder.ts";
 import {
+  announceDraw,
   endGiveaway,
   endJobKey,
   pauseGiveaway,
@@ -330,6 +331,27 @@ describe.each(dialects)("giveaway claims and control on %s", (dialect) => {
     const id = (await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId))?.id as number;
     const [winner] = await store.listWinners(t.ctx.storage.db, [id]);
     expect(announcements.filter((m) => m.message.content?.includes(`<@${winner?.userId}>`))).toHaveLength(1);
+  });
+
+  it("a draw's announcement repeated after a crash (post made, check not yet cancelled) is answered with the first post", async () => {
+    const giveaway = await newGiveaway(t.ctx, { winnerCount: 1 });
+    await entered(t, giveaway.messageId, 3);
+    await endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual", actor: owner });
+    const reroll = await rerollGiveaway(t.ctx, demoGuildId, giveaway.messageId, owner, { winnerCount: 1 });
+    const mentions = (userId: string | undefined) =>
+      outbox(t.ctx, "message.send").then((sent) =>
+        sent.filter((m) => m.message.content?.includes(`<@${userId}>`) && m.message.content.includes("🎉")),
+      );
+    const id = (await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId))?.id as number;
+    const [first] = await store.listWinners(t.ctx.storage.db, [id]);
+    expect(await mentions(first?.userId)).toHaveLength(1);
+    expect(await mentions(reroll.newWinners[0]?.userId)).toHaveLength(1);
+    // The process died after each post and before dropping the draw's safety check: the checks run.
+    await announceDraw(t.ctx, demoGuildId, giveaway.messageId, 0);
+    await announceDraw(t.ctx, demoGuildId, giveaway.messageId, 1);
+    expect(await mentions(first?.userId)).toHaveLength(1);
+    expect(await mentions(reroll.newWinners[0]?.userId)).toHaveLength(1);
+    expect(await auditCount(t, "giveaway.reroll", giveaway.messageId)).toBe(1);
   });
 
   it("the reminder: posted once (a retry after a crash between post and mark reuses the post), moved by a pause", async () => {
