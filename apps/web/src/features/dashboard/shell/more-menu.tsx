@@ -93,7 +93,6 @@ export function MoreMenu({ pages, active, onSelect }: MoreMenuProps) {
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={current ? `More, open: ${current.label}` : undefined}
         aria-controls={open ? menuId : undefined}
         data-testid="more-menu-button"
         onClick={() =>

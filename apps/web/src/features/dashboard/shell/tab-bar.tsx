@@ -80,7 +80,10 @@ export function TabBar({ active, onSelect, after }: TabBarProps) {
   };
 
   return (
-    <div className="-mx-4 flex items-end border-b border-white/[0.08] pr-2 sm:mx-0 sm:pr-0">
+    <nav
+      aria-label="Dashboard navigation"
+      className="-mx-4 flex items-end border-b border-white/[0.08] pr-2 sm:mx-0 sm:pr-0"
+    >
       <div className="relative min-w-0 flex-1">
         <div
           ref={list}
@@ -157,6 +160,6 @@ export function TabBar({ active, onSelect, after }: TabBarProps) {
         )}
       </div>
       {after}
-    </div>
+    </nav>
   );
 }
