@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Link, useParams } from "react-router";
+import { BracketView } from "../components/tournament-bracket/bracket-view";
+import { statusLabel } from "../components/tournament-bracket/display";
 import { Badge } from "../components/ui/badge";
 import { ButtonLink } from "../components/ui/button-link";
 import { buttonClass } from "../components/ui/button-styles";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
 import { tournamentDetailQuery } from "../features/tournaments/api";
-import { BracketView } from "../features/tournaments/bracket-view";
-import { statusLabel } from "../features/tournaments/display";
 import { ApiError } from "../lib/api-client";
 import { formatNumber, formatShortDateTime } from "../lib/format";
 

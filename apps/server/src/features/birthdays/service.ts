@@ -1,6 +1,6 @@
 import { type BotMessagePreview, birthdayLimits, validateTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { previewPayload } from "../../discord/port/preview-payload.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
@@ -268,5 +268,5 @@ export async function previewBirthdayAnnouncement(
     saved?.showAge && saved.year !== null
       ? ageIn(saved.year, localParts(saved.nextAt, saved.timezone).year)
       : null;
-  return previewPayload(await birthdayAnnouncement(ctx, serverId, member, template, age, now));
+  return messagePreview(await birthdayAnnouncement(ctx, serverId, member, template, age, now));
 }

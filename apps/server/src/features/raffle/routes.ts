@@ -12,7 +12,7 @@ import {
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { previewPayload } from "../../discord/port/preview-payload.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { withFieldNames } from "../../lib/errors.ts";
 import { namesOf } from "../audit/service.ts";
@@ -111,7 +111,7 @@ export const raffleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         winnerCount: request.body.winnerCount,
         hostId: tokenOf(request).userId,
       });
-      return previewPayload(await withEventsPing(ctx, request.params.serverId, message));
+      return messagePreview(await withEventsPing(ctx, request.params.serverId, message));
     },
   );
 

@@ -11,7 +11,7 @@ import {
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
-import { previewPayload } from "../../discord/port/preview-payload.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { withFieldNames } from "../../lib/errors.ts";
 import { withEventsPing } from "../events-ping/service.ts";
@@ -106,7 +106,7 @@ export const tournamentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         },
         [],
       );
-      return previewPayload(await withEventsPing(ctx, serverId, message));
+      return messagePreview(await withEventsPing(ctx, serverId, message));
     },
   );
 

@@ -48,6 +48,28 @@ export const morePages: readonly MorePage[] = [
     required: "admin",
     load: () => import("../triggers/triggers-page"),
   },
+  {
+    id: "birthdays",
+    label: "Birthdays",
+    description: "The announcement channel, message and role, and members' birthdays.",
+    // Every level may save their own birthday; the setup and removals say they need admin.
+    required: "manager",
+    load: () => import("../birthdays/birthdays-page"),
+  },
+  {
+    id: "moderation",
+    label: "Moderation",
+    description: "Warn, time out, kick and ban; the case log and temporary bans.",
+    required: "admin",
+    load: () => import("../moderation/moderation-page"),
+  },
+  {
+    id: "events",
+    label: "Events",
+    description: "Lottery, raffle and tournaments: start, tickets, the bracket, draws and results.",
+    required: "admin",
+    load: () => import("../events/events-page"),
+  },
 ];
 
 export function morePageById(id: string | null): MorePage | undefined {

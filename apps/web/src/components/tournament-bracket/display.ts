@@ -1,5 +1,5 @@
 import type { TournamentDetail, TournamentMatch } from "@hearth/core";
-import type { BadgeTone } from "../../components/ui/badge";
+import type { BadgeTone } from "../ui/badge";
 
 export const statusLabel: Record<TournamentDetail["status"], { text: string; tone: BadgeTone }> = {
   signup: { text: "Sign-ups open", tone: "sky" },
