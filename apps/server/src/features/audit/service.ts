@@ -1,6 +1,6 @@
 import type { AuditEntryView, AuditPage, AuditQuery } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { type AuditEntry, auditFacets, pageAudit, pageAuditOfSubject } from "./store.ts";
 
 /**

@@ -2,7 +2,7 @@ import { hash, randomBytes } from "node:crypto";
 import type { PermissionLevel } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { MaybePromise } from "../../lib/maybe-promise.ts";

@@ -1,9 +1,9 @@
 import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { templateContextFor } from "../../discord/people/template-context.ts";
 import { DiscordError, type MemberInfo, type OutgoingMessage } from "../../discord/port/port.ts";
 import { AppError } from "../../lib/errors.ts";
 import { giveRoleSafely } from "../audit/service.ts";
-import { templateContextFor } from "../welcome/render.ts";
 import { ageIn, localParts, nextBirthday } from "./calendar.ts";
 import { defaultBirthdayMessage, roleJobKey, roleJobKind, scheduleAnnouncement } from "./schedule.ts";
 import * as store from "./store.ts";

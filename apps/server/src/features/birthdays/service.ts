@@ -2,10 +2,10 @@ import { type BotMessagePreview, birthdayLimits, validateTemplate } from "@heart
 import type { AppContext } from "../../context.ts";
 import { messagePreview } from "../../discord/port/message-preview.ts";
 import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
+import { botRoleProblem, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { botRoleProblem, loadHierarchy } from "../selfroles/access.ts";
 import { sampleMember } from "../welcome/service.ts";
 import { birthdayAnnouncement } from "./announce.ts";
 import {

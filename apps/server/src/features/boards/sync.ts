@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.ts";
+import { displayName } from "../../discord/people/display-name.ts";
+import { defaultAvatarUrl } from "../../discord/people/template-context.ts";
 import { isDiscordFailure } from "../../discord/port/display-lookups.ts";
-import { displayName } from "../../discord/port/display-name.ts";
 import { cdnUrl, DiscordError, parseEmoji, type ReactionEmoji } from "../../discord/port/port.ts";
-import { defaultAvatarUrl } from "../welcome/render.ts";
 import type { BoardMessage } from "./board-message.ts";
 import { boardsChanged } from "./cache.ts";
 import { ageRestricted } from "./match.ts";

@@ -14,10 +14,10 @@ import {
   validateTemplate,
   withoutTagLinks,
 } from "@hearth/core";
+import { templateContextFor } from "../../discord/people/template-context.ts";
 import type { ChannelInfo, Embed, MemberInfo, OutgoingMessage } from "../../discord/port/port.ts";
 import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import { templateContextFor } from "../welcome/render.ts";
 import { editedMessageRows, linkButtonRow, splitMessageRows } from "./link-buttons.ts";
 import { type EmbedsDeps, embedBuilderLimits, openSession, problemsError } from "./service.ts";
 import type { DraftSession } from "./store.ts";

@@ -1,7 +1,7 @@
 import { type GrindersQuery, readAmount } from "@hearth/core";
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { hasPermission } from "../../bot/commands/permissions.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
 import { getSetup } from "../setup/service.ts";

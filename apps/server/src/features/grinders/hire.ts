@@ -1,6 +1,6 @@
 import type { AddGrinderBody, Grinder } from "@hearth/core";
 import { transactionForServer } from "../../db/locks.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { MemberInfo } from "../../discord/port/port.ts";
 import { requireMember } from "../../discord/port/validate.ts";
 import { describeRefusal, judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";

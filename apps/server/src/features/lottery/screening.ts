@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { blockWin, eventOf, protectionOn, recordPoolWin, screenWinner } from "../antipool/screen.ts";
+import { blockWin, eventOf, protectionOn, recordPoolWin, screenWinner } from "../antipool/service.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;

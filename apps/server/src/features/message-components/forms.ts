@@ -1,4 +1,4 @@
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { Embed, MemberInfo, Modal } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { checkLength, componentLimits, type FormField } from "./model.ts";

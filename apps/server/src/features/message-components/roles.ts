@@ -1,9 +1,10 @@
 import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { RoleInfo } from "../../discord/port/port.ts";
+import { loadHierarchy, permissionsOf, topPosition } from "../../discord/roles/hierarchy.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import { judgeRole, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "../moderation/hierarchy.ts";
 import type { RoleActionKind } from "./model.ts";
 import type { Editor } from "./service.ts";
 
@@ -30,7 +31,7 @@ export async function checkRoleUsable(deps: Deps, serverId: string, roleId: stri
   }
   const bot = hierarchy.bot;
   const botBits = bot ? permissionsOf(hierarchy, serverId, bot.roleIds) : 0n;
-  if (!bot || (botBits & (permissionBits.administrator | permissionBits.manageRoles)) === 0n) {
+  if (!bot || (botBits & (Permission.Administrator | Permission.ManageRoles)) === 0n) {
     throw forbidden("I need the Manage Roles permission to give or take roles; ask an admin to grant it.");
   }
   if (role.position >= topPosition(hierarchy, bot.roleIds)) {

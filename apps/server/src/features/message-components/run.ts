@@ -1,9 +1,9 @@
 import { renderTemplate } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { templateContextFor } from "../../discord/people/template-context.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { giveRoleSafely } from "../audit/service.ts";
-import { templateContextFor } from "../welcome/render.ts";
 import { answerEmbeds } from "./forms.ts";
 import { type Action, actionLabels, componentLimits, incompleteReason, triggerActions } from "./model.ts";
 import { checkRoleUsable, dangerousPermissions } from "./roles.ts";

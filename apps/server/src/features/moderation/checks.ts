@@ -1,8 +1,8 @@
 import { parseDuration } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import type { MemberInfo } from "../../discord/port/port.ts";
+import { type Hierarchy, loadHierarchy, topPosition } from "../../discord/roles/hierarchy.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import { type Hierarchy, loadHierarchy, topPosition } from "./hierarchy.ts";
 
 /** What a moderation action checks before it touches Discord: its inputs, and whom it may act on. */
 

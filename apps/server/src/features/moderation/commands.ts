@@ -1,7 +1,7 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import type { BotFeature } from "../feature.ts";
 import { auditButtonPrefix, auditMessage, parseAuditCustomId } from "./audit-view.ts";
-import { permissionBits } from "./hierarchy.ts";
 import { assignRole, removeRole, syncRoles } from "./roles.ts";
 import {
   banUser,
@@ -115,7 +115,7 @@ export const moderationBot: BotFeature = {
       const member = interaction.data.member;
       const serverId = interaction.data.guildId;
       const bits = BigInt(member?.permissions ?? "0");
-      if (!view || !serverId || (bits & (moderateMembers | permissionBits.administrator)) === 0n) {
+      if (!view || !serverId || (bits & (moderateMembers | Permission.Administrator)) === 0n) {
         await interaction.reply("You need the Moderate Members permission to read the case log.", {
           ephemeral: true,
         });

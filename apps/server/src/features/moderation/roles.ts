@@ -1,10 +1,11 @@
 import { dangerousPermissionNames } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { DiscordError, type RoleInfo } from "../../discord/port/port.ts";
+import { loadHierarchy, permissionsOf, topPosition } from "../../discord/roles/hierarchy.ts";
+import { Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { getGrinderConfig } from "../grinders/service.ts";
 import { forgetGivenRewards, listGivenRewards } from "../statica/service.ts";
-import { loadHierarchy, permissionBits, permissionsOf, topPosition } from "./hierarchy.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 
@@ -33,7 +34,7 @@ async function checkRole(
   }
   const bot = hierarchy.bot;
   const botBits = bot ? permissionsOf(hierarchy, serverId, bot.roleIds) : 0n;
-  if (!bot || (botBits & (permissionBits.administrator | permissionBits.manageRoles)) === 0n) {
+  if (!bot || (botBits & (Permission.Administrator | Permission.ManageRoles)) === 0n) {
     throw forbidden("I need the Manage Roles permission to change roles.");
   }
   if (role.position >= topPosition(hierarchy, bot.roleIds)) {
@@ -45,7 +46,7 @@ async function checkRole(
   // A moderator hands a role out by hand, as in Discord's own menus; a role with a permission on the
   // role-safety rule's list still needs an Administrator to do it.
   const risky = dangerousPermissionNames(role.permissions);
-  const callerIsAdmin = (BigInt(caller.permissions || "0") & permissionBits.administrator) !== 0n;
+  const callerIsAdmin = (BigInt(caller.permissions || "0") & Permission.Administrator) !== 0n;
   if (risky.length > 0 && !callerIsAdmin) {
     throw forbidden(`@${role.name} grants ${risky.join(", ")}; only an Administrator can hand it out.`);
   }

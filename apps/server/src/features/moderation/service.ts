@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { DiscordError, type MemberInfo, type UserInfo } from "../../discord/port/port.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import {

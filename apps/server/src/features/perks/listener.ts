@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { BotEvents, MessageEvent } from "../../discord/port/events.ts";
 import { DiscordError, type MemberInfo } from "../../discord/port/port.ts";
 import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";

@@ -1,4 +1,4 @@
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { MessageEvent } from "../../discord/port/events.ts";
 import type { OutgoingMessage, ReactionEmoji } from "../../discord/port/port.ts";
 import { jumpLink } from "./rules.ts";

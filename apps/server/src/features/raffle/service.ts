@@ -4,7 +4,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { eventOf, poolScreen, protectionOn, recordPoolWin } from "../antipool/screen.ts";
+import { eventOf, poolScreen, protectionOn, recordPoolWin } from "../antipool/service.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { withEventsPing } from "../events-ping/service.ts";
 import { drawRaffleWinners } from "./draw.ts";

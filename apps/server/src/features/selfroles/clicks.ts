@@ -1,8 +1,9 @@
 import type { RoleInfo } from "../../discord/port/port.ts";
+import { botRoleProblem, type Hierarchy, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { judgeRole, roleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { recordRoleRefusal } from "../audit/service.ts";
-import { botRoleProblem, type Deps, type Hierarchy, loadHierarchy } from "./access.ts";
+import type { Deps } from "./access.ts";
 import { guardRole } from "./guard.ts";
 import * as roleStore from "./role-store.ts";
 import { refusedIn } from "./rules.ts";

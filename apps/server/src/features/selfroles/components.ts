@@ -1,8 +1,8 @@
 import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import type { Interaction } from "../../discord/port/interaction.ts";
+import { isServerAdmin, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import { isServerAdmin, loadHierarchy } from "./access.ts";
 import { setPanelSelection, toggleRole } from "./clicks.ts";
 import {
   cancelDraft,

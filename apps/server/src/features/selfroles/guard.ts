@@ -1,7 +1,8 @@
 import type { OutgoingMessage, RoleInfo } from "../../discord/port/port.ts";
+import { isServerAdmin, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";
-import { type Deps, isServerAdmin, loadHierarchy } from "./access.ts";
+import type { Deps } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import { joinNames, refusedIn, selfRoleLimits } from "./rules.ts";

@@ -1,9 +1,10 @@
 import { serverCaps } from "@hearth/core";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
+import { botRoleProblem, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
+import { type Deps, requireAssignable } from "./access.ts";
 import * as roleStore from "./role-store.ts";
 import { joinNames, panelComponents, panelMessage, selfRoleLimits } from "./rules.ts";
 import * as store from "./store.ts";

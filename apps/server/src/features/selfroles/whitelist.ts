@@ -1,7 +1,8 @@
 import type { RoleInfo } from "../../discord/port/port.ts";
+import { botRoleProblem, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { botRoleProblem, type Deps, loadHierarchy, requireAssignable } from "./access.ts";
+import { type Deps, requireAssignable } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import { joinNames, refusedIn, selfRoleLimits } from "./rules.ts";

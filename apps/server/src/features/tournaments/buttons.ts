@@ -1,7 +1,7 @@
 import type { Bot } from "../../bot/bot.ts";
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { ButtonInteraction, InteractionMember } from "../../discord/port/interaction.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { getSetup } from "../setup/service.ts";

@@ -1,5 +1,5 @@
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";

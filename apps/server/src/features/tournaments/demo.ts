@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { playableMatches } from "./bracket.ts";

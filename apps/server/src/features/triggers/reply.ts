@@ -1,7 +1,7 @@
 import { renderTemplate, type ServerTrigger, triggerLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { templateContextFor } from "../../discord/people/template-context.ts";
 import type { MemberInfo, OutgoingMessage } from "../../discord/port/port.ts";
-import { templateContextFor } from "../welcome/render.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
 

@@ -3,7 +3,7 @@ import type { ButtonInteraction } from "../../discord/port/interaction.ts";
 import type { Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
-import { listenForDesigns } from "../message-designer/preview.ts";
+import { listenForDesigns } from "../message-designer/service.ts";
 import { voteDesignFlow } from "./design-flow.ts";
 import {
   checkVoteSetup,

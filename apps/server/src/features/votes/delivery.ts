@@ -1,9 +1,9 @@
 import { defaultVoteMessage, renderVoteMessage, type VoteMessageTag } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { readVoteDesign, renderVoteDesign } from "../message-designer/vote-design.ts";
+import { readVoteDesign, renderVoteDesign } from "../message-designer/service.ts";
 import { grantReward } from "./rewards.ts";
 import { monthlyAt } from "./stats.ts";
 import { findSettings, findStats, findVote, type VoteSettingsRow } from "./store.ts";

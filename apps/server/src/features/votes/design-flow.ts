@@ -1,16 +1,16 @@
 import { embedLimits } from "@hearth/core";
-import { displayName } from "../../discord/port/display-name.ts";
+import { displayName } from "../../discord/people/display-name.ts";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import type { DesignFlow } from "../message-designer/preview.ts";
-import { normaliseColour } from "../message-designer/provider.ts";
+import type { DesignFlow } from "../message-designer/service.ts";
 import {
+  normaliseColour,
   renderVoteDesign,
   sampleVoteValues,
   type VoteDesign,
   voteDesignLimits,
-} from "../message-designer/vote-design.ts";
-import { votePurpose } from "../message-designer/vote-purpose.ts";
+  votePurpose,
+} from "../message-designer/service.ts";
 import { configureVotes, type VoteSetupInput } from "./service.ts";
 import { setupMessage } from "./setup-message.ts";
 

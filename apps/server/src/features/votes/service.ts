@@ -11,7 +11,7 @@ import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countVote } from "../insights/service.ts";
-import { type VoteDesign, voteDesignProblems } from "../message-designer/vote-design.ts";
+import { type VoteDesign, voteDesignProblems } from "../message-designer/service.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
 import { applyVote, monthlyAt, monthOf, streakAt } from "./stats.ts";
 import {

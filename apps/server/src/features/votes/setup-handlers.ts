@@ -2,7 +2,7 @@ import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import type { ButtonInteraction, Interaction, ModalInteraction } from "../../discord/port/interaction.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { startDesign } from "../message-designer/preview.ts";
+import { startDesign } from "../message-designer/service.ts";
 import { sendTestVote } from "./delivery.ts";
 import { requireVoteAdmin, voteDesignFlow } from "./design-flow.ts";
 import { rotateVoteWebhook, setSigningSecret } from "./secrets.ts";

@@ -1,5 +1,5 @@
 import type { Embed, Modal, OutgoingMessage } from "../../discord/port/port.ts";
-import { instructionsMax } from "../message-designer/provider.ts";
+import { instructionsMax } from "../message-designer/service.ts";
 import type { VoteSetup, VoteSetupInput } from "./service.ts";
 
 export const color = 0xf97316;

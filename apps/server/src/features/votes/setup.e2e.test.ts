@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild } from "../../../test/discord-stand-in/index.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
-import { readVoteDesign } from "../message-designer/vote-design.ts";
+import { readVoteDesign } from "../message-designer/service.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { recordVote } from "./service.ts";

@@ -5,7 +5,7 @@ import { testConfig } from "../../config.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import type { SandboxInteractionResponse } from "../../discord/sandbox/interaction-answers.ts";
-import { readVoteDesign } from "../message-designer/vote-design.ts";
+import { readVoteDesign } from "../message-designer/service.ts";
 import { votesBot } from "./commands.ts";
 import { registerVoteJobs } from "./jobs.ts";
 import { findSettings } from "./store.ts";

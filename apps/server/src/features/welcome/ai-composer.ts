@@ -1,15 +1,14 @@
 import { validateTemplate, type WelcomeConfig, welcomeConfigBody, welcomeLimits } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-
-import { colourFrom } from "../message-designer/colours.ts";
 import {
+  colourFrom,
   type DesignPurpose,
   describeServer,
   design,
   instructionsMax,
   readJsonObject,
   type ServerContext,
-} from "../message-designer/provider.ts";
+} from "../message-designer/service.ts";
 
 /**
  * `/welcome setup`: turns plain-words instructions into a welcome config, through the AI message
@@ -18,7 +17,7 @@ import {
  * answers something invalid, the offline composer does, so the command always works.
  */
 
-export { aiTimeoutMs } from "../message-designer/provider.ts";
+export { aiTimeoutMs } from "../message-designer/service.ts";
 
 /** What a composer decides; the channel and the on switch are the command's. */
 export type ComposedWelcome = Pick<WelcomeConfig, "mentionUser" | "embed" | "button">;

@@ -12,7 +12,7 @@ import { type Bot, createBot } from "../../bot/bot.ts";
 import { testConfig } from "../../config.ts";
 import type { Button, Embed, OutgoingMessage } from "../../discord/port/port.ts";
 import { demoBotId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
-import { pickEmojis } from "../message-designer/provider.ts";
+import { pickEmojis } from "../message-designer/service.ts";
 import { welcomeBot } from "./commands.ts";
 import { registerWelcomeJobs } from "./jobs.ts";
 import { getPingOnJoin } from "./ping.ts";

@@ -3,7 +3,7 @@ import { type CommandContext, defineCommand } from "../../bot/commands/command.t
 import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
-import { listenForDesigns, startDesign } from "../message-designer/preview.ts";
+import { listenForDesigns, startDesign } from "../message-designer/service.ts";
 import { welcomeGuideEmbed } from "./bot-guide.ts";
 import { listenForJoins } from "./bot-join.ts";
 import { welcomeDesignFlow } from "./design-flow.ts";

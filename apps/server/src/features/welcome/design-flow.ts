@@ -1,8 +1,8 @@
 import { welcomeLimits } from "@hearth/core";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
 import { badRequest, forbidden } from "../../lib/errors.ts";
-import type { DesignFlow } from "../message-designer/preview.ts";
-import { normaliseColour } from "../message-designer/provider.ts";
+import type { DesignFlow } from "../message-designer/service.ts";
+import { normaliseColour } from "../message-designer/service.ts";
 import { type ComposedWelcome, welcomePurpose } from "./ai-composer.ts";
 import { toOutgoingMessage } from "./render.ts";
 import { previewWelcome, updateWelcomeConfig } from "./service.ts";

@@ -1,11 +1,11 @@
 import { type PingOnJoinConfig, pingOnJoinLimits, renderTemplate, truncateToLimit } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { templateContextFor } from "../../discord/people/template-context.ts";
 import { DiscordError, type DiscordErrorCode, type MemberInfo } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
-import { templateContextFor } from "./render.ts";
 import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;

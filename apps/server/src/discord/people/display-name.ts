@@ -1,4 +1,4 @@
-import type { UserInfo } from "./port-types.ts";
+import type { UserInfo } from "../port/port-types.ts";
 
 /**
  * The name Discord shows for someone: their server nickname when they have one (pass the member's
