@@ -8,7 +8,14 @@ import { type AuditEntry, auditFacets, pageAudit, pageAuditOfSubject } from "./s
  * an action and its audit entry commit together; features never reach the store directly.
  */
 export { giveRoleSafely, recordRoleRefusal } from "./role-grants.ts";
-export { type AuditActor, type AuditEntry, hasTokenEntrySince, listAudit, recordAudit } from "./store.ts";
+export {
+  type AuditActor,
+  type AuditEntry,
+  hasTokenEntrySince,
+  lastEntryAt,
+  listAudit,
+  recordAudit,
+} from "./store.ts";
 
 /** A member's name for the viewer, or null when Discord can't say (left, or the lookup failed). */
 async function memberName(deps: Pick<AppContext, "discord">, serverId: string, userId: string) {

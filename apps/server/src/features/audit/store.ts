@@ -208,3 +208,26 @@ export async function pruneAudit(
   }
   return { expired: Number(expired.numDeletedRows), overCap: Number(overCap) };
 }
+
+/**
+ * When the server's latest entry of `action` about `subjectId` was written, or null: entries whose
+ * summary is a JSON object starting with that `id` (how services record the thing they changed).
+ */
+export async function lastEntryAt(
+  db: Db,
+  serverId: string,
+  action: string,
+  subjectId: string,
+): Promise<number | null> {
+  if (!/^\d+$/.test(subjectId)) return null;
+  const row = await db
+    .selectFrom("audit_log")
+    .select("created_at")
+    .where("server_id", "=", serverId)
+    .where("action", "=", action)
+    .where("summary", "like", `{"id":"${subjectId}",%`)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? row.created_at : null;
+}

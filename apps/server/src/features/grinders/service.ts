@@ -15,6 +15,7 @@ export {
   listGrindersByStatus,
   pageGrinders,
 } from "./roster.ts";
+export { rosterRoles } from "./roster-roles.ts";
 export { saveSetupForm } from "./setup-form.ts";
 export { openTicket } from "./tickets.ts";
 export { addTier, getServerSetup, removeTier } from "./tiers.ts";

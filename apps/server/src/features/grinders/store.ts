@@ -227,20 +227,17 @@ export async function pagePayments(
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/**
- * When a grinder last switched tier (the audit entry the switch writes), or null. The audit
- * summary starts with the grinder's id, which is digits only, so the pattern is exact.
- */
-export async function lastTierSwitchAt(db: Db, serverId: string, grinderId: string): Promise<number | null> {
-  if (!/^\d+$/.test(grinderId)) return null;
-  const row = await db
-    .selectFrom("audit_log")
-    .select("created_at")
+/** The active (not archived) grinders' tiers and breaks, by user id: what their roles follow. */
+export async function activeGrinderTiers(
+  db: Db,
+  serverId: string,
+  userId?: string,
+): Promise<{ user_id: string; tier_id: number; on_break: number }[]> {
+  let query = db
+    .selectFrom("grinders")
+    .select(["user_id", "tier_id", "on_break"])
     .where("server_id", "=", serverId)
-    .where("action", "=", "grinders.tier.switch")
-    .where("summary", "like", `{"id":"${grinderId}",%`)
-    .orderBy("created_at", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  return row ? row.created_at : null;
+    .where("archived_at", "is", null);
+  if (userId !== undefined) query = query.where("user_id", "=", userId);
+  return query.orderBy("user_id").execute();
 }

@@ -2,10 +2,10 @@ import { tierSwitchCooldownMs } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port/port.ts";
-import { type AuditActor, giveRoleSafely, recordAudit } from "../audit/service.ts";
+import { type AuditActor, giveRoleSafely, lastEntryAt, recordAudit } from "../audit/service.ts";
 import { getGrinderConfig, grinderLockScope } from "./config.ts";
 import { rosterChanged } from "./roster-cache.ts";
-import { findGrinder, lastTierSwitchAt, updateActiveGrinder } from "./store.ts";
+import { findGrinder, updateActiveGrinder } from "./store.ts";
 import type { TierRow } from "./tier-store.ts";
 import { currentLedger } from "./view.ts";
 
@@ -49,7 +49,7 @@ export async function switchTierIfEarned(
   const target = earnedTier(tiers, row.tier_id, currentLedger(row, period, now).periodTotal);
   if (!target) return null;
   const cooldown = tierSwitchCooldownMs[switchTier.cooldown] ?? 0;
-  const last = await lastTierSwitchAt(deps.storage.db, serverId, grinderId);
+  const last = await lastEntryAt(deps.storage.db, serverId, "grinders.tier.switch", grinderId);
   if (last !== null && now - last < cooldown) return null;
 
   const from = tiers.find((tier) => tier.id === row.tier_id);

@@ -4,7 +4,7 @@ import { DiscordError, type RoleInfo } from "../../discord/port/port.ts";
 import { loadHierarchy, permissionsOf, topPosition } from "../../discord/roles/hierarchy.ts";
 import { Permission } from "../../discord/roles/permissions.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
-import { getGrinderConfig } from "../grinders/service.ts";
+import { rosterRoles } from "../grinders/service.ts";
 import { forgetGivenRewards, listGivenRewards } from "../statica/service.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "logger">;
@@ -103,29 +103,10 @@ interface RoleRecord {
   source: "statica" | "grinder";
 }
 
-/**
- * The grinder roles the roster implies: every active grinder holds the base role (when the setup
- * has one) and, unless on a break (when tier roles are held back), their tier's role.
- */
+/** The grinder roles the roster implies (the grinders feature answers). */
 async function grinderRoleRecords(deps: Deps, serverId: string, userId?: string): Promise<RoleRecord[]> {
-  const config = await getGrinderConfig(deps.storage.db, serverId);
-  const tierRoles = new Map(config.tiers.map((tier) => [tier.id, tier.role_id]));
-  let query = deps.storage.db
-    .selectFrom("grinders")
-    .select(["user_id", "tier_id", "on_break"])
-    .where("server_id", "=", serverId)
-    .where("archived_at", "is", null);
-  if (userId !== undefined) query = query.where("user_id", "=", userId);
-  const records: RoleRecord[] = [];
-  for (const grinder of await query.orderBy("user_id").execute()) {
-    if (config.baseRoleId)
-      records.push({ userId: grinder.user_id, roleId: config.baseRoleId, source: "grinder" });
-    const tierRole = tierRoles.get(grinder.tier_id);
-    if (tierRole && grinder.on_break === 0) {
-      records.push({ userId: grinder.user_id, roleId: tierRole, source: "grinder" });
-    }
-  }
-  return records;
+  const roles = await rosterRoles(deps.storage.db, serverId, userId);
+  return roles.map((role) => ({ ...role, source: "grinder" }));
 }
 
 /**
