@@ -38,6 +38,7 @@ import * as listPaging from "./migrations/0065-list-paging.ts";
 import * as lotteryAnnounceClaim from "./migrations/0100-lottery-announce-claim.ts";
 import * as insights from "./migrations/0110-insights.ts";
 import * as giveawaysBeyond from "./migrations/0120-giveaways-beyond.ts";
+import * as giveawayEntrantSearch from "./migrations/0131-giveaway-entrant-search.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0100-lottery-announce-claim": lotteryAnnounceClaim,
   "0110-insights": insights,
   "0120-giveaways-beyond": giveawaysBeyond,
+  "0131-giveaway-entrant-search": giveawayEntrantSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,7 +92,7 @@ export const scheduledGiveawayResponse = giveawaySchedule;
 
 /** Query of `GET /api/giveaways/{serverId}/{giveawayId}/entrants`: a page, optionally searched. */
 export const giveawayEntrantsQuery = z.object({
-  /** Username or user id contains this (any case). */
+  /** Username starts with this (any case), or, for digits, the user id does. */
   q: z.string().trim().max(100, "must be at most 100 characters").optional(),
   limit: z.coerce
     .number()
@@ -129,10 +129,11 @@ export const giveawayEntrantsPage = z.object({
   entrants: z.array(giveawayEntrant),
   /**
    * Entrants matching `q` (all of them without it), given with the first page only (null on the
-   * next ones, so a deep page is one index read). A search counts up to 100 (`totalCapped`).
+   * next ones, so a deep page is one index read). Counted up to 10,000, or 100 for a search
+   * (`totalCapped` says there are more), so the count reads a bounded part of the index.
    */
   total: z.number().int().nonnegative().nullable(),
-  /** The search matched more than `total` (100) entrants. */
+  /** More entrants match than `total` (10,000; 100 for a search). */
   totalCapped: z.boolean(),
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: z.string().nullable(),

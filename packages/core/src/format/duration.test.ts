@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatRemaining, parseDuration } from "./duration.ts";
+import { formatDurationShort, formatRemaining, parseDuration } from "./duration.ts";
 
 describe("parseDuration", () => {
   it.each([
@@ -41,5 +41,17 @@ describe("formatRemaining", () => {
     [2 * 86_400_000 + 5 * 3_600_000 + 59_000, "2d 5h"],
   ])("%d ms → %s", (ms, expected) => {
     expect(formatRemaining(ms)).toBe(expected);
+  });
+});
+
+describe("formatDurationShort", () => {
+  it("writes seconds as parseDuration reads them back", () => {
+    expect(formatDurationShort(3600)).toBe("1h");
+    expect(formatDurationShort(129_600)).toBe("1d12h");
+    expect(formatDurationShort(604_800)).toBe("1w");
+    expect(formatDurationShort(90)).toBe("1m30s");
+    for (const seconds of [60, 5400, 86_400, 7_776_000, 3661]) {
+      expect(parseDuration(formatDurationShort(seconds))).toBe(seconds * 1000);
+    }
   });
 });

@@ -36,3 +36,26 @@ export function formatRemaining(ms: number): string {
   if (hours > 0) return `${hours}h ${minutes % 60}m`;
   return `${minutes}m`;
 }
+
+/**
+ * Writes seconds the way `parseDuration` reads them back, largest units first: `1w`, `1d12h`,
+ * `2h30m`, `45m`, `90s`. Used where a duration is shown for editing (templates, the bulk table).
+ */
+export function formatDurationShort(seconds: number): string {
+  let rest = Math.max(0, Math.round(seconds));
+  if (rest === 0) return "0s";
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ["w", 604_800],
+    ["d", 86_400],
+    ["h", 3_600],
+    ["m", 60],
+    ["s", 1],
+  ] as const) {
+    if (rest >= size) {
+      parts.push(`${Math.floor(rest / size)}${unit}`);
+      rest %= size;
+    }
+  }
+  return parts.join("");
+}

@@ -17,6 +17,12 @@ export interface ServerCap {
  */
 export const serverCaps = {
   giveaways: { max: 100, noun: "running giveaways", free: "end one first" },
+  /** Saved giveaway templates (`/giveaway template save`, the dashboard's Templates). */
+  giveawayTemplates: {
+    max: 25,
+    noun: "giveaway templates",
+    free: "delete one with /giveaway template delete first",
+  },
   timers: { max: 50, noun: "running timers", free: "cancel one first" },
   components: { max: 100, noun: "message components", free: "delete one with /components delete first" },
   selfRolePanels: { max: 50, noun: "self-role panels", free: "delete one with /selfroles delete first" },

@@ -21,6 +21,7 @@ import { manageCommands } from "./manage-commands.ts";
 import { giveawayDetailUrl, winnerList } from "./messages.ts";
 import { listServerGiveaways } from "./queries.ts";
 import { createOrSchedule, endGiveaway, rerollGiveaway } from "./service.ts";
+import { templateCommands, templateOption } from "./template-commands.ts";
 
 const unix = (ms: number) => Math.floor(ms / 1000);
 const jumpLink = (guildId: string, channelId: string, messageId: string) =>
@@ -120,16 +121,19 @@ function controlNote(giveaway: GiveawayDetail): string {
 
 const start = defineCommand("giveaway start", async (command) => {
   const { ctx, serverId, options } = command;
-  const channelId = options.id("channel") ?? command.channelId;
+  // A template gives the settings; every option typed replaces its own one.
+  const base = await templateOption(command);
+  const channelId = options.id("channel") ?? base?.channelId ?? command.channelId;
   if (!channelId) throw badRequest("Please choose a **channel** for the giveaway.", "channel");
   const requirements = {
     minAccountAge: 0,
     minMemberAge: 0,
     minInvites: 0,
     requiredRoles: [] as string[],
+    ...base?.requirements,
   };
   for (const [option, field] of Object.entries(requirementOptions)) {
-    requirements[field] = options.number(option) ?? 0;
+    requirements[field] = options.number(option) ?? requirements[field];
   }
   const role = options.id("required_role");
   if (role) requirements.requiredRoles = [role];
@@ -139,31 +143,44 @@ const start = defineCommand("giveaway start", async (command) => {
     throw badRequest("repeat must be daily, weekly, monthly, or like `every 6h` or `every 3d`.", "repeat");
   }
   const startsAt = await startOption(command);
-  const pingRoleId = options.boolean("no_ping") ? null : options.id("ping_role");
-  const claimWindow = optionSeconds(options.string("claim"), "claim", {
-    min: giveawayLimits.minClaimWindowSeconds,
-    max: giveawayLimits.maxClaimWindowSeconds,
-  });
-  const reminderBefore = optionSeconds(options.string("reminder"), "reminder", {
-    min: giveawayLimits.minReminderSeconds,
-    max: giveawayLimits.maxDurationSeconds,
-  });
-  const maxEntries = options.number("max_entries");
-  const duration = giveawaySeconds(options.requireString("duration"));
+  const pingRoleId = options.boolean("no_ping") ? null : (options.id("ping_role") ?? base?.pingRoleId);
+  const claimWindow =
+    optionSeconds(options.string("claim"), "claim", {
+      min: giveawayLimits.minClaimWindowSeconds,
+      max: giveawayLimits.maxClaimWindowSeconds,
+    }) ?? base?.claimWindow;
+  const reminderBefore =
+    optionSeconds(options.string("reminder"), "reminder", {
+      min: giveawayLimits.minReminderSeconds,
+      max: giveawayLimits.maxDurationSeconds,
+    }) ?? base?.reminderBefore;
+  const maxEntries = options.number("max_entries") ?? base?.maxEntries;
+  const prize = options.string("prize") ?? base?.prize;
+  if (!prize) throw badRequest("Please give a **prize** (or a **template** that has one).", "prize");
+  const durationText = options.string("duration");
+  const duration = durationText ? giveawaySeconds(durationText) : base?.duration;
+  if (duration === undefined) {
+    throw badRequest("Please give a **duration** such as 30m, 12h or 2d (or a **template**).", "duration");
+  }
   if (reminderBefore !== undefined && reminderBefore >= duration) {
     throw badRequest("reminder must be shorter than the giveaway's duration.", "reminder");
   }
+  const donorId = options.id("donor") ?? base?.donorId;
+  const hostId = options.id("host") ?? base?.hostId;
+  const winnersChannelId = options.id("winners_channel") ?? base?.winnersChannelId;
+  const description = base?.description;
   const parsed = createGiveawayBody.safeParse({
     channelId,
-    prize: options.requireString("prize"),
-    winnerCount: options.number("winners") ?? 1,
+    prize,
+    winnerCount: options.number("winners") ?? base?.winnerCount ?? 1,
     duration,
     requirements,
-    ...(options.id("donor") ? { donorId: options.id("donor") } : {}),
-    ...(options.id("host") ? { hostId: options.id("host") } : {}),
-    ...(options.id("winners_channel") ? { winnersChannelId: options.id("winners_channel") } : {}),
+    ...(description ? { description } : {}),
+    ...(donorId ? { donorId } : {}),
+    ...(hostId ? { hostId } : {}),
+    ...(winnersChannelId ? { winnersChannelId } : {}),
     ...(pingRoleId !== undefined ? { pingRoleId } : {}),
-    ...(options.boolean("dm_winners") ? { dmWinners: true } : {}),
+    ...(options.boolean("dm_winners") || base?.dmWinners ? { dmWinners: true } : {}),
     ...(startsAt !== undefined ? { startsAt } : {}),
     ...(recurrence ? { recurrence } : {}),
     ...(claimWindow !== undefined ? { claimWindow } : {}),
@@ -282,7 +299,7 @@ const list = defineCommand("giveaway list", async (command) => {
 
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
-  commands: () => [start, end, reroll, list, claimsCommand, ...manageCommands],
+  commands: () => [start, end, reroll, list, claimsCommand, ...manageCommands, ...templateCommands],
   listeners: (bot, ctx) => {
     const stopButtons = listenForGiveawayButtons(bot, ctx);
     const stopInvites = listenForInvites(bot, ctx);

@@ -20,10 +20,10 @@ import * as store from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord">;
 
-const gate = (messageId: string) => `giveaway:${messageId}`;
 const removalsShown = 50;
-/** A search counts this many matches at most. */
+/** A search counts this many matches at most; the whole list this many entrants. */
 const searchCountCap = 100;
+const listCountCap = 10_000;
 
 const parseCursor = (cursor: string | undefined) => {
   if (!cursor) return undefined;
@@ -41,6 +41,7 @@ export async function listEntrants(
   const { db } = deps.storage;
   const giveaway = await store.findGiveaway(db, serverId, messageId);
   if (!giveaway) throw giveawayNotFound();
+  const countCap = query.q?.trim() ? searchCountCap : listCountCap;
   const [page, total, config, removed] = await Promise.all([
     entrantStore.pageEntrants(db, giveaway.id, {
       q: query.q,
@@ -51,7 +52,7 @@ export async function listEntrants(
     // Counted (and removals listed) with the first page only: the next pages are one index read each.
     query.cursor
       ? null
-      : entrantStore.countEntrants(db, giveaway.id, query.q, searchCountCap, deps.storage.dialect),
+      : entrantStore.countEntrants(db, giveaway.id, query.q, countCap, deps.storage.dialect),
     configStore.getConfig(db, serverId),
     query.cursor ? [] : entrantStore.listRemovals(db, giveaway.id, removalsShown),
   ]);
@@ -75,8 +76,8 @@ export async function listEntrants(
         bonusRoleId: role?.roleId ?? null,
       };
     }),
-    total: total === null ? null : Math.min(total, searchCountCap * (query.q?.trim() ? 1 : Infinity)),
-    totalCapped: total !== null && Boolean(query.q?.trim()) && total > searchCountCap,
+    total: total === null ? null : Math.min(total, countCap),
+    totalCapped: total !== null && total > countCap,
     nextCursor: page.more && last ? `${last.enteredAt}:${last.userId}` : null,
     removed,
   };
@@ -96,7 +97,9 @@ export async function removeEntrant(
   body: RemoveEntrantBody,
 ): Promise<void> {
   const now = Date.now();
-  await transactionForServer(deps.storage, serverId, gate(messageId), async (trx) => {
+  // The giveaway's row lock alone orders this with the end, rerolls, pauses and entries (each of
+  // them locks the row too): no advisory lock before it, one round trip fewer on PostgreSQL.
+  await deps.storage.db.transaction().execute(async (trx) => {
     const giveaway = await store.findGiveaway(trx, serverId, messageId, {
       dialect: deps.storage.dialect,
       lock: "update",

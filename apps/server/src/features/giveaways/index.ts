@@ -3,6 +3,7 @@ import { giveawaysBot } from "./commands.ts";
 import { seedDemo } from "./demo.ts";
 import { registerGiveawayJobs } from "./jobs.ts";
 import { giveawayRoutes } from "./routes.ts";
+import { giveawayTemplateRoutes } from "./template-routes.ts";
 
 export const giveaways = defineFeature({
   name: "giveaways",
@@ -24,7 +25,11 @@ export const giveaways = defineFeature({
     giveaway_entries: { parent: "giveaways", via: "giveaway_id" },
     giveaway_entry_removals: { parent: "giveaways", via: "giveaway_id" },
   },
-  routes: giveawayRoutes,
+  // Both sets in the same (authenticated) app: called directly, not registered as child plugins.
+  routes: async (app, options) => {
+    await giveawayRoutes(app, options);
+    await giveawayTemplateRoutes(app, options);
+  },
   ...giveawaysBot,
   jobs: registerGiveawayJobs,
   demoSeed: seedDemo,

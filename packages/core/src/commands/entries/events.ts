@@ -15,8 +15,13 @@ export const eventCommands: CommandEntry[] = [
     category,
     ...eventManagers,
     options: [
-      text("prize", "What the winners get"),
-      text("duration", "How long it runs, e.g. 30m, 12h, 2d or 1w"),
+      text("prize", "What the winners get (needed unless a template gives it)", false),
+      text(
+        "duration",
+        "How long it runs, e.g. 30m, 12h, 2d or 1w (needed unless a template gives it)",
+        false,
+      ),
+      text("template", "Start from a saved template; the options you give replace its settings", false),
       int("winners", "Number of winners (default 1)", { min: 1, max: 50 }, false),
       channel("channel", "Where to post it (defaults to this channel)", false),
       user("donor", "Who donated the prize", false),
@@ -47,6 +52,8 @@ export const eventCommands: CommandEntry[] = [
       "/giveaway start prize:Steam key duration:1d winners_channel:#winners host:@Ava dm_winners:true",
       "/giveaway start prize:Game code duration:2d claim:24h reminder:1h",
       "/giveaway start prize:First 100 get a badge duration:1w max_entries:100",
+      "/giveaway start template:Weekly Nitro",
+      "/giveaway start template:Weekly Nitro prize:Nitro Classic winners:2",
     ],
   }),
   command({
@@ -145,6 +152,33 @@ export const eventCommands: CommandEntry[] = [
       pick("action", "What to do with it", ["pause", "resume", "cancel"], false),
     ],
     examples: ["/giveaway scheduled", "/giveaway scheduled id:12 action:pause"],
+  }),
+  command({
+    name: "giveaway template save",
+    description:
+      "Save a giveaway's settings as a named template, to start it again with /giveaway start template:.",
+    category,
+    ...eventManagers,
+    options: [
+      text("name", "The template's name (up to 50 characters)"),
+      text("message_id", "The message ID of the giveaway whose settings to save"),
+    ],
+    examples: ["/giveaway template save name:Weekly Nitro message_id:1267001234567890123"],
+  }),
+  command({
+    name: "giveaway template list",
+    description: "List this server's giveaway templates and what each one runs with.",
+    category,
+    ...eventManagers,
+    examples: ["/giveaway template list"],
+  }),
+  command({
+    name: "giveaway template delete",
+    description: "Delete a giveaway template (giveaways started from it stay).",
+    category,
+    ...eventManagers,
+    options: [text("name", "The template's name")],
+    examples: ["/giveaway template delete name:Weekly Nitro"],
   }),
   command({
     name: "giveaway list",

@@ -55,7 +55,18 @@ export function GiveawaysSection() {
             accepted, however many press at once); <C>reminder:1h</C> posts one "last chance" message with a
             link to the giveaway an hour before the end (a pause moves it too).
           </>,
-          <>Scheduled starts and running series count toward the cap of 100 running giveaways per server.</>,
+          <>
+            <b>Templates:</b> <C>/giveaway template save name:Weekly Nitro message_id:…</C> keeps a giveaway's
+            settings under a name (up to 25 per server, names up to 50 characters);{" "}
+            <C>/giveaway start template:Weekly Nitro</C> starts it again, any option you add replacing the
+            template's. The dashboard saves templates from the create form or a giveaway, edits and deletes
+            them, and creates up to 25 giveaways at once from one: a table of prize, duration, winners and
+            channel, every row checked before anything is posted, all created or none.
+          </>,
+          <>
+            Scheduled starts and running series count toward the cap of 100 running giveaways per server; a
+            bulk create says how many of its rows still fit.
+          </>,
         ]}
       />
       <div className="mt-6">
