@@ -8,6 +8,7 @@ export * from "./api/discovery.ts";
 export * from "./api/events.ts";
 export * from "./api/giveaway-manage.ts";
 export * from "./api/giveaway-templates.ts";
+export * from "./api/giveaway-upcoming.ts";
 export * from "./api/giveaways.ts";
 export * from "./api/grinders.ts";
 export * from "./api/history.ts";

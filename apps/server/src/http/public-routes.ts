@@ -19,6 +19,9 @@ const publicRoutes = new Set<string>([
   "GET /api/giveaways/:serverId/:giveawayId",
   "GET /api/giveaways/:serverId/:giveawayId/participants",
   "GET /api/giveaways/x/winners/:id",
+  // Scheduled and recurring giveaways still to run, and one of them with its posted runs.
+  "GET /api/giveaways/upcoming",
+  "GET /api/giveaways/:serverId/upcoming/:scheduleId",
   // The public tournament bracket page.
   "GET /api/tournaments/:serverId/:tournamentId",
   // Vote-listing sites' webhooks: authenticated by the server's own secret or signature instead.

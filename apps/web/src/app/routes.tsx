@@ -169,6 +169,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "giveaways/:serverId/upcoming/:scheduleId",
+            handle: {
+              title: "Scheduled giveaway",
+              description:
+                "A scheduled or recurring Hearth giveaway: when it starts, how it repeats and its past runs.",
+            } satisfies RouteHandle,
+            element: element(
+              page(
+                () => import("../pages/upcoming-giveaway-page"),
+                (m) => m.UpcomingGiveawayPage,
+              ),
+            ),
+          },
+          {
             path: "giveaways/:serverId/:messageId",
             handle: {
               title: "Giveaway",

@@ -10,6 +10,7 @@ import {
   formatCountdownWords,
   idTail,
   prizeText,
+  repeatsText,
   serverText,
   winnersLabel,
 } from "../features/giveaways/display";
@@ -100,6 +101,17 @@ export function GiveawayDetailPage() {
           {prize}
         </h1>
         {giveaway.description && <p className="mt-3 max-w-2xl text-stone-300">{giveaway.description}</p>}
+        {giveaway.recurrence && giveaway.scheduleId && (
+          <p className="mt-3 text-sm text-sky-200">
+            One run of a giveaway that repeats {repeatsText(giveaway.recurrence)}.{" "}
+            <Link
+              to={`/giveaways/${giveaway.guildId}/upcoming/${giveaway.scheduleId}`}
+              className="font-medium underline hover:text-sky-100"
+            >
+              Next run and past runs
+            </Link>
+          </p>
+        )}
         <p className="mt-4 flex flex-wrap gap-x-5 gap-y-1 text-sm text-stone-400">
           {host && (
             <span>

@@ -1,10 +1,10 @@
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import { buttonClass } from "../components/ui/button-styles";
 import { LoadMore, useFocusNewItems } from "../components/ui/load-more";
 import { PageIntro } from "../components/ui/page-intro";
 import { LoadingState, MessagePanel } from "../components/ui/status-message";
-import { giveawayListQuery } from "../features/giveaways/api";
+import { giveawayListQuery, upcomingGiveawaysQuery } from "../features/giveaways/api";
 import { GiveawayCard } from "../features/giveaways/giveaway-card";
 import {
   type SortOrder,
@@ -12,6 +12,7 @@ import {
   sortOptions,
   statusOptions,
 } from "../features/giveaways/list-filters";
+import { UpcomingSection } from "../features/giveaways/upcoming-card";
 import { formatNumber } from "../lib/format";
 
 const fieldClass =
@@ -58,6 +59,7 @@ export function GiveawaysPage() {
     participants: headerNumber(first?.headers, "x-giveaways-entries"),
   };
   const filtering = sentQuery.trim() !== "" || status !== "all";
+  const upcoming = useQuery(upcomingGiveawaysQuery());
   const grid = useRef<HTMLUListElement>(null);
   const focusNextPage = useFocusNewItems(grid, shown.length);
 
@@ -88,6 +90,12 @@ export function GiveawaysPage() {
                 </div>
               ))}
             </dl>
+
+            <UpcomingSection
+              upcoming={upcoming.data}
+              failed={upcoming.isError && !upcoming.data}
+              onRetry={() => void upcoming.refetch()}
+            />
 
             <search
               aria-label="Giveaways"

@@ -13,6 +13,8 @@ export const tokenInfoResponse = z.object({
   serverIcon: z.string().nullable(),
   permission: permissionLevel,
   userName: z.string(),
+  /** The member the token was made for (the dashboard's forms default to them, e.g. a giveaway's host). */
+  userId: snowflake.optional(),
 });
 export type TokenInfo = z.infer<typeof tokenInfoResponse>;
 

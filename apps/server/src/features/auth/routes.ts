@@ -31,6 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         serverIcon: server.icon,
         permission: levelOf(token),
         userName: token.userName,
+        userId: token.userId,
       };
     },
   );

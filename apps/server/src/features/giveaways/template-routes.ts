@@ -6,6 +6,9 @@ import {
   giveawayTemplateList,
   giveawayTemplateParams,
   serverIdParams,
+  upcomingGiveawayDetail,
+  upcomingGiveawayList,
+  upcomingGiveawayParams,
   updateGiveawayTemplateBody,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -14,12 +17,44 @@ import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
 import { bulkCreateGiveaways } from "./bulk.ts";
 import { deleteTemplate, listTemplates, saveTemplate, updateTemplate } from "./templates.ts";
+import { getUpcoming, listUpcoming } from "./upcoming.ts";
 
 const tags = ["giveaways"];
 const security = [{ dashboardToken: [] }];
 
-/** The dashboard's giveaway templates and bulk creation from one (issue 27, item 8). */
+/**
+ * The dashboard's giveaway templates and bulk creation from one (issue 27, item 8), and the public
+ * pages' scheduled and recurring giveaways (item 9).
+ */
 export const giveawayTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // Public: the site's Upcoming giveaways (listed in http/public-routes.ts).
+  app.get(
+    "/api/giveaways/upcoming",
+    {
+      schema: {
+        tags,
+        summary:
+          "Scheduled and recurring giveaways of every server the bot is in that are still to run, the soonest first (up to 50); no entries, nothing is posted yet",
+        response: { 200: upcomingGiveawayList },
+      },
+    },
+    async () => listUpcoming(ctx),
+  );
+
+  app.get(
+    "/api/giveaways/:serverId/upcoming/:scheduleId",
+    {
+      schema: {
+        tags,
+        summary:
+          "A scheduled giveaway or recurring series: when it starts (or its next run), how it repeats, and its posted runs (404 when cancelled)",
+        params: upcomingGiveawayParams,
+        response: { 200: upcomingGiveawayDetail },
+      },
+    },
+    async (request) => getUpcoming(ctx, request.params.serverId, Number(request.params.scheduleId)),
+  );
+
   app.get(
     "/api/giveaways/:serverId/templates",
     {

@@ -1,10 +1,9 @@
 import type { GiveawaySettings } from "@hearth/core";
-import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import { type Selectable, sql } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 // Giveaway templates (`giveaway_templates`): a server's named giveaway settings.
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Row = Selectable<Database["giveaway_templates"]>;
 
 export interface Template {

@@ -154,6 +154,7 @@ describe.each(dialects)("giveaway templates and bulk on %s", (dialect) => {
       requirements: { minAccountAge: 7, minMemberAge: 0, minInvites: 0, requiredRoles: [role] },
       winnersChannelId: general,
       pingRoleId: null,
+      claimWindow: 3600,
     });
     const saved = await inject("POST", templates(), { name: "Keys", fromGiveawayId: giveaway.messageId });
     expect(saved.statusCode, saved.body).toBe(201);
@@ -166,6 +167,7 @@ describe.each(dialects)("giveaway templates and bulk on %s", (dialect) => {
       hostId: giveaway.hostId,
       pingRoleId: null,
       winnersChannelId: general,
+      claimWindow: 3600,
     });
     const missing = await inject("POST", templates(), { name: "Gone", fromGiveawayId: "123456789012345678" });
     expect(missing.statusCode).toBe(404);

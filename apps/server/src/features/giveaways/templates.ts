@@ -74,6 +74,9 @@ export function settingsOfGiveaway(giveaway: Giveaway): GiveawaySettings {
     pingRoleId: giveaway.pingRoleId,
     ...(giveaway.winnersChannelId ? { winnersChannelId: giveaway.winnersChannelId } : {}),
     ...(giveaway.dmWinners ? { dmWinners: true } : {}),
+    ...(giveaway.claimWindowMs ? { claimWindow: Math.round(giveaway.claimWindowMs / 1000) } : {}),
+    ...(giveaway.endAfterEntries ? { maxEntries: giveaway.endAfterEntries } : {}),
+    ...(giveaway.reminderBeforeMs ? { reminderBefore: Math.round(giveaway.reminderBeforeMs / 1000) } : {}),
   };
 }
 

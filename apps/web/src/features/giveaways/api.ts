@@ -3,6 +3,8 @@ import type {
   GiveawayListItem,
   GiveawayParticipant,
   GiveawayWinnerRecord,
+  UpcomingGiveaway,
+  UpcomingGiveawayDetail,
 } from "@hearth/core";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { type ApiPage, apiGet, apiPage } from "../../lib/api-client";
@@ -70,4 +72,26 @@ export async function fetchParticipants(
     if (batch.length < PAGE) break;
   }
   return all;
+}
+
+/** Scheduled and recurring giveaways still to run, soonest first (`GET /api/giveaways/upcoming`). */
+export function upcomingGiveawaysQuery() {
+  return queryOptions({
+    queryKey: ["giveaways", "upcoming"],
+    queryFn: ({ signal }) => apiGet<UpcomingGiveaway[]>("/api/giveaways/upcoming", signal),
+    refetchInterval: 60_000,
+  });
+}
+
+/** One scheduled giveaway or series, with its posted runs. */
+export function upcomingGiveawayQuery(serverId: string, scheduleId: string) {
+  return queryOptions({
+    queryKey: ["giveaways", "upcoming", serverId, scheduleId],
+    queryFn: ({ signal }) =>
+      apiGet<UpcomingGiveawayDetail>(
+        `/api/giveaways/${encodeURIComponent(serverId)}/upcoming/${encodeURIComponent(scheduleId)}`,
+        signal,
+      ),
+    retry: false,
+  });
 }

@@ -34,6 +34,8 @@ export interface GiveawayForm {
   pingRole: string;
   winnersChannelId: string;
   dmWinners: boolean;
+  /** Who hosts it (pinged with the results); empty: the creator. */
+  hostId: string;
   /** Claim window: empty for none, else an amount of `claimUnit`. */
   claimAmount: string;
   claimUnit: DurationUnit;
@@ -62,6 +64,7 @@ export const emptyGiveawayForm: GiveawayForm = {
   pingRole: "default",
   winnersChannelId: "",
   dmWinners: false,
+  hostId: "",
   claimAmount: "",
   claimUnit: "hours",
   maxEntries: "",
@@ -113,6 +116,7 @@ export function validateGiveaway(form: GiveawayForm): {
         : {}),
     ...(form.winnersChannelId ? { winnersChannelId: form.winnersChannelId } : {}),
     ...(form.dmWinners ? { dmWinners: true } : {}),
+    ...(form.hostId ? { hostId: form.hostId } : {}),
     ...(claimWindow !== undefined ? { claimWindow } : {}),
     ...(form.maxEntries.trim() !== "" ? { maxEntries: Number(form.maxEntries) } : {}),
     ...(reminderBefore !== undefined ? { reminderBefore } : {}),

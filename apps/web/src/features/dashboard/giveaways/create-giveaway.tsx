@@ -2,8 +2,10 @@ import type { Channel, Role } from "@hearth/core";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
+import { useDashboardSession } from "../session/session-context";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { MemberPicker } from "../shared/pickers/member-picker";
 import { RolePicker } from "../shared/role-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
@@ -17,6 +19,7 @@ import {
   validateGiveaway,
 } from "./create-form";
 import { GiveawayPreview } from "./giveaway-preview";
+import { SaveAsTemplate } from "./save-template";
 
 export function CreateGiveaway({
   serverId,
@@ -27,7 +30,10 @@ export function CreateGiveaway({
   channels: readonly Channel[];
   roles: readonly Role[];
 }) {
-  const [form, setForm] = useState<GiveawayForm>(emptyGiveawayForm);
+  const { info } = useDashboardSession();
+  // The host defaults to whoever the token was made for.
+  const startForm: GiveawayForm = { ...emptyGiveawayForm, hostId: info.userId ?? "" };
+  const [form, setForm] = useState<GiveawayForm>(startForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateGiveaway(serverId);
   const set = (patch: Partial<GiveawayForm>) => {
@@ -46,7 +52,7 @@ export function CreateGiveaway({
       return;
     }
     create.mutate(body, {
-      onSuccess: () => setForm(emptyGiveawayForm),
+      onSuccess: () => setForm(startForm),
       onError: (error) => {
         const refusal = serverFieldError(error);
         if (refusal?.field) setErrors({ [refusal.field.replace("requirements.", "")]: refusal.message });
@@ -71,230 +77,242 @@ export function CreateGiveaway({
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create giveaway" className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Prize" error={errors.prize}>
+    <div className="space-y-4">
+      <form onSubmit={submit} noValidate aria-label="Create giveaway" className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Prize" error={errors.prize}>
+            {(control) => (
+              <input
+                {...control}
+                className={inputClass}
+                maxLength={256}
+                placeholder="e.g. Discord Nitro (1 month)"
+                value={form.prize}
+                onChange={(event) => set({ prize: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field label="Channel" error={errors.channelId}>
+            {(control) => (
+              <ChannelSelect
+                {...control}
+                channels={channels}
+                none="Select a channel"
+                value={form.channelId}
+                onChange={(channelId) => set({ channelId })}
+              />
+            )}
+          </Field>
+        </div>
+        <Field label="Description" aside="optional">
           {(control) => (
-            <input
+            <textarea
               {...control}
-              className={inputClass}
-              maxLength={256}
-              placeholder="e.g. Discord Nitro (1 month)"
-              value={form.prize}
-              onChange={(event) => set({ prize: event.target.value })}
+              rows={2}
+              maxLength={1000}
+              className={textareaClass}
+              value={form.description}
+              onChange={(event) => set({ description: event.target.value })}
             />
           )}
         </Field>
-        <Field label="Channel" error={errors.channelId}>
-          {(control) => (
-            <ChannelSelect
-              {...control}
-              channels={channels}
-              none="Select a channel"
-              value={form.channelId}
-              onChange={(channelId) => set({ channelId })}
-            />
-          )}
-        </Field>
-      </div>
-      <Field label="Description" aside="optional">
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            maxLength={1000}
-            className={textareaClass}
-            value={form.description}
-            onChange={(event) => set({ description: event.target.value })}
-          />
-        )}
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-        <Field label="Winners" error={errors.winnerCount}>
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              min={1}
-              max={50}
-              step={1}
-              className={inputClass}
-              value={form.winnerCount}
-              onChange={(event) => set({ winnerCount: event.target.value })}
-            />
-          )}
-        </Field>
-        <Field label="Duration" error={errors.duration}>
-          {(control) => (
-            <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <Field label="Winners" error={errors.winnerCount}>
+            {(control) => (
               <input
                 {...control}
                 type="number"
                 min={1}
+                max={50}
                 step={1}
                 className={inputClass}
-                value={form.durationAmount}
-                onChange={(event) => set({ durationAmount: event.target.value })}
+                value={form.winnerCount}
+                onChange={(event) => set({ winnerCount: event.target.value })}
               />
-              <SelectBox
-                aria-label="Duration unit"
-                value={form.durationUnit}
-                onChange={(event) => set({ durationUnit: event.target.value as DurationUnit })}
-              >
-                <option value="minutes">minutes</option>
-                <option value="hours">hours</option>
-                <option value="days">days</option>
-              </SelectBox>
-            </div>
-          )}
-        </Field>
-      </div>
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Duration presets</legend>
-        {durationPresets.map((preset) => {
-          const selected = form.durationAmount === String(preset.amount) && form.durationUnit === preset.unit;
-          return (
-            <button
-              key={preset.label}
-              type="button"
-              aria-pressed={selected}
-              onClick={() => set({ durationAmount: String(preset.amount), durationUnit: preset.unit })}
-              className={cn(
-                "h-8 rounded-lg border px-3 text-xs font-semibold",
-                selected
-                  ? "border-ember-400/60 bg-ember-500/15 text-ember-100"
-                  : "border-white/10 bg-white/5 text-stone-300 hover:text-stone-100",
-              )}
-            >
-              {preset.label}
-            </button>
-          );
-        })}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Starts" error={errors.startsAt}>
-          {(control) => (
-            <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-2">
-              <SelectBox
-                aria-label="When it starts"
-                value={form.startMode}
-                onChange={(event) => set({ startMode: event.target.value as "now" | "later" })}
-              >
-                <option value="now">Now</option>
-                <option value="later">Later</option>
-              </SelectBox>
-              <input
-                {...control}
-                type="datetime-local"
-                aria-label="Start time"
-                className={cn(inputClass, "min-w-0")}
-                disabled={form.startMode === "now"}
-                value={form.startsAt}
-                onChange={(event) => set({ startsAt: event.target.value, startMode: "later" })}
-              />
-            </div>
-          )}
-        </Field>
-        <Field label="Repeats" error={errors.repeatEvery}>
-          {(control) => (
-            <div className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2">
-              <input
-                {...control}
-                type="number"
-                min={1}
-                max={365}
-                aria-label="Repeat every"
-                className={inputClass}
-                disabled={form.repeatUnit === "none"}
-                value={form.repeatEvery}
-                onChange={(event) => set({ repeatEvery: event.target.value })}
-              />
-              <SelectBox
-                aria-label="Repeat unit"
-                value={form.repeatUnit}
-                onChange={(event) => set({ repeatUnit: event.target.value as GiveawayForm["repeatUnit"] })}
-              >
-                <option value="none">Doesn't repeat</option>
-                <option value="hours">hours</option>
-                <option value="days">days</option>
-                <option value="weeks">weeks</option>
-                <option value="months">months</option>
-              </SelectBox>
-            </div>
-          )}
-        </Field>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Ping role" hint="Mentioned when the giveaway is posted.">
-          {(control) => (
-            <SelectBox
-              {...control}
-              value={form.pingRole}
-              onChange={(event) => set({ pingRole: event.target.value })}
-            >
-              <option value="default">Events ping role (default)</option>
-              <option value="none">No ping</option>
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  @{role.name}
-                </option>
-              ))}
-            </SelectBox>
-          )}
-        </Field>
-        <Field label="Results go to" aside="optional" error={errors.winnersChannelId}>
-          {(control) => (
-            <ChannelSelect
-              {...control}
-              channels={channels}
-              none="The giveaway's channel"
-              value={form.winnersChannelId}
-              onChange={(winnersChannelId) => set({ winnersChannelId })}
-            />
-          )}
-        </Field>
-      </div>
-      <label className="flex items-center gap-2 text-sm text-stone-200">
-        <input
-          type="checkbox"
-          className="size-4 accent-ember-500"
-          checked={form.dmWinners}
-          onChange={(event) => set({ dmWinners: event.target.checked })}
-        />
-        Send each winner what they won by DM
-      </label>
-      <ControlFields form={form} errors={errors} set={set} />
-      <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
-      <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
-        <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">
-          Entry requirements (optional)
-        </summary>
-        <div className="mt-4 space-y-4">
-          <div className="grid gap-4 sm:grid-cols-3">
-            {numberField("Account age (days)", "minAccountAge", "0 for none")}
-            {numberField("Member for (days)", "minMemberAge", "0 for none")}
-            {numberField("Invites", "minInvites", "0 for none")}
-          </div>
-          <RolePicker
-            label="Required roles"
-            hint="Entrants need at least one of these."
-            options={roles.map((role) => ({ id: role.id, name: role.name, color: role.color }))}
-            value={form.requiredRoles}
-            max={20}
-            onChange={(requiredRoles) => set({ requiredRoles })}
-          />
+            )}
+          </Field>
+          <Field label="Duration" error={errors.duration}>
+            {(control) => (
+              <div className="grid grid-cols-2 gap-2">
+                <input
+                  {...control}
+                  type="number"
+                  min={1}
+                  step={1}
+                  className={inputClass}
+                  value={form.durationAmount}
+                  onChange={(event) => set({ durationAmount: event.target.value })}
+                />
+                <SelectBox
+                  aria-label="Duration unit"
+                  value={form.durationUnit}
+                  onChange={(event) => set({ durationUnit: event.target.value as DurationUnit })}
+                >
+                  <option value="minutes">minutes</option>
+                  <option value="hours">hours</option>
+                  <option value="days">days</option>
+                </SelectBox>
+              </div>
+            )}
+          </Field>
         </div>
-      </details>
-      <div className="flex justify-end">
-        <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
-          {create.isPending
-            ? "Starting…"
-            : form.startMode === "later" || form.repeatUnit !== "none"
-              ? "Schedule Giveaway"
-              : "Start Giveaway"}
-        </button>
-        {create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
-      </div>
-    </form>
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">Duration presets</legend>
+          {durationPresets.map((preset) => {
+            const selected =
+              form.durationAmount === String(preset.amount) && form.durationUnit === preset.unit;
+            return (
+              <button
+                key={preset.label}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => set({ durationAmount: String(preset.amount), durationUnit: preset.unit })}
+                className={cn(
+                  "h-8 rounded-lg border px-3 text-xs font-semibold",
+                  selected
+                    ? "border-ember-400/60 bg-ember-500/15 text-ember-100"
+                    : "border-white/10 bg-white/5 text-stone-300 hover:text-stone-100",
+                )}
+              >
+                {preset.label}
+              </button>
+            );
+          })}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Starts" error={errors.startsAt}>
+            {(control) => (
+              <div className="grid grid-cols-[6rem_minmax(0,1fr)] gap-2">
+                <SelectBox
+                  aria-label="When it starts"
+                  value={form.startMode}
+                  onChange={(event) => set({ startMode: event.target.value as "now" | "later" })}
+                >
+                  <option value="now">Now</option>
+                  <option value="later">Later</option>
+                </SelectBox>
+                <input
+                  {...control}
+                  type="datetime-local"
+                  aria-label="Start time"
+                  className={cn(inputClass, "min-w-0")}
+                  disabled={form.startMode === "now"}
+                  value={form.startsAt}
+                  onChange={(event) => set({ startsAt: event.target.value, startMode: "later" })}
+                />
+              </div>
+            )}
+          </Field>
+          <Field label="Repeats" error={errors.repeatEvery}>
+            {(control) => (
+              <div className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2">
+                <input
+                  {...control}
+                  type="number"
+                  min={1}
+                  max={365}
+                  aria-label="Repeat every"
+                  className={inputClass}
+                  disabled={form.repeatUnit === "none"}
+                  value={form.repeatEvery}
+                  onChange={(event) => set({ repeatEvery: event.target.value })}
+                />
+                <SelectBox
+                  aria-label="Repeat unit"
+                  value={form.repeatUnit}
+                  onChange={(event) => set({ repeatUnit: event.target.value as GiveawayForm["repeatUnit"] })}
+                >
+                  <option value="none">Doesn't repeat</option>
+                  <option value="hours">hours</option>
+                  <option value="days">days</option>
+                  <option value="weeks">weeks</option>
+                  <option value="months">months</option>
+                </SelectBox>
+              </div>
+            )}
+          </Field>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Ping role" hint="Mentioned when the giveaway is posted.">
+            {(control) => (
+              <SelectBox
+                {...control}
+                value={form.pingRole}
+                onChange={(event) => set({ pingRole: event.target.value })}
+              >
+                <option value="default">Events ping role (default)</option>
+                <option value="none">No ping</option>
+                {roles.map((role) => (
+                  <option key={role.id} value={role.id}>
+                    @{role.name}
+                  </option>
+                ))}
+              </SelectBox>
+            )}
+          </Field>
+          <Field label="Results go to" aside="optional" error={errors.winnersChannelId}>
+            {(control) => (
+              <ChannelSelect
+                {...control}
+                channels={channels}
+                none="The giveaway's channel"
+                value={form.winnersChannelId}
+                onChange={(winnersChannelId) => set({ winnersChannelId })}
+              />
+            )}
+          </Field>
+        </div>
+        <MemberPicker
+          label="Host"
+          hint="Pinged with the results at the end; cleared, the host is you."
+          bots="exclude"
+          value={form.hostId || null}
+          error={errors.hostId}
+          onChange={(hostId) => set({ hostId: hostId ?? "" })}
+        />
+        <label className="flex items-center gap-2 text-sm text-stone-200">
+          <input
+            type="checkbox"
+            className="size-4 accent-ember-500"
+            checked={form.dmWinners}
+            onChange={(event) => set({ dmWinners: event.target.checked })}
+          />
+          Send each winner what they won by DM
+        </label>
+        <ControlFields form={form} errors={errors} set={set} />
+        <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
+        <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
+          <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">
+            Entry requirements (optional)
+          </summary>
+          <div className="mt-4 space-y-4">
+            <div className="grid gap-4 sm:grid-cols-3">
+              {numberField("Account age (days)", "minAccountAge", "0 for none")}
+              {numberField("Member for (days)", "minMemberAge", "0 for none")}
+              {numberField("Invites", "minInvites", "0 for none")}
+            </div>
+            <RolePicker
+              label="Required roles"
+              hint="Entrants need at least one of these."
+              options={roles.map((role) => ({ id: role.id, name: role.name, color: role.color }))}
+              value={form.requiredRoles}
+              max={20}
+              onChange={(requiredRoles) => set({ requiredRoles })}
+            />
+          </div>
+        </details>
+        <div className="flex justify-end">
+          <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
+            {create.isPending
+              ? "Starting…"
+              : form.startMode === "later" || form.repeatUnit !== "none"
+                ? "Schedule Giveaway"
+                : "Start Giveaway"}
+          </button>
+          {create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
+        </div>
+      </form>
+      <SaveAsTemplate serverId={serverId} body={preview} />
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import { GiveawayConfigCard } from "./giveaway-config";
 import { GiveawayList } from "./giveaway-list";
 import { schedulesQuery } from "./manage-api";
 import { ScheduleList } from "./schedule-list";
+import { TemplatesPanel } from "./templates-panel";
 
 export function GiveawaysTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
@@ -87,6 +88,11 @@ export function GiveawaysTab(_props: TabProps) {
               <ScheduleList schedules={schedules.data} serverId={serverId} />
             )}
           </Card>
+          <TemplatesPanel
+            serverId={serverId}
+            channels={textChannels(channels.data)}
+            giveaways={list.data ?? []}
+          />
           <Card title="Create Giveaway" icon={<PlusIcon />}>
             <CreateGiveaway serverId={serverId} channels={textChannels(channels.data)} roles={pickable} />
           </Card>

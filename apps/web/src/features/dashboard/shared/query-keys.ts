@@ -22,6 +22,7 @@ export const dashboardKeys = {
   giveawayConfig: (serverId: string) => ["dashboard", serverId, "giveaways", "config"] as const,
   giveawaySchedules: (serverId: string) => ["dashboard", serverId, "giveaways", "schedules"] as const,
   giveawayBlocks: (serverId: string) => ["dashboard", serverId, "giveaways", "blocks"] as const,
+  giveawayTemplates: (serverId: string) => ["dashboard", serverId, "giveaways", "templates"] as const,
   giveawayEntrants: (serverId: string, messageId: string, q: string) =>
     ["dashboard", serverId, "giveaways", "entrants", messageId, q] as const,
   giveawayDetail: (serverId: string, messageId: string) =>
