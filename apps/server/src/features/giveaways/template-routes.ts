@@ -74,6 +74,7 @@ export const giveawayTemplateRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     {
       schema: {
         errors: {
+          404: "fromGiveawayId names no giveaway of this server",
           409: "A template of that name exists, or the server has as many templates as it may (`serverCaps.giveawayTemplates`)",
         },
         tags,
