@@ -19,6 +19,7 @@ export * from "./api/perks.ts";
 export * from "./api/permissions.ts";
 export * from "./api/purge.ts";
 export * from "./api/sandbox.ts";
+export * from "./api/selfroles.ts";
 export * from "./api/servers.ts";
 export * from "./api/statica.ts";
 export * from "./api/sticky.ts";

@@ -82,7 +82,10 @@ async function whitelistCommand(command: CommandContext) {
       allowedMentions: { roles: [] },
     });
   } else if (action === "remove") {
-    const { panels } = await removeFromWhitelist(ctx, serverId, roleId);
+    const { panels } = await removeFromWhitelist(ctx, serverId, roleId, {
+      tokenId: null,
+      userId: command.user.id,
+    });
     await command.reply({
       content: `Removed <@&${roleId}> from the whitelist${panels > 0 ? ` and from ${panels} panel${panels === 1 ? "" : "s"}` : ""}.`,
       allowedMentions: { roles: [] },

@@ -99,7 +99,10 @@ export function listenForSelfRoles(bot: Bot, ctx: AppContext): () => void {
   bot.onButton(deletePrefix, async (interaction) => {
     const { serverId } = await requireAdmin(ctx, interaction);
     const panelId = Number(interaction.data.customId.slice(deletePrefix.length));
-    const { panel, messages } = await deletePanel(ctx, serverId, panelId);
+    const { panel, messages } = await deletePanel(ctx, serverId, panelId, {
+      tokenId: null,
+      userId: interaction.data.user.id,
+    });
     await interaction.update({
       content: `🗑️ Deleted the **${panel.name}** panel${messages > 0 ? ` and cleaned up ${messages} message${messages === 1 ? "" : "s"}` : ""}.`,
       components: [],

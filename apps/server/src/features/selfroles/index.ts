@@ -2,6 +2,7 @@ import { defineFeature } from "../feature.ts";
 import { selfrolesBot } from "./commands.ts";
 import { seedDemo } from "./demo.ts";
 import { registerSelfRolesJobs } from "./jobs.ts";
+import { selfRoleRoutes } from "./routes.ts";
 
 export const selfroles = defineFeature({
   name: "selfroles",
@@ -12,6 +13,7 @@ export const selfroles = defineFeature({
     "selfrole_messages",
     "selfrole_drafts",
   ],
+  routes: selfRoleRoutes,
   ...selfrolesBot,
   jobs: registerSelfRolesJobs,
   demoSeed: seedDemo,

@@ -4,6 +4,7 @@ import { requireTextChannel } from "../../discord/port/validate.ts";
 import { botRoleProblem, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type Deps, requireAssignable } from "./access.ts";
 import * as roleStore from "./role-store.ts";
 import { joinNames, panelComponents, panelMessage, selfRoleLimits } from "./rules.ts";
@@ -96,6 +97,8 @@ export async function createPanel(
   serverId: string,
   actorId: string,
   input: PanelInput,
+  /** Who asked (the dashboard's token); the command's member (`actorId`) otherwise. */
+  actor: AuditActor = { tokenId: null, userId: actorId },
 ): Promise<PostedPanel> {
   checkCap(serverCaps.selfRolePanels, (await store.listPanels(deps.storage.db, serverId)).length);
   const checked = await checkPanelInput(deps, serverId, input);
@@ -126,6 +129,15 @@ export async function createPanel(
       { messageId: sent.id, panelId: panel.id, channelId: input.channelId, kind: "posted" },
       Date.now(),
     );
+    await recordAudit(deps.storage.db, serverId, actor, "selfroles.panel-create", {
+      after: {
+        id: panel.id,
+        name: panel.name,
+        display: panel.display,
+        roleIds: panel.roles.map((role) => role.roleId),
+        channelId: input.channelId,
+      },
+    });
     return { panel, messageId: sent.id, channelId: input.channelId, warnings: checked.warnings };
   } catch (error) {
     await store.deletePanel(deps.storage.db, serverId, panel.id);
@@ -273,7 +285,12 @@ export async function listPanelsWithMessages(
  * Deletes a panel: the panel messages Hearth posted are deleted, bound messages lose the panel's
  * components (their text stays), then the panel and its records go.
  */
-export async function deletePanel(deps: Deps, serverId: string, panelId: number) {
+export async function deletePanel(
+  deps: Deps,
+  serverId: string,
+  panelId: number,
+  actor: AuditActor = { tokenId: null, userId: null },
+) {
   const panel = await store.findPanel(deps.storage.db, serverId, panelId);
   if (!panel) throw notFound("That panel was already deleted.");
   const messages = await store.listPanelMessages(deps.storage.db, serverId, [panel.id]);
@@ -290,5 +307,9 @@ export async function deletePanel(deps: Deps, serverId: string, panelId: number)
     }
   }
   await store.deletePanel(deps.storage.db, serverId, panel.id);
+  await recordAudit(deps.storage.db, serverId, actor, "selfroles.panel-delete", {
+    before: { id: panel.id, name: panel.name, roleIds: panel.roles.map((role) => role.roleId) },
+    messages: messages.length,
+  });
   return { panel, messages: messages.length };
 }

@@ -2,6 +2,7 @@ import type { RoleInfo } from "../../discord/port/port.ts";
 import { botRoleProblem, loadHierarchy } from "../../discord/roles/hierarchy.ts";
 import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { type Deps, requireAssignable } from "./access.ts";
 import { refreshPanels } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
@@ -28,6 +29,7 @@ export async function addToWhitelist(
   serverId: string,
   actorId: string,
   roleId: string,
+  actor: AuditActor = { tokenId: null, userId: actorId },
 ): Promise<WhitelistResult> {
   const hierarchy = await loadHierarchy(deps, serverId);
   const role = requireAssignable(hierarchy, serverId, roleId);
@@ -52,6 +54,7 @@ export async function addToWhitelist(
     );
   }
   await roleStore.whitelistRole(deps.storage.db, serverId, roleId, actorId, Date.now());
+  await recordAudit(deps.storage.db, serverId, actor, "selfroles.whitelist-add", { roleId });
   const warnings: string[] = [];
   const problem = botRoleProblem(hierarchy, serverId, role);
   if (problem) warnings.push(`⚠️ Members can't get it yet: ${problem}`);
@@ -59,10 +62,17 @@ export async function addToWhitelist(
 }
 
 /** Takes a role off the whitelist (or blacklist) and off every panel. */
-export async function removeFromWhitelist(deps: Deps, serverId: string, roleId: string) {
+export async function removeFromWhitelist(
+  deps: Deps,
+  serverId: string,
+  roleId: string,
+  actor: AuditActor = { tokenId: null, userId: null },
+) {
   const entry = await roleStore.findRole(deps.storage.db, serverId, roleId);
   if (!entry) throw notFound(`<@&${roleId}> isn't on the whitelist.`);
-  return { panels: await dropRole(deps, serverId, roleId) };
+  const panels = await dropRole(deps, serverId, roleId);
+  await recordAudit(deps.storage.db, serverId, actor, "selfroles.whitelist-remove", { roleId, panels });
+  return { panels };
 }
 
 /** Takes a role off the lists and off every panel, updating their messages; answers how many panels it was on. */
