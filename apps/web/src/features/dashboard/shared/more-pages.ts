@@ -21,6 +21,13 @@ export interface MorePage {
 /** Registered pages, in the navigation's order. Each page's folder adds its own entry here. */
 export const morePages: readonly MorePage[] = [
   {
+    id: "selfroles",
+    label: "Self-roles",
+    description: "Panels of buttons or menus where members pick their own roles.",
+    required: "admin",
+    load: () => import("../selfroles/selfroles-page"),
+  },
+  {
     id: "sticky",
     label: "Sticky messages",
     description: "Keep a message at the bottom of a busy channel.",
