@@ -368,6 +368,18 @@ describe.each(dialects)("giveaways beyond the seed on %s", (dialect) => {
     ).toBe(404);
     const audit = await listAudit(t.ctx.storage.db, demoGuildId, 3);
     expect(audit[0]).toMatchObject({ action: "giveaway.entrant.remove", summary: { reason: "Alt account" } });
+    // No such giveaway: 404; an ended one keeps its entrants: 409.
+    expect(
+      await statusOf(
+        removeEntrant(t.ctx, demoGuildId, "123456789012345678", ids[2] as string, actor, { reason: "x" }),
+      ),
+    ).toBe(404);
+    await endGiveaway(t.ctx, demoGuildId, giveaway.messageId, { by: "manual" });
+    expect(
+      await statusOf(
+        removeEntrant(t.ctx, demoGuildId, giveaway.messageId, ids[2] as string, actor, { reason: "x" }),
+      ),
+    ).toBe(409);
 
     const blocked = await addMember(t.ctx);
     await blockMember(t.ctx, demoGuildId, actor, { userId: blocked, reason: "Ban evasion" });

@@ -238,3 +238,36 @@ export async function deleteBlock(db: Db, serverId: string, userId: string): Pro
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * PostgreSQL: removes an entrant of a running giveaway in one statement: the giveaway's row lock
+ * (the end, rerolls and entries take it too), the entry's delete and the removal with its reason.
+ * Null when nothing was removed (no such running giveaway, or not an entrant).
+ */
+export async function removeLockedEntry(
+  db: Db,
+  serverId: string,
+  messageId: string,
+  removal: { userId: string; reason: string; removedBy: string | null; removedAt: number },
+): Promise<{ prize: string } | null> {
+  const result = await sql<{ prize: string }>`
+    with g as (
+      select id, prize from giveaways
+      where server_id = ${serverId} and message_id = ${messageId} and status = 'active'
+      for update
+    ), d as (
+      delete from giveaway_entries e using g
+      where e.giveaway_id = g.id and e.user_id = ${removal.userId}
+      returning e.giveaway_id
+    ), r as (
+      insert into giveaway_entry_removals (giveaway_id, user_id, reason, removed_by, removed_at, notified_at)
+      select giveaway_id, ${removal.userId}, ${removal.reason}, ${removal.removedBy}, ${removal.removedAt}, null
+      from d
+      on conflict (giveaway_id, user_id) do update set
+        reason = excluded.reason, removed_by = excluded.removed_by, removed_at = excluded.removed_at,
+        notified_at = null
+      returning giveaway_id
+    )
+    select g.prize from g join r on r.giveaway_id = g.id`.execute(db);
+  return result.rows[0] ?? null;
+}
