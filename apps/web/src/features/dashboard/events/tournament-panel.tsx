@@ -174,6 +174,9 @@ function TournamentStatus({ serverId, detail }: { serverId: string; detail: Deta
   const admin = can("admin");
   const active = detail.status === "signup" || detail.status === "running";
   const label = statusLabel[detail.status];
+  const decided = detail.rounds
+    .flatMap((round) => round.matches)
+    .filter((match) => match.reportedAt !== null).length;
   const askStart = async () => {
     if (
       await confirm({
@@ -258,7 +261,10 @@ function TournamentStatus({ serverId, detail }: { serverId: string; detail: Deta
           )}
         </div>
       )}
-      {detail.status === "running" && <ReportResult serverId={serverId} detail={detail} disabled={!admin} />}
+      {detail.status === "running" && (
+        // Keyed by the results recorded, so after each one the form offers the next open match.
+        <ReportResult key={decided} serverId={serverId} detail={detail} disabled={!admin} />
+      )}
     </div>
   );
 }
