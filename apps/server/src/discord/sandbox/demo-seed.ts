@@ -254,6 +254,32 @@ export async function demoMembers(db: Kysely<Database>, limit?: number): Promise
   return (await query.execute()).map((row) => row.user_id);
 }
 
+/** A member of the demo server as the features' demo seeds read it. */
+export interface DemoMember {
+  userId: string;
+  roleIds: string[];
+  joinedAt: number;
+}
+
+/**
+ * Every member of the demo server (the owner and bots too), in the order they joined (then by id):
+ * what a feature's demo seed picks its members from, instead of reading the sandbox's tables.
+ */
+export async function demoServerMembers(db: Kysely<Database>): Promise<DemoMember[]> {
+  const rows = await db
+    .selectFrom("sandbox_members")
+    .select(["user_id", "roles", "joined_at"])
+    .where("guild_id", "=", demoGuildId)
+    .orderBy("joined_at")
+    .orderBy("user_id")
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    roleIds: JSON.parse(row.roles) as string[],
+    joinedAt: row.joined_at,
+  }));
+}
+
 /** Whether the demo server exists already. */
 export async function hasDemoDirectory(db: Kysely<Database>): Promise<boolean> {
   const row = await db

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { startLottery, takeTickets } from "./service.ts";
@@ -11,23 +12,14 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events");
   if (!channel) return;
   const random = seededRandom(20261125);
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select("m.user_id")
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .limit(40)
-    .execute();
+  const members = await demoMembers(ctx.storage.db, 40);
   await startLottery(
     ctx,
     demoGuildId,
     { tokenId: null, userId: demoOwnerId },
     { prize: "5M coins", durationSeconds: 2 * 86_400, maxTickets: 5, channelId: channel.id },
   );
-  for (const { user_id } of members) {
+  for (const user_id of members) {
     await takeTickets(ctx, demoGuildId, user_id, 1 + Math.floor(random() * 5));
   }
 }

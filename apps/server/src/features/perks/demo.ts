@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { demoServerMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { addResponder, setEmojis, setKeywords } from "./member-perks.ts";
 import { createPrivateChannel, setChannelMembers } from "./private-spaces.ts";
@@ -34,15 +35,10 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     await createTier(ctx, demoGuildId, { ...tier, roleId: roleIds[tier.name] ?? "" });
   }
 
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members")
-    .select(["user_id", "roles"])
-    .where("guild_id", "=", demoGuildId)
-    .where("user_id", "not in", [demoOwnerId, demoBotId])
-    .orderBy("joined_at")
-    .limit(40)
-    .execute();
-  const [vip, premium, friend] = members.slice(-3).map((row) => row.user_id);
+  const members = (await demoServerMembers(ctx.storage.db))
+    .filter((m) => m.userId !== demoOwnerId && m.userId !== demoBotId)
+    .slice(0, 40);
+  const [vip, premium, friend] = members.slice(-3).map((m) => m.userId);
   if (!vip || !premium || !friend) return;
   const rolesOf = async (userId: string) => (await ctx.discord.getMember(demoGuildId, userId))?.roleIds ?? [];
   await ctx.discord.addMemberRole(demoGuildId, vip, roleIds.VIP ?? "", "Perks demo");

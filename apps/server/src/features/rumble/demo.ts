@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { demoServerMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "../settings/service.ts";
 import { recordWin } from "./service.ts";
@@ -19,17 +20,11 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   );
   const channel = (await ctx.discord.listChannels(demoGuildId)).find((c) => c.name === "events");
   if (!channel) return;
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members")
-    .select("user_id")
-    .where("guild_id", "=", demoGuildId)
-    .orderBy("joined_at", "desc")
-    .limit(5)
-    .execute();
+  const members = (await demoServerMembers(ctx.storage.db)).slice(-5).reverse();
   const now = Date.now();
   const pattern = [0, 1, 0, 2, 0, 1, 3, 0, 1, 4, 2, 0];
   for (const [index, pick] of pattern.entries()) {
-    const userId = members[pick]?.user_id;
+    const userId = members[pick]?.userId;
     if (!userId) continue;
     await recordWin(ctx, {
       serverId: demoGuildId,

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { demoServerMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { editSettings } from "./service.ts";
 
@@ -11,14 +12,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const roles = await ctx.discord.listRoles(demoGuildId);
   const role = (name: string) => roles.find((r) => r.name === name)?.id ?? null;
   const actor = { tokenId: null, userId: demoOwnerId };
-  const managers = await ctx.storage.db
-    .selectFrom("sandbox_members")
-    .select(["user_id", "roles"])
-    .where("guild_id", "=", demoGuildId)
-    .orderBy("joined_at")
-    .execute();
+  const managers = await demoServerMembers(ctx.storage.db);
   const managerRole = role("Grinder Manager");
-  const poolManager = managers.find((m) => managerRole && m.roles.includes(managerRole))?.user_id ?? null;
+  const poolManager = managers.find((m) => managerRole && m.roleIds.includes(managerRole))?.userId ?? null;
   await editSettings(
     ctx,
     demoGuildId,

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.ts";
+import { demoServerMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { addTrigger } from "./service.ts";
 
@@ -32,15 +33,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     },
     staff,
   );
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members")
-    .select("user_id")
-    .where("guild_id", "=", demoGuildId)
-    .where("user_id", "!=", demoOwnerId)
-    .orderBy("joined_at")
-    .limit(1)
-    .execute();
-  const member = members[0]?.user_id;
+  const member = (await demoServerMembers(ctx.storage.db)).find((m) => m.userId !== demoOwnerId)?.userId;
   if (member) {
     await addTrigger(
       ctx,
