@@ -134,6 +134,11 @@ const knownForeign = [
     reason: "public giveaway lists join the guild's name and directory entry; the end job's time",
   },
   {
+    file: "features/giveaways/upcoming.ts",
+    tables: /^(guilds|discovery_entries)$/,
+    reason: "the public upcoming list joins the guild's name and directory entry, as the lists do",
+  },
+  {
     file: "features/giveaways/list-store.ts",
     tables: /^(guilds|discovery_entries)$/,
     reason: "public giveaway lists join the guild's name and directory entry",
