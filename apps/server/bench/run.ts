@@ -9,6 +9,7 @@ import { benchConnections, benchDurationSeconds } from "./harness.ts";
 import { benchInsights } from "./insights.bench.ts";
 import { benchJobs } from "./jobs.bench.ts";
 import { benchLottery } from "./lottery.bench.ts";
+import { benchMemberSearch } from "./member-search.bench.ts";
 import { benchMessagePipeline } from "./message-pipeline.bench.ts";
 import { benchMixedRoutes } from "./mixed-routes.bench.ts";
 import { benchTemplate } from "./template.bench.ts";
@@ -29,6 +30,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   lottery: benchLottery,
   "mixed-routes": benchMixedRoutes,
   insights: benchInsights,
+  "member-search": benchMemberSearch,
 };
 
 console.log(

@@ -1,0 +1,106 @@
+import os from "node:os";
+import type { MembersResponse } from "@hearth/core";
+import { demoGuildId } from "../src/discord/sandbox/demo-seed-data.ts";
+import { createTestApp } from "../test/helpers.ts";
+
+const memberCount = 100_000;
+const runs = 30;
+const targetMs = 100;
+
+/**
+ * GET /api/dashboard/members (the member picker's search) with 100,000 members on the demo server,
+ * on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL: the first page, a common and a rare
+ * part of a name, a name nobody has (the whole server read), a page deep into the list and a
+ * lookup by ids. Each figure is the median and worst of 30 answers through Fastify (wall clock)
+ * and the process's CPU per answer, printed beside issue 28's target (≤ 100 ms).
+ */
+export async function benchMemberSearch(): Promise<void> {
+  const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
+    ? ["sqlite", "postgres"]
+    : ["sqlite"];
+  for (const dialect of dialects) {
+    const t = await createTestApp({ dialect, config: { rateLimitMax: 0 } });
+    try {
+      const started = Date.now();
+      for (let offset = 0; offset < memberCount; offset += 1000) {
+        const batch = Array.from({ length: 1000 }, (_, index) => offset + index);
+        const id = (n: number) => String(1_300_000_000_000_000_000n + BigInt(n));
+        await t.ctx.storage.db
+          .insertInto("sandbox_users")
+          .values(
+            batch.map((n) => ({
+              id: id(n),
+              username: `member_${n.toString(36)}_${(n * 7919) % 100_003}`,
+              global_name: n % 3 === 0 ? null : `Member ${n}`,
+              avatar: null,
+              bot: n % 500 === 0 ? 1 : 0,
+              created_at: 0,
+              dm_open: 1,
+            })),
+          )
+          .execute();
+        await t.ctx.storage.db
+          .insertInto("sandbox_members")
+          .values(
+            batch.map((n) => ({
+              guild_id: demoGuildId,
+              user_id: id(n),
+              nick: n % 10 === 0 ? `Nick ${n}` : null,
+              roles: "[]",
+              joined_at: 0,
+              timeout_until: null,
+            })),
+          )
+          .execute();
+      }
+      console.log(
+        `\nGET /api/dashboard/members on ${dialect}: ${memberCount.toLocaleString("en-US")} members seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; load ${os
+          .loadavg()
+          .map((n) => n.toFixed(2))
+          .join(" ")}`,
+      );
+      const get = async (query: string) => {
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/dashboard/members?${query}`,
+          headers: { authorization: t.token },
+        });
+        if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);
+        return res.json() as MembersResponse;
+      };
+      const deepCursor = String(1_300_000_000_000_000_000n + 90_000n);
+      const cases: [string, string][] = [
+        ["first page, no query (25)", "limit=25"],
+        ["common part: 'member_1' (25)", "query=member_1&limit=25"],
+        ["rare part: 'nick 9999' (25)", "query=nick%209999&limit=25"],
+        ["no one matches: 'zzzz' (whole server read)", "query=zzzz&limit=25"],
+        ["a page deep in the list (cursor at 90,000)", `limit=25&cursor=${deepCursor}`],
+        [
+          "ids: 5 members",
+          `ids=${[1, 2, 3, 4, 5].map((n) => String(1_300_000_000_000_000_000n + BigInt(n * 1000))).join(",")}`,
+        ],
+      ];
+      for (const [name, query] of cases) {
+        await get(query);
+        const times: number[] = [];
+        const cpuBefore = process.cpuUsage();
+        let found = 0;
+        for (let run = 0; run < runs; run += 1) {
+          const at = performance.now();
+          found = (await get(query)).members.length;
+          times.push(performance.now() - at);
+        }
+        const cpu = process.cpuUsage(cpuBefore);
+        times.sort((a, b) => a - b);
+        const median = times[Math.floor(times.length / 2)] ?? 0;
+        const worst = times.at(-1) ?? 0;
+        const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
+        console.log(
+          `  ${name.padEnd(46)} ${String(found).padStart(3)} found  median ${median.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  CPU ${cpuMs.toFixed(1).padStart(5)} ms/answer  (target ≤ ${targetMs} ms: ${median <= targetMs ? "met" : "NOT met"})`,
+        );
+      }
+    } finally {
+      await t.cleanup();
+    }
+  }
+}
