@@ -115,3 +115,57 @@ describe("the More navigation", () => {
     await page.screenshot({ path: screenshotPath(`more-page-${first.id}-mobile`), fullPage: true });
   });
 });
+
+describe("the pickers in the forms", () => {
+  it("Add Grinder: searches members by name and chooses one from the keyboard", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openDashboard("/dashboard?tab=grinders");
+    const picker = page.getByRole("combobox", { name: "Member", exact: true });
+    await picker.click();
+    await picker.fill("a");
+    const options = page.getByRole("listbox", { name: "Member" }).getByRole("option");
+    await options.first().waitFor();
+    const first = (await options.first().textContent()) ?? "";
+    expect(first).toMatch(/@\S+/);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => picker.inputValue()).toMatch(/\(@\S+\)$/);
+    expect(await picker.getAttribute("aria-expanded")).toBe("false");
+    await expectNoAxeViolations(page, '[data-testid="member-picker"]');
+    await page.screenshot({ path: screenshotPath("picker-member-desktop") });
+  });
+
+  it("Greetings: # offers channels and @ members and roles, inserting their markup", {
+    timeout: 120_000,
+  }, async () => {
+    const page = await openDashboard("/dashboard?tab=greetings", viewports.mobile);
+    const area = page.getByRole("combobox", { name: "Description" });
+    await area.click();
+    await area.press("Control+End");
+    await area.pressSequentially(" #");
+    const channels = page.getByRole("listbox", { name: "Channels" }).getByRole("option");
+    await channels.first().waitFor();
+    const name = ((await channels.first().textContent()) ?? "").replace(/^\W+/, "");
+    expect(await area.getAttribute("aria-expanded")).toBe("true");
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: screenshotPath("picker-markup-mobile") });
+    await page.keyboard.press("Enter");
+    await expect.poll(() => area.inputValue()).toMatch(/<#\d{17,20}> $/);
+    expect(name.length).toBeGreaterThan(0);
+    await area.pressSequentially("@");
+    const mentions = page.getByRole("listbox", { name: "Members and roles" }).getByRole("option");
+    await mentions.first().waitFor();
+    await expectNoAxeViolations(
+      page,
+      '[data-testid="dashboard-panel-greetings"], #dashboard-panel-greetings',
+    );
+    await page.keyboard.press("Enter");
+    await expect.poll(() => area.inputValue()).toMatch(/<@&?\d{17,20}> $/);
+    await area.pressSequentially("#");
+    await channels.first().waitFor();
+    await page.keyboard.press("Escape");
+    await channels.first().waitFor({ state: "detached" });
+    expect(await area.inputValue()).toMatch(/#$/);
+  });
+});

@@ -149,7 +149,11 @@ describe("grinders", () => {
 
     const page = await openTab("grinders");
     const add = page.getByRole("button", { name: "Add Grinder" });
-    await page.getByLabel("User ID", { exact: true }).fill(candidate);
+    // The member picker finds a pasted user id; the option is chosen from the keyboard.
+    await page.getByRole("combobox", { name: "Member", exact: true }).fill(candidate);
+    await page.getByRole("option", { name: /@/ }).first().waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
     expect(await add.isDisabled()).toBe(true);
     await page.getByLabel("Tier", { exact: true }).selectOption("Bronze");
     await add.click();

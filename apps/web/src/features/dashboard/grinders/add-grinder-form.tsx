@@ -2,11 +2,12 @@ import { addGrinderBody } from "@hearth/core";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { type FieldErrors, issuesToFieldErrors, serverFieldError } from "../shared/errors";
-import { Field, inputClass, SelectBox } from "../shared/form-controls";
+import { Field, SelectBox } from "../shared/form-controls";
 import { PlusIcon } from "../shared/icons";
+import { MemberPicker } from "../shared/pickers/member-picker";
 import { useAddGrinder } from "./api";
 
-/** User id and tier; Add stays disabled until both are set (spec §5). */
+/** The member (picked by name or pasted id) and tier; Add stays disabled until both are set (spec §5). */
 export function AddGrinderForm({ serverId, tiers }: { serverId: string; tiers: readonly string[] }) {
   const [userId, setUserId] = useState("");
   const [tier, setTier] = useState("");
@@ -36,22 +37,17 @@ export function AddGrinderForm({ serverId, tiers }: { serverId: string; tiers: r
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
-      <Field label="User ID" error={errors.userId} hint="Right-click the member in Discord → Copy User ID.">
-        {(control) => (
-          <input
-            {...control}
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="e.g. 324158876079358257"
-            value={userId}
-            onChange={(event) => {
-              setUserId(event.target.value);
-              if (errors.userId) setErrors({ ...errors, userId: undefined });
-            }}
-          />
-        )}
-      </Field>
+      <MemberPicker
+        label="Member"
+        value={userId || null}
+        onChange={(id) => {
+          setUserId(id ?? "");
+          if (errors.userId) setErrors({ ...errors, userId: undefined });
+        }}
+        bots="exclude"
+        error={errors.userId}
+        hint="Search the server's members by name, or paste a user id."
+      />
       <Field label="Tier" error={errors.tier}>
         {(control) => (
           <SelectBox {...control} value={tier} onChange={(event) => setTier(event.target.value)}>

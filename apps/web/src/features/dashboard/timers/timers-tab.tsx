@@ -10,10 +10,11 @@ import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { useConfirm } from "../shared/confirm";
 import type { FieldErrors } from "../shared/errors";
-import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { Field, inputClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { ClockIcon, PlusIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import type { TabProps } from "../shared/tab-props";
@@ -104,24 +105,17 @@ function CreateTimer({
           </button>
         ))}
       </fieldset>
-      <Field
+      <MarkupTextarea
         label="Message"
         error={errors.message}
-        hint="Posted when the timer ends. Mentions ping only then."
+        hint="Posted when the timer ends. Mentions ping only then. Type # for a channel, @ for a member or role."
         aside={`${form.message.length}/${timerLimits.messageMax}`}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            maxLength={timerLimits.messageMax}
-            className={textareaClass}
-            placeholder="Heist starts now! Meet in voice."
-            value={form.message}
-            onChange={(event) => set({ message: event.target.value })}
-          />
-        )}
-      </Field>
+        rows={3}
+        maxLength={timerLimits.messageMax}
+        placeholder="Heist starts now! Meet in voice."
+        value={form.message}
+        onChange={(message) => set({ message })}
+      />
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
           <PlusIcon className="size-4" />

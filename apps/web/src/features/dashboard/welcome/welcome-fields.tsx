@@ -1,7 +1,8 @@
 import { type WelcomeConfig, welcomeLimits } from "@hearth/core";
 import { SubHeading } from "../shared/card";
 import type { FieldErrors } from "../shared/errors";
-import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { Field, inputClass } from "../shared/form-controls";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { Switch } from "../shared/switch";
 import { ColorField } from "./color-field";
 
@@ -36,22 +37,15 @@ export function EmbedFields({
           />
         )}
       </Field>
-      <Field
+      <MarkupTextarea
         label="Description"
         error={errors["embed.description"]}
-        hint="Tags like {user.mention} and {server.memberCount.ordinal} are filled in for each member."
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={4}
-            maxLength={welcomeLimits.description}
-            className={textareaClass}
-            value={embed.description}
-            onChange={(event) => setEmbed({ description: event.target.value })}
-          />
-        )}
-      </Field>
+        hint="Tags like {user.mention} and {server.memberCount.ordinal} are filled in for each member. Type # for a channel, @ for a member or role."
+        rows={4}
+        maxLength={welcomeLimits.description}
+        value={embed.description}
+        onChange={(description) => setEmbed({ description })}
+      />
       <ColorField
         value={embed.color}
         error={errors["embed.color"]}

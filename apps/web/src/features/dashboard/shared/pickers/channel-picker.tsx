@@ -91,7 +91,7 @@ export function ChannelPicker({
           </span>
           <span className="truncate">{channel.name}</span>
           {channel.parentName && (
-            <span className="ml-auto shrink-0 truncate pl-2 text-xs text-stone-500 uppercase">
+            <span className="ml-auto shrink-0 truncate pl-2 text-xs text-stone-400 uppercase">
               {channel.parentName}
             </span>
           )}

@@ -246,7 +246,7 @@ export function MarkupTextarea({
                     </span>
                     <span className="truncate">{suggestion.channel.name}</span>
                     {suggestion.channel.parentName && (
-                      <span className="ml-auto truncate pl-2 text-xs text-stone-500 uppercase">
+                      <span className="ml-auto truncate pl-2 text-xs text-stone-400 uppercase">
                         {suggestion.channel.parentName}
                       </span>
                     )}
@@ -261,7 +261,7 @@ export function MarkupTextarea({
                   <>
                     <RoleDot color={suggestion.role.color} />
                     <span className="truncate">@{suggestion.role.name}</span>
-                    <span className="ml-auto pl-2 text-xs text-stone-500">role</span>
+                    <span className="ml-auto pl-2 text-xs text-stone-400">role</span>
                   </>
                 )}
               </div>

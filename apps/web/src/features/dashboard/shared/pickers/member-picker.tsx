@@ -55,14 +55,27 @@ export function MemberPicker({
   hint,
   error,
   disabled,
-  placeholder = "Search members by name…",
+  placeholder = "Search by name, or paste a user id…",
   required,
   exclude,
 }: MemberPickerProps) {
   const { serverId } = useDashboardSession();
   const [query, setQuery] = useState("");
   const settled = useDebounced(query.trim(), 250);
-  const search = useQuery({ ...memberSearchQuery(serverId, settled), enabled: !disabled });
+  // A pasted user id finds that member (Discord's "Copy User ID" still works here).
+  const pastedId = /^\d{17,20}$/.test(settled) ? settled : null;
+  const byName = useQuery({
+    ...memberSearchQuery(serverId, settled),
+    enabled: !disabled && pastedId === null,
+  });
+  const byId = useQuery({
+    ...membersByIdQuery(serverId, pastedId ? [pastedId] : []),
+    enabled: pastedId !== null,
+  });
+  const search =
+    pastedId === null
+      ? byName
+      : { ...byId, data: byId.data ? { members: byId.data, nextCursor: null, note: null } : undefined };
   const chosen = useQuery(membersByIdQuery(serverId, value === null ? [] : [value]));
   const selected =
     value === null
