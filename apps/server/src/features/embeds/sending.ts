@@ -10,6 +10,7 @@ import {
   renderDraft,
   renderTemplate,
   type TemplateContext,
+  validateDraft,
   validateEmbed,
   validateTemplate,
   withoutTagLinks,
@@ -20,7 +21,7 @@ import { channelPermissions, Permission } from "../../discord/roles/permissions.
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { editedMessageRows, linkButtonRow, splitMessageRows } from "./link-buttons.ts";
 import { type EmbedsDeps, embedBuilderLimits, openSession, problemsError } from "./service.ts";
-import type { DraftSession } from "./store.ts";
+import type { DraftSession, TargetRest } from "./store.ts";
 
 /**
  * The builder's embed in Discord: the preview with tags filled in, posting it in a channel the
@@ -62,6 +63,36 @@ export async function previewMessage(
     }
   }
   return { embed: draftToEmbed(withoutTagLinks(draft)), buttons: cleanDraft(draft).buttons ?? [] };
+}
+
+/**
+ * The dashboard's preview of a message: the text above and the embed with its link buttons, as
+ * `previewMessage` shows the builder's (tags filled in for the member). Problems answer 400 naming
+ * the part, as Send would.
+ */
+export async function previewDraftMessage(
+  deps: Pick<EmbedsDeps, "discord">,
+  serverId: string,
+  member: MemberInfo,
+  draft: EmbedDraft,
+  content = "",
+): Promise<OutgoingMessage> {
+  const problems = validateDraft(draft);
+  if (problems.length > 0) throw problemsError(problems, "The embed can't be sent:");
+  const text = content.trim();
+  const unknown = validateTemplate(text)[0];
+  if (unknown) {
+    const hint = unknown.suggestion ? ` Did you mean ${unknown.suggestion}?` : "";
+    throw badRequest(`${unknown.tag} in the message text isn't a tag Hearth knows.${hint}`, "content");
+  }
+  const { embed, buttons } = await previewMessage(deps, serverId, member, draft);
+  const row = linkButtonRow(buttons);
+  const filled = text && renderTemplate(text, await contextFor(deps, serverId, member));
+  return {
+    ...(filled ? { content: filled.slice(0, embedBuilderLimits.content) } : {}),
+    embeds: [embed],
+    ...(row.length > 0 ? { components: [row] } : {}),
+  };
 }
 
 /**
@@ -196,15 +227,22 @@ export async function sendSession(
   return { channelId: sent.channelId, messageId: sent.id, edited: false };
 }
 
+/** A message Hearth posted, read for editing: its first embed as a draft, and what an edit keeps. */
+export interface PostedEmbed {
+  channelId: string;
+  messageId: string;
+  draft: EmbedDraft;
+  rest: TargetRest;
+}
+
 /**
- * Opens an embed Hearth posted in a builder session: refuses messages that aren't Hearth's or have
- * no embed; Send then updates it in place (its text, other embeds and other rows of buttons and
- * menus are kept; its row of link buttons is the draft's to change).
+ * Reads an embed Hearth posted, for `/embed edit` and the dashboard: refuses messages that aren't
+ * Hearth's or have no embed, and channels the member can't post in.
  */
-export async function openEditSession(
-  deps: EmbedsDeps,
-  input: { serverId: string; userId: string; member: MemberInfo; channelId: string; messageId: string },
-): Promise<DraftSession> {
+export async function readPostedEmbed(
+  deps: Pick<EmbedsDeps, "discord">,
+  input: { serverId: string; member: MemberInfo; channelId: string; messageId: string },
+): Promise<PostedEmbed> {
   const messageId = input.messageId.trim();
   if (!/^\d{5,25}$/.test(messageId)) {
     throw badRequest(
@@ -237,19 +275,71 @@ export async function openEditSession(
     ...embedToDraft(first),
     ...(rows.buttons.length > 0 ? { buttons: rows.buttons } : {}),
   };
+  return {
+    channelId: channel.id,
+    messageId,
+    draft,
+    rest: {
+      content: message.content,
+      embeds: others,
+      components: rows.others,
+      buttonRowAt: rows.buttonRowAt,
+    },
+  };
+}
+
+/**
+ * Opens an embed Hearth posted in a builder session (see `readPostedEmbed`); Send then updates it
+ * in place (its text, other embeds and other rows of buttons and menus are kept; its row of link
+ * buttons is the draft's to change).
+ */
+export async function openEditSession(
+  deps: EmbedsDeps,
+  input: { serverId: string; userId: string; member: MemberInfo; channelId: string; messageId: string },
+): Promise<DraftSession> {
+  const posted = await readPostedEmbed(deps, input);
   return openSession(deps, {
     serverId: input.serverId,
     userId: input.userId,
-    draft,
-    target: {
-      channelId: channel.id,
-      messageId,
-      rest: {
-        content: message.content,
-        embeds: others,
-        components: rows.others,
-        buttonRowAt: rows.buttonRowAt,
-      },
-    },
+    draft: posted.draft,
+    target: { channelId: posted.channelId, messageId: posted.messageId, rest: posted.rest },
   });
+}
+
+/**
+ * The dashboard's Send and Save: the draft checked as the builder checks it, then sent (or the
+ * posted message updated) by `sendSession`, the builder's own Send, for the dashboard's member.
+ */
+export async function sendDraft(
+  deps: EmbedsDeps,
+  serverId: string,
+  sender: MemberInfo,
+  draft: EmbedDraft,
+  to: { channelId: string; content?: string } | { posted: PostedEmbed },
+): Promise<SendResult> {
+  const problems = validateDraft(draft);
+  if (problems.length > 0) throw problemsError(problems, "The embed can't be sent:");
+  const now = Date.now();
+  const session: DraftSession = {
+    id: "dashboard",
+    serverId,
+    userId: sender.user.id,
+    draft: cleanDraft(draft),
+    target:
+      "posted" in to
+        ? { channelId: to.posted.channelId, messageId: to.posted.messageId, rest: to.posted.rest }
+        : null,
+    pendingForm: null,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: now,
+  };
+  return sendSession(
+    deps,
+    session,
+    sender,
+    "posted" in to
+      ? {}
+      : { channel: to.channelId, ...(to.content !== undefined ? { content: to.content } : {}) },
+  );
 }

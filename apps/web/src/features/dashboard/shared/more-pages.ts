@@ -56,6 +56,20 @@ export const morePages: readonly MorePage[] = [
     load: () => import("../triggers/triggers-page"),
   },
   {
+    id: "embeds",
+    label: "Embeds",
+    description: "Build an embed with a live preview, send it, and edit ones Hearth posted.",
+    required: "admin",
+    load: () => import("../embeds/embeds-page"),
+  },
+  {
+    id: "market",
+    label: "Market",
+    description: "The price list: items, prices, and CSV import with a dry run, and export.",
+    required: "admin",
+    load: () => import("../market/market-page"),
+  },
+  {
     id: "birthdays",
     label: "Birthdays",
     description: "The announcement channel, message and role, and members' birthdays.",

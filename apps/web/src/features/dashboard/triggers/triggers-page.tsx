@@ -7,6 +7,7 @@ import { cn } from "../../../lib/cn";
 import { RequirePermission, usePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
 import { channelsQuery, settingsQuery } from "../shared/api";
+import { BotPreview } from "../shared/bot-preview";
 import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
@@ -17,7 +18,6 @@ import { readableMentions, triggersQuery, useDeleteTrigger } from "../shared/tri
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
 import { triggerPreviewQuery, useSaveMemberLimit, useSaveTrigger } from "./api";
-import { BotPreview } from "./bot-preview";
 import {
   bodyOf,
   emptyTriggerForm,

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DiscordMessage } from "../../../components/discord-message/discord-message";
 import { DiscordLookupProvider, type DiscordLookups } from "../../../components/discord-message/lookups";
 import { useDashboardSession } from "../session/session-context";
-import { channelsQuery, rolesQuery } from "../shared/api";
+import { channelsQuery, rolesQuery } from "./api";
 
 const botId = "0";
 
