@@ -6,19 +6,20 @@ import {
   linkButtonLimits,
 } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { usePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
-import { channelsQuery, textChannels } from "../shared/api";
-import { BotPreview } from "../shared/bot-preview";
+import { channelsQuery } from "../shared/api";
 import { Card, SubHeading } from "../shared/card";
 import { serverMessage } from "../shared/errors";
 import { Field, inputClass, textareaClass } from "../shared/form-controls";
 import { PlusIcon, SparkIcon, TrashIcon } from "../shared/icons";
+import { MessagePreview } from "../shared/message-preview";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { ChannelSelect } from "../shared/selects";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
 import { embedPreviewQuery, useEditEmbed, useOpenEmbed, useSendEmbed } from "./api";
@@ -40,17 +41,13 @@ const counter = (length: number, max: number) =>
 function Preview({ serverId, draft, content }: { serverId: string; draft: EmbedDraft; content: string }) {
   const body = useDebounced({ draft: sendableDraft(draft), content }, 400);
   const preview = useQuery(embedPreviewQuery(serverId, body));
-  let status: ReactNode = null;
-  if (preview.isError)
-    status = (
-      <p role="alert" className="text-red-300">
-        {serverMessage(preview.error) ?? "The preview could not be loaded."}
-      </p>
-    );
-  else if (!preview.data) status = <p className="text-stone-400">Loading preview…</p>;
   return (
     <div className="space-y-2 lg:sticky lg:top-4">
-      <BotPreview message={preview.data?.message ?? null} status={status} />
+      <MessagePreview
+        message={preview.data?.message}
+        loading={preview.isFetching}
+        error={preview.isError ? (serverMessage(preview.error) ?? "The preview could not be loaded.") : null}
+      />
       <p className="text-xs text-stone-400">
         Tags such as <code>{"{user.name}"}</code> are filled in for you, the sender.
       </p>
@@ -338,37 +335,24 @@ function Builder({
           </div>
         ) : (
           <div className="space-y-4">
-            <Field
+            <ChannelPicker
               label="Channel"
+              kinds={["text", "announcement"]}
+              value={channelId === "" ? null : channelId}
+              onChange={(id) => setChannelId(id ?? "")}
               error={channelError}
               hint="A text or announcement channel you can post in."
-            >
-              {(control) => (
-                <ChannelSelect
-                  {...control}
-                  channels={textChannels(channels.data)}
-                  none="Select a channel"
-                  value={channelId}
-                  onChange={setChannelId}
-                />
-              )}
-            </Field>
-            <Field
+              required
+            />
+            <MarkupTextarea
               label="Text above the embed"
               aside={counter(content.length, embedContentMax)}
               error={contentError}
-              hint="Optional. Mentions here ping when you may mention them yourself."
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  rows={2}
-                  className={textareaClass}
-                  value={content}
-                  onChange={(event) => setContent(event.target.value)}
-                />
-              )}
-            </Field>
+              hint="Optional. Type # for a channel, @ for a member or role; mentions ping when you may mention them yourself."
+              rows={2}
+              value={content}
+              onChange={setContent}
+            />
           </div>
         )}
 
@@ -381,22 +365,15 @@ function Builder({
             error={shownProblems.get("title")}
             max={embedLimits.title}
           />
-          <Field
+          <MarkupTextarea
             label="Description"
             error={shownProblems.get("description")}
             aside={counter((draft.description ?? "").length, embedLimits.description)}
-            hint="Discord markdown and tags work: **bold**, [links](https://…), {user.mention}, {server.name}."
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={6}
-                className={textareaClass}
-                value={draft.description ?? ""}
-                onChange={(event) => set({ description: event.target.value })}
-              />
-            )}
-          </Field>
+            hint="Type # for a channel, @ for a member or role. Markdown and tags work: **bold**, [links](https://…), {user.mention}, {server.name}."
+            rows={6}
+            value={draft.description ?? ""}
+            onChange={(description) => set({ description })}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextPart
               label="Title link"

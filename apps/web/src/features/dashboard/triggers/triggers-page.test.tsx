@@ -184,7 +184,7 @@ describe("the Triggers page", () => {
     const form = screen.getByRole("form", { name: "New trigger" });
     fireEvent.change(within(form).getByLabelText("Keyword"), { target: { value: "heist" } });
     fireEvent.change(within(form).getByLabelText("Reply"), { target: { value: "Hi {user.name}" } });
-    const preview = screen.getByRole("region", { name: "Message preview" });
+    const preview = screen.getByTestId("message-preview");
     await waitFor(() => expect(preview.textContent).toContain("Hi Owner"), { timeout: 3000 });
     await act(async () => {
       fireEvent.click(within(form).getByRole("button", { name: "Add Trigger" }));
@@ -215,7 +215,7 @@ describe("the Triggers page", () => {
     renderPage("admin");
     fireEvent.click(await screen.findByRole("button", { name: "Add a Trigger" }));
     fireEvent.change(screen.getByLabelText("Reply"), { target: { value: "{nope}" } });
-    const preview = screen.getByRole("region", { name: "Message preview" });
+    const preview = screen.getByTestId("message-preview");
     await waitFor(() => expect(preview.textContent).toContain("unknown tag {nope}"), { timeout: 3000 });
   });
 

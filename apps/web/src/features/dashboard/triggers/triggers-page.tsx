@@ -7,13 +7,14 @@ import { cn } from "../../../lib/cn";
 import { RequirePermission, usePermission } from "../session/permission";
 import { useDashboardSession } from "../session/session-context";
 import { channelsQuery, settingsQuery } from "../shared/api";
-import { BotPreview } from "../shared/bot-preview";
 import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
-import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { PlusIcon, SparkIcon, TrashIcon } from "../shared/icons";
+import { MessagePreview } from "../shared/message-preview";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { readableMentions, triggersQuery, useDeleteTrigger } from "../shared/triggers-api";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
@@ -46,18 +47,16 @@ function refusalOf(error: unknown): { field: string | null; message: string } | 
 function ReplyPreview({ serverId, form }: { serverId: string; form: TriggerForm }) {
   const body = useDebounced(previewBodyOf(form), 400);
   const preview = useQuery(triggerPreviewQuery(serverId, body));
-  let status: ReactNode = null;
-  if (!body) status = <p className="text-stone-400">Type a reply to see how Hearth posts it.</p>;
-  else if (preview.isError)
-    status = (
-      <p role="alert" className="text-red-300">
-        {refusalOf(preview.error)?.message ?? "The preview could not be loaded."}
-      </p>
-    );
-  else if (!preview.data) status = <p className="text-stone-400">Loading preview…</p>;
   return (
     <div className="space-y-2">
-      <BotPreview message={preview.data?.message ?? null} status={status} />
+      <MessagePreview
+        message={preview.data?.message}
+        loading={body !== null && preview.isFetching}
+        error={
+          preview.isError ? (refusalOf(preview.error)?.message ?? "The preview could not be loaded.") : null
+        }
+        empty="Type a reply to see how Hearth posts it."
+      />
       <p className="text-xs text-stone-400">
         Tags such as <code>{"{user.name}"}</code> are filled in for you here, and for whoever says the keyword
         in chat. Only that member can be pinged.
@@ -195,23 +194,16 @@ function TriggerEditor({
               )}
             </Field>
           )}
-          <Field
+          <MarkupTextarea
             label={form.replyType === "embed" ? "Embed text" : "Reply"}
             error={fieldError("response")}
             aside={`${form.response.trim().length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}`}
-            hint="Discord markup and tags work: {user.mention}, {user.name}, {server.name}, {server.members}."
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                className={textareaClass}
-                placeholder="Heists start at 8pm in #events, {user.mention}!"
-                value={form.response}
-                onChange={(event) => set({ response: event.target.value })}
-              />
-            )}
-          </Field>
+            hint="Type # for a channel or @ for a member or role. Discord markup and tags work: {user.mention}, {user.name}, {server.name}, {server.members}."
+            rows={5}
+            placeholder="Heists start at 8pm in #events, {user.mention}!"
+            value={form.response}
+            onChange={(response) => set({ response })}
+          />
           {generalRefusal && (
             <p role="alert" className="text-sm text-red-300">
               {generalRefusal}
