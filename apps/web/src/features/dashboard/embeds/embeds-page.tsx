@@ -39,14 +39,21 @@ const counter = (length: number, max: number) =>
   `${length.toLocaleString("en-US")}/${max.toLocaleString("en-US")}`;
 
 function Preview({ serverId, draft, content }: { serverId: string; draft: EmbedDraft; content: string }) {
-  const body = useDebounced({ draft: sendableDraft(draft), content }, 400);
+  const sendable = sendableDraft(draft);
+  // What the form already knows is wrong (the same checks as the server's) is said without asking it.
+  const problem = draftProblems(sendable).values().next().value ?? null;
+  const body = useDebounced(problem ? null : { draft: sendable, content }, 400);
   const preview = useQuery(embedPreviewQuery(serverId, body));
   return (
     <div className="space-y-2 lg:sticky lg:top-4">
       <MessagePreview
         message={preview.data?.message}
         loading={preview.isFetching}
-        error={preview.isError ? (serverMessage(preview.error) ?? "The preview could not be loaded.") : null}
+        error={
+          problem ??
+          (preview.isError ? (serverMessage(preview.error) ?? "The preview could not be loaded.") : null)
+        }
+        empty="Fill in the embed to see the message."
       />
       <p className="text-xs text-stone-400">
         Tags such as <code>{"{user.name}"}</code> are filled in for you, the sender.
