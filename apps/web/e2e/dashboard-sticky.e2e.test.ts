@@ -37,7 +37,7 @@ describe("dashboard: Sticky messages page", () => {
     const memes = channel("memes");
     const page = await openSticky();
     await page.getByText("No sticky messages yet").waitFor();
-    await expectNoAxeViolations(page, "[data-testid=\"more-page-sticky\"]");
+    await expectNoAxeViolations(page, '[data-testid="more-page-sticky"]');
 
     const form = page.getByRole("form", { name: "Set a sticky message" });
     await pick(page, "Channel", "memes");
@@ -109,7 +109,7 @@ describe("dashboard: Sticky messages page", () => {
     await form.getByText("Pick the channel the message stays at the bottom of.").waitFor();
     await form.getByText("Write the message to keep at the bottom.").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await expectNoAxeViolations(page, "[data-testid=\"more-page-sticky\"]");
+    await expectNoAxeViolations(page, '[data-testid="more-page-sticky"]');
     await page.screenshot({ path: screenshotPath("dashboard-sticky-mobile"), fullPage: true });
   });
 });
