@@ -136,7 +136,7 @@ function MembersList({ serverId, members }: { serverId: string; members: PerkMem
             className={cn(buttonClass("ghost", "sm"), "text-red-300 hover:bg-red-500/10 hover:text-red-200")}
             disabled={remove.isPending || !allowed}
             onClick={() => void ask(member)}
-            aria-label={`Remove every perk of ${nameOf(member.userId)}`}
+            aria-label={`Remove perks of ${nameOf(member.userId)}`}
           >
             Remove perks
           </button>

@@ -81,7 +81,7 @@ function Whitelist({ serverId, overview }: { serverId: string; overview: SelfRol
                 )}
                 disabled={remove.isPending || !allowed}
                 onClick={() => remove.mutate(entry.roleId)}
-                aria-label={`Take @${names.role(entry.roleId)} off the whitelist`}
+                aria-label={`Remove @${names.role(entry.roleId)} from the whitelist`}
               >
                 Remove
               </button>
