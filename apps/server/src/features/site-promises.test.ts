@@ -46,8 +46,9 @@ interface Mention {
 function mentionsIn(file: string): Mention[] {
   const source = fs.readFileSync(file, "utf8");
   const found: Mention[] = [];
+  // A slash after a word, a path or an ellipsis (`https://…/logo.png`) is not a command.
   for (const match of source.matchAll(
-    /(?<![\w.:/@<*+\\\])}$-])\/([a-z][a-z0-9_-]*)((?: [a-z][a-z0-9_-]*){0,2})(?![\w/-])/g,
+    /(?<![\w.:/@<*+\\\])}$…-])\/([a-z][a-z0-9_-]*)((?: [a-z][a-z0-9_-]*){0,2})(?![\w/-])/g,
   )) {
     const before = source.slice(Math.max(0, (match.index ?? 0) - 8), match.index);
     if (/(to|href|path|src|url)=\{?["'`]$/.test(before) || /(to|href|path): ["'`]$/.test(before)) continue;

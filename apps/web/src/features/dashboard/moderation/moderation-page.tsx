@@ -25,7 +25,7 @@ export default function ModerationPage() {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Card
         title="Take action"
-        description="Warn, time out, kick or ban, as /mod does. Members at or above your highest role (or Hearth's) can't be moderated."
+        description="Warn, time out, kick or ban, as the /mod commands do. Members at or above your highest role (or Hearth's) can't be moderated."
         icon={<TargetIcon />}
       >
         <ModerationActionForm serverId={serverId} />
