@@ -14,8 +14,12 @@ export const announceJobKind = "giveaway.announce";
 const isTransient = (error: unknown) =>
   !(error instanceof DiscordError) || error.code === "unavailable" || error.code === "rate_limited";
 const announceAttempts = 10;
-/** When the safety check of a draw's announcement comes due, if the process that drew dies first. */
-export const announceCheckDelayMs = 5 * 60_000;
+/**
+ * When the safety check of a draw's announcement comes due, if the process that drew dies first.
+ * Well inside the few minutes Discord remembers a nonce for, so a check that follows an announcement
+ * posted just before the crash is refused as the same message rather than posted twice.
+ */
+export const announceCheckDelayMs = 2 * 60_000;
 /** `a<message id>.<draw>` while it fits Discord's 25 characters. */
 const announceNonce = (messageId: string, draw: number) => {
   const nonce = `a${messageId}.${draw}`;
