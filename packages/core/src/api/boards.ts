@@ -83,7 +83,7 @@ export const createBoardBody = z.object({
   /** 1 to 100; omitted means 3. */
   minReactions: threshold.nullish(),
   /** Omitted: from the emoji (⭐ starboard, 💀 skullboard, else custom). */
-  type: z.enum(boardKinds).nullish(),
+  type: z.enum(boardKinds).optional(),
   /** Whether the author's own reaction counts (default no). */
   allowSelf: z.boolean().nullish(),
   /** Whether bots' messages can reach the board (default no). */
@@ -113,7 +113,7 @@ export const boardParams = serverIdParams.extend({
 export const boardPreviewBody = z.object({
   name: boardName,
   emoji: boardEmoji.nullish(),
-  type: z.enum(boardKinds).nullish(),
+  type: z.enum(boardKinds).optional(),
   minReactions: threshold.nullish(),
   /** The channel the sample message is in (its jump link); the board's own channel when omitted. */
   channelId: snowflake.nullish(),
