@@ -1,8 +1,11 @@
 import { type ServerSettings, settingsEditBody } from "@hearth/core";
-import { type KeyboardEvent, useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { TargetIcon } from "../shared/icons";
+import { MemberAvatar, MemberPicker } from "../shared/pickers/member-picker";
+import { membersByIdQuery, unknownMember } from "../shared/pickers/picker-data";
 import { previewImage } from "../shared/preview-image";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useEditSettings } from "./api";
@@ -36,34 +39,26 @@ export function heistImageProblem(link: string): string | null {
   return null;
 }
 
-/** Parses the game bot field: ids or mentions, separated by spaces or commas. */
-export function parseBotIds(text: string): string[] {
-  return [...text.matchAll(/\d{17,20}/g)].map((match) => match[0]);
-}
-
 /**
  * The fields behind the game helpers: the heist image link (set or cleared; checked like embed
- * images), the game bots whose events the Event helper answers, and anti-pool's window. Each saves on
- * blur or Enter, like the other Settings fields.
+ * images), the game bots whose events the Event helper answers (picked among the server's bots, saved
+ * on each add or remove), and anti-pool's window. The text fields save on blur or Enter, like the
+ * other Settings fields.
  */
 export function GameHelpersCard({ settings, serverId }: { settings: ServerSettings; serverId: string }) {
   const edit = useEditSettings(serverId);
   const [image, setImage] = useState(settings.heistImageUrl ?? "");
   const [imageError, setImageError] = useState<string | null>(null);
-  const [bots, setBots] = useState(settings.gameBotIds.join(", "));
   const [botsError, setBotsError] = useState<string | null>(null);
   const [hours, setHours] = useState(String(settings.antiPoolShow.windowHours));
   const [hoursError, setHoursError] = useState<string | null>(null);
 
   useEffect(() => setImage(settings.heistImageUrl ?? ""), [settings.heistImageUrl]);
-  const savedBots = settings.gameBotIds.join(", ");
   useUnsavedChanges(
     !edit.isPending &&
       (image.trim() !== (settings.heistImageUrl ?? "") ||
-        bots.trim() !== savedBots ||
         hours.trim() !== String(settings.antiPoolShow.windowHours)),
   );
-  useEffect(() => setBots(savedBots), [savedBots]);
   useEffect(() => setHours(String(settings.antiPoolShow.windowHours)), [settings.antiPoolShow.windowHours]);
 
   const saveImage = () => {
@@ -77,15 +72,13 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
     );
   };
 
-  const saveBots = () => {
-    const ids = parseBotIds(bots);
+  const saveBots = (ids: string[]) => {
     const problem =
-      ids.length === 0 ? "Name at least one bot (its user ID)." : problemOf({ gameBotIds: ids });
+      ids.length === 0
+        ? "Keep at least one game bot; add the new one before removing the last."
+        : problemOf({ gameBotIds: ids });
     setBotsError(problem);
-    if (problem) return;
-    const unique = [...new Set(ids)];
-    setBots(unique.join(", "));
-    if (unique.join(", ") !== savedBots) edit.mutate({ gameBotIds: unique });
+    if (!problem) edit.mutate({ gameBotIds: ids });
   };
 
   const saveHours = () => {
@@ -141,27 +134,13 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
             images only from Discord and this site).
           </p>
         ) : null}
-        <Field
-          label="Game bot IDs"
+        <GameBotsField
+          serverId={serverId}
+          ids={settings.gameBotIds}
           error={botsError}
-          hint="The bots whose in-chat events the Event helper answers, separated by commas. Dank Memer (270904126974590976) by default."
-        >
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              autoComplete="off"
-              inputMode="numeric"
-              value={bots}
-              onChange={(event) => {
-                setBots(event.target.value);
-                setBotsError(null);
-              }}
-              onBlur={saveBots}
-              onKeyDown={commitOnEnter}
-            />
-          )}
-        </Field>
+          busy={edit.isPending}
+          onChange={saveBots}
+        />
         <Field
           label="Anti-pool window (hours)"
           error={hoursError}
@@ -188,5 +167,83 @@ export function GameHelpersCard({ settings, serverId }: { settings: ServerSettin
         </Field>
       </div>
     </Card>
+  );
+}
+
+/**
+ * The game bots: each listed with its avatar and name and a remove button, and a picker offering the
+ * server's other bots. A bot no longer on the server is still listed (and can be removed).
+ */
+function GameBotsField({
+  serverId,
+  ids,
+  error,
+  busy,
+  onChange,
+}: {
+  serverId: string;
+  ids: readonly string[];
+  error: string | null;
+  busy: boolean;
+  onChange: (ids: string[]) => void;
+}) {
+  const known = useQuery(membersByIdQuery(serverId, ids));
+  // The picker starts afresh after each add (its input empties); focus stays in it for the next.
+  const [round, setRound] = useState(0);
+  const pickerBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (round > 0) pickerBox.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [round]);
+
+  return (
+    <div className="space-y-2">
+      <p className="text-sm font-medium text-stone-200" id="game-bots-label">
+        Game bots
+      </p>
+      <ul aria-labelledby="game-bots-label" className="flex flex-wrap gap-2">
+        {ids.map((id) => {
+          const bot = known.data?.find((member) => member.id === id) ?? unknownMember(id);
+          const name = known.isPending ? id : bot.displayName;
+          return (
+            <li
+              key={id}
+              className="flex items-center gap-2 rounded-full border border-white/10 bg-white/[0.04] py-1 pr-1 pl-2 text-sm text-stone-100"
+            >
+              <MemberAvatar member={bot} />
+              <span>{name}</span>
+              {!known.isPending && <span className="text-xs text-stone-400">@{bot.username}</span>}
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={`Remove ${name}`}
+                onClick={() => onChange(ids.filter((other) => other !== id))}
+                className="flex size-6 items-center justify-center rounded-full text-stone-400 hover:bg-white/10 hover:text-stone-100 disabled:opacity-50"
+              >
+                <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-3">
+                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
+                </svg>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div ref={pickerBox}>
+        <MemberPicker
+          key={round}
+          label="Add a game bot"
+          value={null}
+          bots="only"
+          exclude={new Set(ids)}
+          error={error}
+          placeholder="Search the server's bots, or paste a bot's user ID…"
+          hint="The bots whose in-chat events the Event helper answers. Dank Memer by default. Saved as soon as you add or remove one."
+          onChange={(id) => {
+            if (id === null) return;
+            onChange([...ids, id]);
+            setRound((n) => n + 1);
+          }}
+        />
+      </div>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { RequirePermission } from "../session/permission";
 import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { ShieldIcon } from "../shared/icons";
+import { MemberPicker } from "../shared/pickers/member-picker";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useEditSettings } from "./api";
@@ -22,32 +23,34 @@ const commitOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
   }
 };
 
-/** Anti-pool protection and the member trigger limit; text fields save on blur or Enter. */
+/**
+ * Anti-pool protection and the member trigger limit. The pool manager is picked by name and saved
+ * as soon as it is chosen (or cleared); the limit saves on blur or Enter.
+ */
 export function SecurityCard({ settings, serverId }: { settings: ServerSettings; serverId: string }) {
   const edit = useEditSettings(serverId);
   const savedPoolId = settings.antiPoolShow.poolManagerId;
-  const [poolId, setPoolId] = useState(savedPoolId ?? "");
+  // The choice on its way to the server, shown until the save lands (or is refused and undone).
+  const [poolId, setPoolId] = useState<string | null>(savedPoolId);
   const [poolError, setPoolError] = useState<string | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [limit, setLimit] = useState(String(settings.memberTriggerLimit));
   const [limitError, setLimitError] = useState<string | null>(null);
 
-  // A value typed but not saved (a save on blur is on its way, or it was refused) is unsaved.
-  useUnsavedChanges(
-    !edit.isPending &&
-      (poolId.trim() !== (savedPoolId ?? "") || limit.trim() !== String(settings.memberTriggerLimit)),
-  );
+  // A limit typed but not saved (a save on blur is on its way, or it was refused) is unsaved.
+  useUnsavedChanges(!edit.isPending && limit.trim() !== String(settings.memberTriggerLimit));
 
-  // Follow the server when it changes underneath (refresh, another tab) unless the field is being edited.
-  useEffect(() => setPoolId(savedPoolId ?? ""), [savedPoolId]);
+  // Follow the server when it changes underneath (refresh, another tab).
+  useEffect(() => setPoolId(savedPoolId), [savedPoolId]);
   useEffect(() => setLimit(String(settings.memberTriggerLimit)), [settings.memberTriggerLimit]);
 
-  const savePoolId = () => {
-    const { body, error } = poolManagerChange(poolId, savedPoolId);
+  const savePoolId = (id: string | null) => {
+    const { body, error } = poolManagerChange(id ?? "", savedPoolId);
     setPoolError(error);
     if (body) {
+      setPoolId(id);
       setToggleError(null);
-      edit.mutate(body, { onError: () => setPoolId(savedPoolId ?? "") });
+      edit.mutate(body, { onError: () => setPoolId(savedPoolId) });
     }
   };
 
@@ -82,28 +85,15 @@ export function SecurityCard({ settings, serverId }: { settings: ServerSettings;
               {toggleError}
             </p>
           )}
-          <Field
+          <MemberPicker
             label="Pool Manager ID"
+            value={poolId}
+            onChange={savePoolId}
+            bots="exclude"
             error={poolError}
-            hint="Setting an ID turns protection on; clearing it turns protection off. Saved when you leave the field or press Enter."
-          >
-            {(control) => (
-              <input
-                {...control}
-                className={inputClass}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="User ID of the pool manager"
-                value={poolId}
-                onChange={(event) => {
-                  setPoolId(event.target.value);
-                  setPoolError(null);
-                }}
-                onBlur={savePoolId}
-                onKeyDown={commitOnEnter}
-              />
-            )}
-          </Field>
+            placeholder="Search by name, or paste a user ID…"
+            hint="The member who approves pooled winnings. Choosing one turns protection on; clearing it turns protection off. Saved as soon as you choose."
+          />
         </div>
         <div className="border-t border-white/[0.06] pt-5">
           <RequirePermission required="admin" what="The member trigger limit">

@@ -1,13 +1,14 @@
-import type { TriggerList } from "@hearth/core";
+import type { DashboardMember, TokenInfo, TriggerList } from "@hearth/core";
 import { defaultServerSettings } from "@hearth/core";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "../../../test/api-mock";
 import { renderWithProviders } from "../../../test/render";
+import { DashboardSessionContext } from "../session/session-context";
 import { ConfirmProvider } from "../shared/confirm";
 import { ToastProvider } from "../toasts/toast-context";
-import { GameHelpersCard, heistImageProblem, parseBotIds } from "./game-helpers-card";
+import { GameHelpersCard, heistImageProblem } from "./game-helpers-card";
 import { TriggersCard } from "./triggers-card";
 
 const serverId = "123456789012345678";
@@ -43,11 +44,21 @@ const list: TriggerList = {
   ],
 };
 
+const info: TokenInfo = {
+  serverId,
+  serverName: "Ember Hollow",
+  serverIcon: null,
+  permission: "owner",
+  userName: "Owner",
+};
+
 const render = (node: ReactNode) =>
   renderWithProviders(
-    <ToastProvider>
-      <ConfirmProvider>{node}</ConfirmProvider>
-    </ToastProvider>,
+    <DashboardSessionContext.Provider value={{ serverId, info, logout: vi.fn() }}>
+      <ToastProvider>
+        <ConfirmProvider>{node}</ConfirmProvider>
+      </ToastProvider>
+    </DashboardSessionContext.Provider>,
   );
 
 afterEach(() => vi.unstubAllGlobals());
@@ -136,11 +147,79 @@ describe("the Game Helpers fields", () => {
     expect(heistImageProblem("https://x.com/a.exe")).toMatch(/“\.exe” isn't one of those formats/);
   });
 
-  it("reads bot ids and mentions", () => {
-    expect(parseBotIds("<@270904126974590976>, 555555555555555555 junk 12")).toEqual([
-      "270904126974590976",
-      "555555555555555555",
-    ]);
+  it("lists the game bots by name, adds one picked among the server's bots and removes one", async () => {
+    const member = (id: string, username: string, bot: boolean): DashboardMember => ({
+      id,
+      username,
+      displayName: username[0]?.toUpperCase() + username.slice(1),
+      nick: null,
+      avatarUrl: null,
+      bot,
+    });
+    const members = [
+      member("270904126974590976", "dank", true),
+      member("555555555555555555", "karuta", true),
+      member("666666666666666666", "morgan", false),
+    ];
+    const api = mockApi((url, init) => {
+      if (url.pathname === "/api/dashboard/members") {
+        const ids = url.searchParams.get("ids")?.split(",");
+        const found = ids ? members.filter((m) => ids.includes(m.id)) : members;
+        return { body: { members: found, nextCursor: null, note: null } };
+      }
+      if (url.pathname === "/api/settings/edit" && init?.method === "PUT")
+        return { body: { ...defaultServerSettings, ...JSON.parse(String(init.body)) } };
+      return undefined;
+    });
+    const edits = () =>
+      api.mock.calls
+        .filter(([request]) => String(request).includes("/api/settings/edit"))
+        .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    const { unmount } = render(
+      <GameHelpersCard
+        settings={{ ...defaultServerSettings, gameBotIds: ["270904126974590976"] }}
+        serverId={serverId}
+      />,
+    );
+    const chosen = screen.getByRole("list", { name: "Game bots" });
+    // The avatar (an initial, no picture), the name, the @username.
+    await waitFor(() => expect(within(chosen).getByRole("listitem").textContent).toBe("DDank@dank"));
+    // The last bot can't be removed: the Event helper needs one.
+    fireEvent.click(screen.getByRole("button", { name: "Remove Dank" }));
+    expect(screen.getByRole("alert").textContent).toMatch(/Keep at least one game bot/);
+    expect(edits()).toEqual([]);
+
+    const input = screen.getByRole("combobox", { name: "Add a game bot" });
+    fireEvent.click(input);
+    const offered = await screen.findByRole("listbox", { name: "Add a game bot" });
+    // Only bots, and not the one already listed.
+    await waitFor(() =>
+      expect(
+        within(offered)
+          .getAllByRole("option")
+          .map((option) => option.textContent),
+      ).toEqual(["KKaruta@karutaAPP"]),
+    );
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "Enter" });
+    await waitFor(() =>
+      expect(edits()).toEqual([{ gameBotIds: ["270904126974590976", "555555555555555555"] }]),
+    );
+    await waitFor(() =>
+      expect((screen.getByRole("combobox", { name: "Add a game bot" }) as HTMLInputElement).value).toBe(""),
+    );
+
+    // Saved with two bots, either may go.
+    unmount();
+    render(
+      <GameHelpersCard
+        settings={{ ...defaultServerSettings, gameBotIds: ["270904126974590976", "555555555555555555"] }}
+        serverId={serverId}
+      />,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Remove Dank" }));
+    await waitFor(() => expect(edits()).toHaveLength(2));
+    expect(edits()[1]).toEqual({ gameBotIds: ["555555555555555555"] });
   });
 
   it("previews the heist image only from hosts the site may load, and names any other", () => {
