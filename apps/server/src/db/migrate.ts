@@ -39,6 +39,7 @@ import * as lotteryAnnounceClaim from "./migrations/0100-lottery-announce-claim.
 import * as insights from "./migrations/0110-insights.ts";
 import * as giveawaysBeyond from "./migrations/0120-giveaways-beyond.ts";
 import * as giveawayEntrantSearch from "./migrations/0131-giveaway-entrant-search.ts";
+import * as memberSearch from "./migrations/0160-member-search.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0110-insights": insights,
   "0120-giveaways-beyond": giveawaysBeyond,
   "0131-giveaway-entrant-search": giveawayEntrantSearch,
+  "0160-member-search": memberSearch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -56,8 +56,11 @@ function likeContaining(text: string): string {
 
 /**
  * Members whose username, global name or nickname contains `query` in any case, ordered by id (as
- * text), after `options.after`: one indexed walk of the server's members (its primary key), stopped
- * at `limit` matches.
+ * text), after `options.after`. SQLite: one indexed walk of the server's members (its primary key),
+ * stopped at `limit` matches. PostgreSQL, for a query of three characters or more: the first
+ * `limit` ids matching by each name, read from the trigram indexes of migration 0160 when the part is
+ * rare, then only those members (a shorter query has no trigram to look up, and matches often
+ * enough that the walk ends early).
  */
 export async function searchMembers(
   context: SandboxContext,
@@ -73,7 +76,26 @@ export async function searchMembers(
     .select(["m.nick", "m.roles", "m.joined_at", "m.guild_id"])
     .where("m.guild_id", "=", guildId);
   if (options.after !== undefined) select = select.where("m.user_id", ">", options.after);
-  if (query !== "") {
+  if (query !== "" && postgres && [...query].length >= 3) {
+    // One branch per name, each its first `limit` matches in id order: the planner reads each
+    // from its trigram index when the part is rare, or walks the members in id order and stops
+    // early when it is common (a single OR across both tables could do neither).
+    const pattern = sql`lower(${likeContaining(query)})`;
+    const after = options.after === undefined ? sql`` : sql`and m1.user_id > ${options.after}`;
+    const branch = (name: "u1.username" | "u1.global_name") => sql`(
+      select m1.user_id from sandbox_members m1 join sandbox_users u1 on u1.id = m1.user_id
+      where m1.guild_id = ${guildId} ${after} and lower(${sql.ref(name)}) like ${pattern} escape '\\'
+      order by m1.user_id limit ${options.limit})`;
+    select = select.where(
+      sql<boolean>`m.user_id in (
+        ${branch("u1.username")}
+        union all ${branch("u1.global_name")}
+        union all (
+          select m1.user_id from sandbox_members m1
+          where m1.guild_id = ${guildId} ${after} and lower(m1.nick) like ${pattern} escape '\\'
+          order by m1.user_id limit ${options.limit}))`,
+    );
+  } else if (query !== "") {
     const pattern = likeContaining(query);
     // SQLite's LIKE already ignores case (ASCII letters); PostgreSQL's ILIKE does for every letter.
     const like = postgres ? sql`ilike` : sql`like`;
