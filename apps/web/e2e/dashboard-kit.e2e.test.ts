@@ -169,3 +169,21 @@ describe("the pickers in the forms", () => {
     expect(await area.inputValue()).toMatch(/#$/);
   });
 });
+
+describe("the dashboard as a whole", () => {
+  it("passes the accessibility scan on the overview (header, navigation, charts) and in the chart's table view", {
+    timeout: 180_000,
+  }, async () => {
+    const page = await openDashboard("/dashboard");
+    await page.getByTestId("member-count").getByText("members").waitFor();
+    await page.waitForLoadState("networkidle");
+    await expectNoAxeViolations(page);
+    // Each chart's Chart/Table switch controls the panel that shows one or the other.
+    const tableSwitch = page.getByRole("button", { name: "table", exact: true }).first();
+    const controlled = await tableSwitch.getAttribute("aria-controls");
+    expect(controlled).toBeTruthy();
+    await tableSwitch.click();
+    expect(await page.locator(`[id="${controlled}"]`).locator("table").count()).toBe(1);
+    await expectNoAxeViolations(page);
+  });
+});

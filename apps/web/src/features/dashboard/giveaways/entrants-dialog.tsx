@@ -115,7 +115,7 @@ function Winners({
           {winners.map((winner) => (
             <li key={`${winner.userId}-${winner.draw}`} className="flex items-center gap-2 text-sm">
               <span
-                className={cn("flex-1", winner.replacedAt ? "text-stone-500 line-through" : "text-stone-100")}
+                className={cn("flex-1", winner.replacedAt ? "text-stone-400 line-through" : "text-stone-100")}
               >
                 {winner.username}
                 {winner.replaces ? (

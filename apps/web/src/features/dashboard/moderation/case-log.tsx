@@ -119,7 +119,7 @@ function CaseDetail({ serverId, caseNumber }: { serverId: string; caseNumber: nu
       <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
         <dt className="text-stone-400">Member</dt>
         <dd className="text-stone-100">
-          {memberName(entry)} <span className="text-stone-500">({entry.targetId})</span>
+          {memberName(entry)} <span className="text-stone-400">({entry.targetId})</span>
         </dd>
         <dt className="text-stone-400">Moderator</dt>
         <dd className="text-stone-100">

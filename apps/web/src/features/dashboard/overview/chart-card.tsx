@@ -39,7 +39,8 @@ export function ChartCard({
   className,
 }: ChartCardProps) {
   const [view, setView] = useState<"chart" | "table">("chart");
-  const tableId = useId();
+  // Both switches control the panel below, which shows the chart or the table.
+  const viewId = useId();
   const toggle = (
     <fieldset className="flex rounded-lg border border-white/10 p-0.5">
       <legend className="sr-only">{`${title}: view`}</legend>
@@ -48,7 +49,7 @@ export function ChartCard({
           key={option}
           type="button"
           aria-pressed={view === option}
-          aria-controls={option === "table" ? tableId : undefined}
+          aria-controls={viewId}
           onClick={() => setView(option)}
           className={cn(
             "rounded-md px-2.5 py-1 text-xs font-semibold capitalize",
@@ -80,9 +81,14 @@ export function ChartCard({
         </>
       }
     >
-      <div data-chart={filename}>
+      <div id={viewId} data-chart={filename}>
         {view === "table" ? (
-          <div id={tableId} className="max-h-80 overflow-auto rounded-lg border border-white/[0.06]">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable to scroll with the keyboard
+          <section
+            tabIndex={0}
+            aria-label={`${title}: table`}
+            className="max-h-80 overflow-auto rounded-lg border border-white/[0.06]"
+          >
             <table className="w-full text-left text-sm tabular-nums">
               <caption className="sr-only">{table.caption}</caption>
               <thead className="sticky top-0 bg-ink-900 text-xs text-stone-400 uppercase">
@@ -116,7 +122,7 @@ export function ChartCard({
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : empty ? (
           <p className="flex h-40 items-center justify-center text-sm text-stone-400">{empty}</p>
         ) : (

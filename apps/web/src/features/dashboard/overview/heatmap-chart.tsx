@@ -31,7 +31,7 @@ export function HeatmapChart({ data }: { data: InsightsHeatmap }) {
         <caption className="sr-only">Messages by channel and hour of the day, last 7 days (UTC)</caption>
         <thead>
           <tr>
-            <th scope="col" className="w-20 text-left font-normal text-stone-500 sm:w-28">
+            <th scope="col" className="w-20 text-left font-normal text-stone-400 sm:w-28">
               UTC hour
             </th>
             {hours.map((hour) => (

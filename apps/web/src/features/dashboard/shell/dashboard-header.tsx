@@ -35,8 +35,11 @@ export function DashboardHeader() {
           <dl className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-400">
             <div className="flex items-center gap-1.5">
               <dt className="sr-only">Server ID</dt>
-              <dd className="font-mono text-xs text-stone-300">{serverId}</dd>
-              <CopyButton text={serverId} label="Copy server ID" className="h-6" />
+              {/* The copy button inside the value: a definition list holds terms and values only. */}
+              <dd className="flex items-center gap-1.5">
+                <span className="font-mono text-xs text-stone-300">{serverId}</span>
+                <CopyButton text={serverId} label="Copy server ID" className="h-6" />
+              </dd>
             </div>
             <div className="flex items-center gap-1">
               <dt className="sr-only">Members</dt>
