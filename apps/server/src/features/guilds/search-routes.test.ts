@@ -63,6 +63,55 @@ describe.each(dialects)("the pickers' reads on %s", (dialect) => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it("pages through a search, matching each of username, display name and nickname on its own", async () => {
+    const id = (n: number) => String(1_290_000_000_000_000_000n + BigInt(n));
+    const people = [
+      { n: 1, username: "QzvxByName", global_name: null, nick: null },
+      { n: 2, username: "plain_two", global_name: "The qZVX one", nick: null },
+      { n: 3, username: "plain_three", global_name: null, nick: "nick QZVX" },
+      { n: 4, username: "plain_four", global_name: "Qzv x", nick: "qz vx" },
+      { n: 5, username: "plain_five_qzvx", global_name: null, nick: null },
+    ];
+    await t.ctx.storage.db
+      .insertInto("sandbox_users")
+      .values(
+        people.map((p) => ({
+          id: id(p.n),
+          username: p.username,
+          global_name: p.global_name,
+          avatar: null,
+          bot: 0,
+          created_at: 0,
+          dm_open: 1,
+        })),
+      )
+      .execute();
+    await t.ctx.storage.db
+      .insertInto("sandbox_members")
+      .values(
+        people.map((p) => ({
+          guild_id: demoGuildId,
+          user_id: id(p.n),
+          nick: p.nick,
+          roles: "[]",
+          joined_at: 0,
+          timeout_until: null,
+        })),
+      )
+      .execute();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const answer: MembersResponse = await members(`query=qZvX&limit=1${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(answer.members.length).toBeLessThanOrEqual(1);
+      seen.push(...answer.members.map((member) => member.id));
+      cursor = answer.nextCursor;
+      pages += 1;
+    } while (cursor !== null && pages < 20);
+    expect(seen).toEqual([1, 2, 3, 5].map(id));
+  });
+
   it("takes LIKE's wildcards literally", async () => {
     const answer = await members("query=%25_");
     expect(answer.members).toEqual([]);
