@@ -5,7 +5,7 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useNow } from "../../../lib/use-now";
 import { useDashboardSession } from "../session/session-context";
-import { channelsQuery, rolesQuery, textChannels } from "../shared/api";
+import { channelsQuery, rolesQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { useConfirm } from "../shared/confirm";
@@ -14,9 +14,9 @@ import { Field, inputClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { ClockIcon, PlusIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { ChannelSelect } from "../shared/selects";
 import type { TabProps } from "../shared/tab-props";
 import { timersQuery, useCancelTimer, useCreateTimer } from "./api";
 import {
@@ -28,13 +28,7 @@ import {
   validateTimer,
 } from "./timer-form";
 
-function CreateTimer({
-  serverId,
-  channels,
-}: {
-  serverId: string;
-  channels: ReturnType<typeof textChannels>;
-}) {
+function CreateTimer({ serverId }: { serverId: string }) {
   const [form, setForm] = useState<TimerForm>(emptyTimerForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateTimer(serverId);
@@ -57,17 +51,12 @@ function CreateTimer({
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create timer" className="space-y-4">
-      <Field label="Channel" error={errors.channelId}>
-        {(control) => (
-          <ChannelSelect
-            {...control}
-            channels={channels}
-            none="Select a channel"
-            value={form.channelId}
-            onChange={(channelId) => set({ channelId })}
-          />
-        )}
-      </Field>
+      <ChannelPicker
+        label="Channel"
+        error={errors.channelId}
+        value={form.channelId || null}
+        onChange={(channelId) => set({ channelId: channelId ?? "" })}
+      />
       <Field
         label="Duration (seconds)"
         error={errors.duration}
@@ -240,7 +229,6 @@ export function TimersTab(_props: TabProps) {
   const timers = useQuery(timersQuery(serverId));
   const channels = useQuery(channelsQuery(serverId));
   const roles = useQuery(rolesQuery(serverId));
-  const text = textChannels(channels.data);
   const lookup = { channels: channels.data ?? [], roles: roles.data ?? [] };
 
   return (
@@ -250,7 +238,7 @@ export function TimersTab(_props: TabProps) {
         description="Posts a live countdown now and a message when it ends."
         icon={<PlusIcon />}
       >
-        <CreateTimer serverId={serverId} channels={text} />
+        <CreateTimer serverId={serverId} />
       </Card>
       <Card title="Running Timers" icon={<ClockIcon />}>
         {timers.isPending ? (

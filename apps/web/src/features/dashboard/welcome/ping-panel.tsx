@@ -6,10 +6,10 @@ import { cn } from "../../../lib/cn";
 import { Banner, useBanner } from "../shared/banner";
 import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
-import { Field, inputClass } from "../shared/form-controls";
+import { inputClass } from "../shared/form-controls";
 import { MailIcon, TrashIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import { ChannelSelect } from "../shared/selects";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { Switch } from "../shared/switch";
 import {
   pingOnJoinQuery,
@@ -55,7 +55,6 @@ export function PingPanel({ serverId }: { serverId: string }) {
 
   const data: PingOnJoinConfig = config.data;
   const shown = messages ?? data.messages;
-  const available = (channels.data ?? []).filter((channel) => !data.channels.includes(channel.id));
   const full = data.channels.length >= pingOnJoinLimits.channels;
 
   const addChannel = () => {
@@ -112,24 +111,16 @@ export function PingPanel({ serverId }: { serverId: string }) {
           }
         />
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <Field label="Add a channel" className="flex-1">
-            {(control) => (
-              <ChannelSelect
-                {...control}
-                channels={available}
-                none={
-                  full
-                    ? "Channel limit reached"
-                    : available.length === 0
-                      ? "Every channel is configured"
-                      : "Select a channel"
-                }
-                disabled={full}
-                value={choice}
-                onChange={setChoice}
-              />
-            )}
-          </Field>
+          <div className="flex-1">
+            <ChannelPicker
+              label="Add a channel"
+              value={choice || null}
+              onChange={(id) => setChoice(id ?? "")}
+              exclude={new Set(data.channels)}
+              disabled={full}
+              placeholder={full ? "Channel limit reached" : "Search channels…"}
+            />
+          </div>
           <button
             type="button"
             className={buttonClass("secondary")}

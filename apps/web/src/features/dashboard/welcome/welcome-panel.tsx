@@ -5,11 +5,10 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { Banner, useBanner } from "../shared/banner";
 import { Card } from "../shared/card";
-import { Field } from "../shared/form-controls";
 import { WaveIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { ChannelSelect } from "../shared/selects";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDraft } from "../shared/use-draft";
@@ -119,17 +118,12 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
             onChange={switchEnabled}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Channel" error={errors.channelId}>
-              {(control) => (
-                <ChannelSelect
-                  {...control}
-                  channels={channels.data ?? []}
-                  none="Select a channel"
-                  value={value.channelId ?? ""}
-                  onChange={(channelId) => draft.update({ channelId: channelId || null })}
-                />
-              )}
-            </Field>
+            <ChannelPicker
+              label="Channel"
+              error={errors.channelId}
+              value={value.channelId}
+              onChange={(channelId) => draft.update({ channelId })}
+            />
             <Switch
               className="sm:pt-7"
               label="Mention the new member"

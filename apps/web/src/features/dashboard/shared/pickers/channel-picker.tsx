@@ -18,6 +18,8 @@ export interface ChannelPickerProps {
   placeholder?: string;
   /** Hides the clear button, for a field that must name a channel. */
   required?: boolean;
+  /** Channels not to offer (already on a list). */
+  exclude?: ReadonlySet<string>;
 }
 
 /** The sign Discord shows before a channel of this type. */
@@ -55,11 +57,14 @@ export function ChannelPicker({
   disabled,
   placeholder = "Search channels…",
   required,
+  exclude,
 }: ChannelPickerProps) {
   const { serverId } = useDashboardSession();
   const channels = useQuery(channelsQuery(serverId));
   const [query, setQuery] = useState("");
-  const offered = (channels.data ?? []).filter((channel) => channelOfKinds(channel, kinds));
+  const offered = (channels.data ?? []).filter(
+    (channel) => channelOfKinds(channel, kinds) && !exclude?.has(channel.id),
+  );
   const items = offered.filter((channel) => nameMatches(channel.name, query));
   const selected =
     value === null
