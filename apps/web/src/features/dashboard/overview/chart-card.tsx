@@ -83,8 +83,8 @@ export function ChartCard({
     >
       <div id={viewId} data-chart={filename}>
         {view === "table" ? (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable to scroll with the keyboard
           <section
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable to scroll with the keyboard
             tabIndex={0}
             aria-label={`${title}: table`}
             className="max-h-80 overflow-auto rounded-lg border border-white/[0.06]"
