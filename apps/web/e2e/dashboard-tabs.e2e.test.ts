@@ -233,11 +233,19 @@ describe("setup", () => {
     await toast(page, "Tier removed successfully");
     expect((await get<ServerSetup>(path)).tiers).not.toContain("Platinum");
 
+    // The channel and role fields are pickers: the log channel is chosen by name and saved with Save All.
+    await pickIn(page, page.getByRole("region", { name: "Server Configuration" }), "Log channel", "general");
+    const general = (await get<{ id: string; name: string }[]>("/api/welcome/channels")).find(
+      (channel) => channel.name === "general",
+    )?.id;
+
     const cooldown = page.getByLabel("Tier switch cooldown");
     await page.getByRole("switch", { name: "Tier switching" }).click();
     expect(await cooldown.isDisabled()).toBe(true);
     await page.getByRole("button", { name: "Save All" }).click();
     await toast(page, "Server setup updated successfully");
+    expect(general).toMatch(/^\d{17,20}$/);
+    expect((await get<ServerSetup>(path)).logChannelId).toBe(general);
     expect((await get<ServerSetup>(path)).grinders.switchTierEnabled).toBe(false);
     await page.getByRole("switch", { name: "Tier switching" }).click();
     await cooldown.selectOption("7d");

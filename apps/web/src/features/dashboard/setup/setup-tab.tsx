@@ -9,22 +9,15 @@ import { useMemo, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
-import {
-  assignableRoles,
-  categoryChannels,
-  channelsQuery,
-  grindersQuery,
-  rolesQuery,
-  setupQuery,
-  textChannels,
-} from "../shared/api";
+import { assignableRoles, grindersQuery, rolesQuery, setupQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
 import { Field, SelectBox } from "../shared/form-controls";
 import { perPeriod } from "../shared/format";
 import { CoinsIcon, GiftIcon, ServerIcon, SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import { ChannelSelect, RoleSelect } from "../shared/selects";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { RolePicker } from "../shared/pickers/role-pickers";
 import { Switch } from "../shared/switch";
 import type { TabProps } from "../shared/tab-props";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
@@ -44,7 +37,6 @@ import { UnsafeRolesWarning, unsafeSetupRoles } from "./unsafe-roles";
 export function SetupTab(_props: TabProps) {
   const { serverId } = useDashboardSession();
   const setup = useQuery(setupQuery(serverId));
-  const channels = useQuery(channelsQuery(serverId));
   const roles = useQuery(rolesQuery(serverId));
   const grinders = useQuery(grindersQuery(serverId));
   const form = useDraft(setup.data, setupToForm);
@@ -71,7 +63,6 @@ export function SetupTab(_props: TabProps) {
 
   const value = form.value;
   const pickableRoles = assignableRoles(roles.data);
-  const text = textChannels(channels.data);
   const set = (patch: Partial<SetupForm>) => {
     form.update(patch);
     setErrors({});
@@ -86,32 +77,34 @@ export function SetupTab(_props: TabProps) {
       },
     });
 
+  // Roles an integration manages (bots, boosts) are never offered, as before the pickers.
+  const managed = new Set(
+    (roles.data ?? []).filter((role) => !pickableRoles.includes(role)).map((role) => role.id),
+  );
+  const idOf = (key: keyof SetupForm) => String(value[key]) || null;
+  // A role Hearth gives (the grinder base role) can't be one the role-safety rule refuses; the
+  // others only name who may act or who is pinged, so every role is offered.
   const roleField = (label: string, key: keyof SetupForm, hint?: string, givable = false) => (
-    <Field label={label} hint={hint} error={errors[key]}>
-      {(control) => (
-        <RoleSelect
-          {...control}
-          roles={pickableRoles}
-          givable={givable}
-          value={String(value[key])}
-          onChange={(id) => set({ [key]: id })}
-        />
-      )}
-    </Field>
+    <RolePicker
+      label={label}
+      hint={hint}
+      error={errors[key]}
+      allowUnsafe={!givable}
+      exclude={managed}
+      value={idOf(key)}
+      onChange={(id) => set({ [key]: id ?? "" })}
+    />
   );
   // A setup saved before the role-safety rule may name a role Hearth now refuses to give: say so.
   const unsafeSaved = unsafeSetupRoles(setup.data, roles.data ?? []);
   const channelField = (label: string, key: keyof SetupForm, hint?: string) => (
-    <Field label={label} hint={hint} error={errors[key]}>
-      {(control) => (
-        <ChannelSelect
-          {...control}
-          channels={text}
-          value={String(value[key])}
-          onChange={(id) => set({ [key]: id })}
-        />
-      )}
-    </Field>
+    <ChannelPicker
+      label={label}
+      hint={hint}
+      error={errors[key]}
+      value={idOf(key)}
+      onChange={(id) => set({ [key]: id ?? "" })}
+    />
   );
 
   return (
@@ -128,20 +121,15 @@ export function SetupTab(_props: TabProps) {
             {roleField("Grinder base role", "grinderBaseRoleId", "Given to every grinder.", true)}
             {channelField("Payments channel", "paymentsChannelId")}
             {channelField("Log channel", "logChannelId")}
-            <Field label="Ticket category" hint="Where payment tickets open." error={errors.ticketCategoryId}>
-              {(control) => (
-                <ChannelSelect
-                  {...control}
-                  channels={categoryChannels(channels.data).map((category) => ({
-                    ...category,
-                    parentName: null,
-                  }))}
-                  prefix=""
-                  value={value.ticketCategoryId}
-                  onChange={(ticketCategoryId) => set({ ticketCategoryId })}
-                />
-              )}
-            </Field>
+            <ChannelPicker
+              label="Ticket category"
+              hint="Where payment tickets open."
+              error={errors.ticketCategoryId}
+              kinds={["category"]}
+              placeholder="Search categories…"
+              value={value.ticketCategoryId || null}
+              onChange={(ticketCategoryId) => set({ ticketCategoryId: ticketCategoryId ?? "" })}
+            />
           </div>
         </Card>
 
