@@ -6,7 +6,7 @@ import { useDashboardSession } from "../session/session-context";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
 import { MemberPicker } from "../shared/pickers/member-picker";
-import { RolePicker } from "../shared/role-picker";
+import { RoleMultiPicker } from "../shared/pickers/role-pickers";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { ChannelSelect } from "../shared/selects";
 import { useCreateGiveaway } from "./api";
@@ -291,10 +291,10 @@ export function CreateGiveaway({
               {numberField("Member for (days)", "minMemberAge", "0 for none")}
               {numberField("Invites", "minInvites", "0 for none")}
             </div>
-            <RolePicker
+            <RoleMultiPicker
               label="Required roles"
               hint="Entrants need at least one of these."
-              options={roles.map((role) => ({ id: role.id, name: role.name, color: role.color }))}
+              allowUnsafe
               value={form.requiredRoles}
               max={20}
               onChange={(requiredRoles) => set({ requiredRoles })}

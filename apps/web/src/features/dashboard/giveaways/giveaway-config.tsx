@@ -8,7 +8,8 @@ import { useConfirm } from "../shared/confirm";
 import { Field, inputClass } from "../shared/form-controls";
 import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import { RoleDot, type RoleOption, RolePicker } from "../shared/role-picker";
+import { RoleMultiPicker } from "../shared/pickers/role-pickers";
+import { RoleDot } from "../shared/role-picker";
 import { RoleSelect } from "../shared/selects";
 import { useDraft } from "../shared/use-draft";
 import { giveawayConfigQuery, useResetGiveawayConfig, useSaveGiveawayConfig } from "./api";
@@ -45,7 +46,6 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
       );
     const value = draft.value;
     if (!value) return <PanelLoading label="Loading giveaway configuration" rows={3} />;
-    const options: RoleOption[] = roles.map((role) => ({ id: role.id, name: role.name, color: role.color }));
     const multiplierChoices = roles.filter((role) => !chosenRoles(value, "multiplierRoles").has(role.id));
 
     const addMultiplier = () => {
@@ -69,18 +69,19 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
 
     return (
       <div className="space-y-5">
-        <RolePicker
+        {/* Bypass and blacklist roles are never given, only looked at: every role is offered. */}
+        <RoleMultiPicker
           label="Bypass roles"
           hint="Holders skip the entry requirements."
-          options={options}
+          allowUnsafe
           value={value.bypassRoles}
           exclude={chosenRoles(value, "bypassRoles")}
           onChange={(bypassRoles) => draft.update({ bypassRoles })}
         />
-        <RolePicker
+        <RoleMultiPicker
           label="Blacklist roles"
           hint="Holders can't enter. Wins over a bypass role."
-          options={options}
+          allowUnsafe
           value={value.blacklistRoles}
           exclude={chosenRoles(value, "blacklistRoles")}
           onChange={(blacklistRoles) => draft.update({ blacklistRoles })}
