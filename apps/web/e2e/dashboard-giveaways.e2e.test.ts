@@ -43,7 +43,11 @@ describe("dashboard giveaways", () => {
     const page = await openGiveaways();
     const form = page.getByRole("form", { name: "Create giveaway" });
     await form.getByLabel("Prize").fill("E2E Later Box");
-    await form.getByLabel("Channel").selectOption({ label: "#giveaways" });
+    await form.getByRole("combobox", { name: "Channel", exact: true }).fill("giveaways");
+    await page
+      .getByRole("option", { name: /^giveaways\b/ })
+      .first()
+      .click();
     const preview = page.getByRole("region", { name: "Message preview" });
     await preview.getByText("🎉 E2E Later Box").waitFor();
     await form.getByLabel("Ping role").selectOption({ label: "No ping" });

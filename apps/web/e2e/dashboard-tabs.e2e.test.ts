@@ -367,7 +367,11 @@ describe("giveaways", () => {
 
     const form = page.getByRole("form", { name: "Create giveaway" });
     await form.getByLabel("Prize").fill("E2E Mystery Box");
-    await form.getByLabel("Channel").selectOption({ label: "#giveaways" });
+    await form.getByRole("combobox", { name: "Channel", exact: true }).fill("giveaways");
+    await page
+      .getByRole("option", { name: /^giveaways\b/ })
+      .first()
+      .click();
     await form.getByRole("button", { name: "Start Giveaway" }).click();
     await toast(page, "Giveaway created successfully");
     const created = (await get<GiveawayListItem[]>(listPath)).find(

@@ -1,14 +1,14 @@
-import type { Channel, Role } from "@hearth/core";
+import type { Role } from "@hearth/core";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { MemberPicker } from "../shared/pickers/member-picker";
 import { RoleMultiPicker } from "../shared/pickers/role-pickers";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { ChannelSelect } from "../shared/selects";
 import { useCreateGiveaway } from "./api";
 import { ControlFields } from "./control-fields";
 import {
@@ -21,15 +21,7 @@ import {
 import { GiveawayPreview } from "./giveaway-preview";
 import { SaveAsTemplate } from "./save-template";
 
-export function CreateGiveaway({
-  serverId,
-  channels,
-  roles,
-}: {
-  serverId: string;
-  channels: readonly Channel[];
-  roles: readonly Role[];
-}) {
+export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: readonly Role[] }) {
   const { info } = useDashboardSession();
   // The host defaults to whoever the token was made for.
   const startForm: GiveawayForm = { ...emptyGiveawayForm, hostId: info.userId ?? "" };
@@ -92,17 +84,12 @@ export function CreateGiveaway({
               />
             )}
           </Field>
-          <Field label="Channel" error={errors.channelId}>
-            {(control) => (
-              <ChannelSelect
-                {...control}
-                channels={channels}
-                none="Select a channel"
-                value={form.channelId}
-                onChange={(channelId) => set({ channelId })}
-              />
-            )}
-          </Field>
+          <ChannelPicker
+            label="Channel"
+            error={errors.channelId}
+            value={form.channelId || null}
+            onChange={(channelId) => set({ channelId: channelId ?? "" })}
+          />
         </div>
         <Field label="Description" aside="optional">
           {(control) => (
@@ -250,17 +237,14 @@ export function CreateGiveaway({
               </SelectBox>
             )}
           </Field>
-          <Field label="Results go to" aside="optional" error={errors.winnersChannelId}>
-            {(control) => (
-              <ChannelSelect
-                {...control}
-                channels={channels}
-                none="The giveaway's channel"
-                value={form.winnersChannelId}
-                onChange={(winnersChannelId) => set({ winnersChannelId })}
-              />
-            )}
-          </Field>
+          <ChannelPicker
+            label="Results go to"
+            hint="Optional; cleared, the results go to the giveaway's channel."
+            placeholder="The giveaway's channel"
+            error={errors.winnersChannelId}
+            value={form.winnersChannelId || null}
+            onChange={(winnersChannelId) => set({ winnersChannelId: winnersChannelId ?? "" })}
+          />
         </div>
         <MemberPicker
           label="Host"

@@ -94,7 +94,7 @@ export function GiveawaysTab(_props: TabProps) {
             giveaways={list.data ?? []}
           />
           <Card title="Create Giveaway" icon={<PlusIcon />}>
-            <CreateGiveaway serverId={serverId} channels={textChannels(channels.data)} roles={pickable} />
+            <CreateGiveaway serverId={serverId} roles={pickable} />
           </Card>
         </div>
         <div className="space-y-6">
