@@ -8,9 +8,8 @@ import { useConfirm } from "../shared/confirm";
 import { Field, inputClass } from "../shared/form-controls";
 import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import { RoleMultiPicker } from "../shared/pickers/role-pickers";
+import { RoleMultiPicker, RolePicker } from "../shared/pickers/role-pickers";
 import { RoleDot } from "../shared/role-picker";
-import { RoleSelect } from "../shared/selects";
 import { useDraft } from "../shared/use-draft";
 import { giveawayConfigQuery, useResetGiveawayConfig, useSaveGiveawayConfig } from "./api";
 import {
@@ -46,7 +45,6 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
       );
     const value = draft.value;
     if (!value) return <PanelLoading label="Loading giveaway configuration" rows={3} />;
-    const multiplierChoices = roles.filter((role) => !chosenRoles(value, "multiplierRoles").has(role.id));
 
     const addMultiplier = () => {
       const parsed = parseMultiplier(multiplier);
@@ -124,17 +122,14 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
             </ul>
           )}
           <div className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-start">
-            <Field label="Role">
-              {(control) => (
-                <RoleSelect
-                  {...control}
-                  roles={multiplierChoices}
-                  none="Select a role"
-                  value={roleId}
-                  onChange={setRoleId}
-                />
-              )}
-            </Field>
+            {/* A role on the bypass or blacklist isn't offered; one already multiplied gets its new count. */}
+            <RolePicker
+              label="Role"
+              allowUnsafe
+              exclude={chosenRoles(value, "multiplierRoles")}
+              value={roleId || null}
+              onChange={(id) => setRoleId(id ?? "")}
+            />
             <Field label="Entries" error={multiplierError}>
               {(control) => (
                 <input
