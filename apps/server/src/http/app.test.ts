@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, demoGuildId, type TestApp } from "../../test/helpers.ts";
+import { demoOwnerId } from "../discord/sandbox/demo-seed-data.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -129,6 +130,7 @@ describe("dashboard info routes", () => {
       serverName: "Ember Hollow",
       serverIcon: expect.stringMatching(/^data:image\/svg\+xml/),
       permission: "owner",
+      userId: demoOwnerId,
       userName: "Ember Keeper",
     });
   });
