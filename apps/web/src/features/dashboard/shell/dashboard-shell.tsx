@@ -72,7 +72,10 @@ function ShellContent() {
 
   // Unsaved changes on the open tab or page are asked about before another one replaces it.
   const select = (tab: TabId) => {
-    if (!page && tab === active) return;
+    // The address as it is now: a selection made while the last one is still rendering compares
+    // with that one, not with the tab this render shows.
+    const now = new URLSearchParams(window.location.search);
+    if (!morePageById(now.get("page")) && tab === tabFromSearch(now.get("tab"))) return;
     void confirmLeave().then((leave) => {
       if (leave) setParams(tab === "overview" ? {} : { tab });
     });

@@ -55,8 +55,9 @@ export function TabBar({ active, onSelect, after }: TabBarProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // With no tab open (a "More" page is), the arrows start from the focused tab.
     const focused = dashboardTabs.findIndex((tab) => tabId(tab.id) === document.activeElement?.id);
+    // From the focused tab: a key pressed before the last selection has rendered moves on from it.
     const index =
-      active === null ? Math.max(focused, 0) : dashboardTabs.findIndex((tab) => tab.id === active);
+      focused >= 0 ? focused : active === null ? 0 : dashboardTabs.findIndex((tab) => tab.id === active);
     const last = dashboardTabs.length - 1;
     const target =
       event.key === "ArrowRight"
