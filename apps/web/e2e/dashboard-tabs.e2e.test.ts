@@ -163,7 +163,8 @@ describe("grinders", () => {
     const add = page.getByRole("button", { name: "Add Grinder" });
     // The member picker finds a pasted user id; the option is chosen from the keyboard.
     await page.getByRole("combobox", { name: "Member", exact: true }).fill(candidate);
-    await page.getByRole("option", { name: /@/ }).first().waitFor();
+    // A pasted id finds exactly that member (the list shown before the answer arrives is not it).
+    await expect.poll(() => page.getByRole("option", { name: /@/ }).count(), { timeout: 15_000 }).toBe(1);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     expect(await add.isDisabled()).toBe(true);
