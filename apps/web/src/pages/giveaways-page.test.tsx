@@ -197,7 +197,13 @@ describe("Giveaways page", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     let failing = true;
     mockApi((url) =>
-      url.pathname === "/api/giveaways" ? (failing ? { status: 500, body: {} } : { body: list }) : undefined,
+      url.pathname === "/api/giveaways"
+        ? failing
+          ? { status: 500, body: {} }
+          : { body: list }
+        : url.pathname === "/api/giveaways/upcoming"
+          ? { body: [] }
+          : undefined,
     );
     renderApp("/giveaways");
     const alert = await screen.findByRole("alert");
