@@ -59,10 +59,15 @@ export const createGiveawayTemplateBody = z
 export type CreateGiveawayTemplateBody = z.infer<typeof createGiveawayTemplateBody>;
 
 /** `PATCH /api/giveaways/{serverId}/templates/{templateId}`: rename it, or replace its settings. */
-export const updateGiveawayTemplateBody = z.object({
-  name: giveawayTemplateName.optional(),
-  settings: giveawaySettings.optional(),
-});
+export const updateGiveawayTemplateBody = z
+  .object({
+    name: giveawayTemplateName.optional(),
+    settings: giveawaySettings.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.settings !== undefined, {
+    message: "give a new name or settings to change",
+    path: ["name"],
+  });
 export type UpdateGiveawayTemplateBody = z.infer<typeof updateGiveawayTemplateBody>;
 
 /** One row of a bulk create: what differs from the template (left out: the template's own). */

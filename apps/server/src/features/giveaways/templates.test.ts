@@ -130,6 +130,13 @@ describe.each(dialects)("giveaway templates and bulk on %s", (dialect) => {
       409,
       "name",
     );
+    // An edit that changes nothing (an empty body, or only unknown keys) is a 400, not a 500.
+    await expectField(await inject("PATCH", `${templates()}/${other.json().id}`, {}), 400, "name");
+    await expectField(
+      await inject("PATCH", `${templates()}/${other.json().id}`, { colour: "red" }),
+      400,
+      "name",
+    );
   });
 
   it(`caps a server at ${serverCaps.giveawayTemplates.max} templates`, async () => {
