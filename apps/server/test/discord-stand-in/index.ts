@@ -5,6 +5,7 @@ import { StandInGateway } from "./gateway.ts";
 import {
   buttonClickPayload,
   type ComponentInput,
+  dmButtonClickPayload,
   type ModalSubmitInput,
   modalSubmitPayload,
   type SelectInput,
@@ -139,6 +140,11 @@ export class DiscordStandIn {
 
   buttonClick(input: ComponentInput) {
     return buttonClickPayload(this.state, input);
+  }
+
+  /** A click on a button of a message in a user's DM channel (a payload to dispatch). */
+  dmButtonClick(input: { userId: string; messageId: string; customId: string }) {
+    return dmButtonClickPayload(this.state, input);
   }
 
   /** A choice in a string select of a stored message (a payload to dispatch; `clickSelect` also waits). */

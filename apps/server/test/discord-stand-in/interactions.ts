@@ -144,6 +144,39 @@ export function buttonClickPayload(state: StandInState, input: ComponentInput) {
   };
 }
 
+/**
+ * A click on a button of a message the bot sent to a user's DM channel: no guild, no member, the
+ * user at the top level and the bot-DM context, as Discord sends it.
+ */
+export function dmButtonClickPayload(
+  state: StandInState,
+  input: { userId: string; messageId: string; customId: string },
+) {
+  const message = state.messages.get(input.messageId);
+  if (!message) throw new Error(`The stand-in has no message ${input.messageId}`);
+  if (state.dmChannels.get(message.channel_id) !== input.userId)
+    throw new Error(`Message ${input.messageId} is not in ${input.userId}'s DM channel`);
+  const { dmClosed: _, ...user } = state.users.get(input.userId) ?? { id: input.userId, username: "unknown" };
+  return {
+    id: state.snowflake(),
+    application_id: state.appId,
+    token: randomBytes(24).toString("hex"),
+    version: 1,
+    type: 3,
+    channel_id: message.channel_id,
+    channel: { id: message.channel_id, type: 1 },
+    user,
+    app_permissions: allPermissions,
+    locale: "en-US",
+    entitlements: [],
+    authorizing_integration_owners: { "1": input.userId },
+    context: 1,
+    attachment_size_limit: 8_388_608,
+    message: state.apiMessage(message),
+    data: { custom_id: input.customId, component_type: 2 },
+  };
+}
+
 export function attachmentPayload(id: string, input: AttachmentInput) {
   const url =
     input.url ?? `https://cdn.discordapp.com/attachments/0/${id}/${encodeURIComponent(input.filename)}`;

@@ -110,6 +110,53 @@ describe("giveaway claims through the Discord stand-in", () => {
     expect(standIn.refusals(after)).toEqual([]);
   });
 
+  it("a winner claims from the Claim button in their DM (no server in the interaction); the host sees it", async () => {
+    const after = standIn.requests.length;
+    const started = await command("start", {
+      prize: "DM prize",
+      duration: "2h",
+      winners: 1,
+      channel: { channel: channelId },
+      claim: "24h",
+      dm_winners: true,
+    });
+    await harness.settle();
+    const messageId = String(
+      (started.callback.body.data.content as string).match(/Message ID: `(\d+)`/)?.[1],
+    );
+    const entrant = standIn.state.addUser({ username: "dm-claimer" });
+    standIn.state.addMember(guild.id, entrant.id);
+    await click(entrant.id, messageId, "giveaway:enter");
+    await command("end", { message_id: messageId });
+    await harness.settle();
+
+    const ended = await getGiveawayDetail(ctx, guild.id, messageId);
+    expect((Array.isArray(ended.winners) ? ended.winners : [])[0]?.userId).toBe(entrant.id);
+    const dm = [...standIn.state.messages.values()].find(
+      (message) =>
+        standIn.state.dmChannels.get(message.channel_id) === entrant.id &&
+        JSON.stringify(message).includes(claimButtonId(guild.id, messageId)),
+    );
+    expect(dm, "the winner's DM carries the Claim button").toBeDefined();
+
+    const result = await standIn.interact(
+      standIn.dmButtonClick({
+        userId: entrant.id,
+        messageId: String(dm?.id),
+        customId: claimButtonId(guild.id, messageId),
+      }),
+    );
+    await harness.settle();
+    const answer = result.callback.body.data as { content: string; flags: number };
+    expect(answer.flags & 64).toBe(64);
+    expect(answer.content).toMatch(/^✅ Claimed! \*\*DM prize\*\* is yours/);
+
+    const claims = await command("claims", { message_id: messageId });
+    await harness.settle();
+    expect(claims.callback.body.data.embeds[0].description).toContain(`✅ <@${entrant.id}> claimed`);
+    expect(standIn.refusals(after)).toEqual([]);
+  });
+
   it("answers a claim window out of bounds with a friendly message naming the option", async () => {
     const result = await command("start", { prize: "Too quick", duration: "1h", claim: "5m" });
     await harness.settle();
