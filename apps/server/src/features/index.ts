@@ -15,6 +15,7 @@ import { grinders } from "./grinders/index.ts";
 import { guilds } from "./guilds/index.ts";
 import { heist } from "./heist/index.ts";
 import { insights } from "./insights/index.ts";
+import { invites } from "./invites/index.ts";
 import { lottery } from "./lottery/index.ts";
 import { market } from "./market/index.ts";
 import { messageComponents } from "./message-components/index.ts";
@@ -48,6 +49,7 @@ export const features: readonly Feature[] = [
   setup,
   settings,
   grinders,
+  invites,
   giveaways,
   birthdays,
   tournaments,

@@ -9,9 +9,9 @@ import {
 } from "../../../test/helpers.ts";
 import { type Bot, createBot } from "../../bot/bot.ts";
 import { demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
+import { refreshInvites } from "../invites/tracker.ts";
 import { giveawaysBot } from "./commands.ts";
 import { putGiveawayConfig } from "./config.ts";
-import { refreshInvites } from "./invite-tracker.ts";
 import { getGiveawayDetail, listParticipants } from "./queries.ts";
 
 // /giveaway … and the Enter / Leave buttons through the sandbox.

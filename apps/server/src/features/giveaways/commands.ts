@@ -12,11 +12,11 @@ import {
 import { type CommandContext, defineCommand } from "../../bot/commands/command.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { BotFeature } from "../feature.ts";
+import { getInviteStanding } from "../invites/service.ts";
 import { listenForGiveawayButtons } from "./bot-buttons.ts";
 import { claimsCommand } from "./claim-command.ts";
 import { actorOf, fitLines, messageIdOf } from "./command-helpers.ts";
 import * as configStore from "./config-store.ts";
-import { getInviteStanding, listenForInvites } from "./invite-tracker.ts";
 import { manageCommands } from "./manage-commands.ts";
 import { giveawayDetailUrl, winnerList } from "./messages.ts";
 import { listServerGiveaways } from "./queries.ts";
@@ -300,12 +300,5 @@ const list = defineCommand("giveaway list", async (command) => {
 /** This feature's slash commands and gateway listeners. */
 export const giveawaysBot: BotFeature = {
   commands: () => [start, end, reroll, list, claimsCommand, ...manageCommands, ...templateCommands],
-  listeners: (bot, ctx) => {
-    const stopButtons = listenForGiveawayButtons(bot, ctx);
-    const stopInvites = listenForInvites(bot, ctx);
-    return () => {
-      stopButtons();
-      stopInvites();
-    };
-  },
+  listeners: listenForGiveawayButtons,
 };

@@ -44,32 +44,6 @@ export async function deleteConfig(db: Db, serverId: string): Promise<void> {
   await db.deleteFrom("giveaway_configs").where("server_id", "=", serverId).execute();
 }
 
-/** How many members a user has invited, as the invite tracker last counted; 0 when unknown. */
-export async function getInvites(db: Db, serverId: string, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom("giveaway_member_invites")
-    .select("invites")
-    .where("server_id", "=", serverId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  return row?.invites ?? 0;
-}
-
-/** For the bot's invite tracker: sets a member's invite count. */
-export async function setInvites(
-  db: Db,
-  serverId: string,
-  userId: string,
-  invites: number,
-  now: number,
-): Promise<void> {
-  await db
-    .insertInto("giveaway_member_invites")
-    .values({ server_id: serverId, user_id: userId, invites, updated_at: now })
-    .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet({ invites, updated_at: now }))
-    .execute();
-}
-
 /** The server's time zone for dates typed in the bot ("UTC" until one is given). */
 export async function getTimeZone(db: Db, serverId: string): Promise<string> {
   const row = await db

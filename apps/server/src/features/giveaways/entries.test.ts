@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, makeDue, newGiveaway, owner, roleId } from "../../../test/fixtures/giveaways.ts";
+import { setInviteCount } from "../../../test/fixtures/invites.ts";
 import {
   createTestContext,
   demoGuildId,
@@ -10,7 +11,6 @@ import {
 import { countQueries } from "../../../test/query-counter.ts";
 import { AppError } from "../../lib/errors.ts";
 import { putGiveawayConfig } from "./config.ts";
-import * as configStore from "./config-store.ts";
 import { enterGiveaway, entitlement, leaveGiveaway } from "./entries.ts";
 import * as entryStore from "./entry-store.ts";
 import { endGiveaway } from "./service.ts";
@@ -118,19 +118,19 @@ describe("entering a giveaway", () => {
       message: "You must have been in this server for at least 7 days to enter (you joined 1 day ago).",
     });
     const noInvites = await addMember(t.ctx, { roleIds: [giveawayPing] });
-    await configStore.setInvites(t.ctx.storage.db, demoGuildId, noInvites, 1, Date.now());
+    await setInviteCount(t.ctx, demoGuildId, noInvites, 1);
     expect(await refusal(enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, noInvites))).toEqual({
       status: 403,
       message: "You need at least 2 invites to enter (you have 1).",
     });
     const noRole = await addMember(t.ctx);
-    await configStore.setInvites(t.ctx.storage.db, demoGuildId, noRole, 5, Date.now());
+    await setInviteCount(t.ctx, demoGuildId, noRole, 5);
     expect(await refusal(enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, noRole))).toEqual({
       status: 403,
       message: `You need the role <@&${giveawayPing}> to enter.`,
     });
     const eligible = await addMember(t.ctx, { roleIds: [giveawayPing] });
-    await configStore.setInvites(t.ctx.storage.db, demoGuildId, eligible, 2, Date.now());
+    await setInviteCount(t.ctx, demoGuildId, eligible, 2);
     expect(await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, eligible)).toEqual({
       entries: 1,
       hasBypass: false,

@@ -16,10 +16,6 @@ export const giveaways = defineFeature({
     "giveaway_blocks",
     "giveaway_schedules",
     "giveaway_templates",
-    "giveaway_member_invites",
-    "invite_codes",
-    "invite_tracking",
-    "invite_joins",
   ],
   serverScopes: {
     giveaway_entries: { parent: "giveaways", via: "giveaway_id" },

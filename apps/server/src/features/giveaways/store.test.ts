@@ -245,15 +245,6 @@ describe.each(dialects)("giveaway store on %s", (dialect) => {
     expect(await configStore.getConfig(db, demoGuildId)).toEqual(configStore.emptyConfig());
   });
 
-  it("keeps members' invite counts, 0 when unknown", async () => {
-    const db = t.ctx.storage.db;
-    expect(await configStore.getInvites(db, demoGuildId, "900000000000000101")).toBe(0);
-    await configStore.setInvites(db, demoGuildId, "900000000000000101", 4, 1);
-    await configStore.setInvites(db, demoGuildId, "900000000000000101", 6, 2);
-    expect(await configStore.getInvites(db, demoGuildId, "900000000000000101")).toBe(6);
-    expect(await configStore.getInvites(db, otherServer, "900000000000000101")).toBe(0);
-  });
-
   it("deletes a giveaway with its entries and winners", async () => {
     const db = t.ctx.storage.db;
     await store.deleteGiveaway(db, first.id);

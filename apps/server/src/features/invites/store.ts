@@ -144,3 +144,29 @@ export async function countInvited(db: Db, serverId: string, inviterId: string):
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** How many members a user has invited, as the invite tracker last counted; 0 when unknown. */
+export async function getInvites(db: Db, serverId: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("giveaway_member_invites")
+    .select("invites")
+    .where("server_id", "=", serverId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.invites ?? 0;
+}
+
+/** Sets a member's invite count (the tracker recounts it on every join and leave). */
+export async function setInvites(
+  db: Db,
+  serverId: string,
+  userId: string,
+  invites: number,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto("giveaway_member_invites")
+    .values({ server_id: serverId, user_id: userId, invites, updated_at: now })
+    .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet({ invites, updated_at: now }))
+    .execute();
+}

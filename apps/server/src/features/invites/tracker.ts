@@ -2,11 +2,10 @@ import type { Bot } from "../../bot/bot.ts";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
 import type { InviteInfo, MemberInfo } from "../../discord/port/port.ts";
-import * as configStore from "./config-store.ts";
-import * as inviteStore from "./invite-store.ts";
+import * as inviteStore from "./store.ts";
 
 /**
- * Invite tracking, for the min_invites requirement. Each server's invites and their use counts are
+ * Invite tracking (giveaways' min_invites requirement reads it through service.ts). Each server's invites and their use counts are
  * kept in the database (so they survive restarts); when a member joins, the invites are read again
  * and compared: the invite whose uses went up by one was used, and its maker gains an invite. A
  * member's count is the members who joined through their invites and are still in the server.
@@ -86,7 +85,7 @@ async function recount(
   inviterId: string,
   now: number,
 ) {
-  await configStore.setInvites(
+  await inviteStore.setInvites(
     db,
     serverId,
     inviterId,
@@ -151,20 +150,6 @@ function trackInviteCreate(ctx: Deps, serverId: string, invite: InviteInfo): Pro
     if (tracking?.status === "active")
       await inviteStore.upsertCode(ctx.storage.db, serverId, invite, Date.now());
   });
-}
-
-/** What the requirement needs: the member's count, and whether (and since when) invites are counted. */
-export async function getInviteStanding(
-  ctx: Pick<AppContext, "storage">,
-  serverId: string,
-  userId: string,
-): Promise<{ invites: number; tracking: inviteStore.TrackingStatus | null }> {
-  const db = ctx.storage.db;
-  const [invites, tracking] = await Promise.all([
-    configStore.getInvites(db, serverId, userId),
-    inviteStore.getTracking(db, serverId),
-  ]);
-  return { invites, tracking };
 }
 
 /**

@@ -3,8 +3,9 @@ import { channelId, newGiveaway } from "../../../test/fixtures/giveaways.ts";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { DiscordError, type InviteInfo } from "../../discord/port/port.ts";
 import type { AppError } from "../../lib/errors.ts";
-import { enterGiveaway } from "./entries.ts";
-import { attributeJoin, getInviteStanding, refreshInvites, trackJoin, trackLeave } from "./invite-tracker.ts";
+import { enterGiveaway } from "../giveaways/entries.ts";
+import { getInviteStanding } from "./service.ts";
+import { attributeJoin, refreshInvites, trackJoin, trackLeave } from "./tracker.ts";
 
 const invite = (
   code: string,

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiscordStandIn, type StoredGuild, type StoredUser } from "../../../test/discord-stand-in/index.ts";
 import { createInvite, joinViaInvite, setInvitesVisible } from "../../../test/discord-stand-in/invites.ts";
 import { type StandInBot, startStandInBot } from "../../../test/stand-in-bot.ts";
-import { giveawaysBot } from "./commands.ts";
-import { getInviteStanding } from "./invite-tracker.ts";
-import { createGiveaway } from "./service.ts";
+import type { BotFeature } from "../feature.ts";
+import { giveawaysBot } from "../giveaways/commands.ts";
+import { createGiveaway } from "../giveaways/service.ts";
+import { getInviteStanding } from "./service.ts";
+import { listenForInvites } from "./tracker.ts";
 
 // The min_invites requirement with invite tracking, through the real discord.js client and the
 // Discord stand-in: the bot reads the invites when it connects; a user joins through Rita's invite;
@@ -28,7 +30,16 @@ beforeAll(async () => {
   rita = standIn.state.addUser({ username: "rita" });
   standIn.state.addMember(guild.id, rita.id);
   standIn.state.addMember(blind.id, rita.id);
-  harness = await startStandInBot(standIn, giveawaysBot, { config: { rateLimitMax: 0 } });
+  // Giveaways' buttons (entering) and this feature's listeners (reading invites, crediting joins).
+  const giveawaysWithInvites: BotFeature = {
+    listeners: (bot, ctx) => {
+      const stops = [giveawaysBot.listeners?.(bot, ctx), listenForInvites(bot, ctx)];
+      return () => {
+        for (const stop of stops) stop?.();
+      };
+    },
+  };
+  harness = await startStandInBot(standIn, giveawaysWithInvites, { config: { rateLimitMax: 0 } });
   await harness.settle();
 });
 
