@@ -2,6 +2,7 @@ import type { GiveawayListItem, GiveawaySchedule, GiveawayTemplate } from "@hear
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshotPath, viewports } from "./browser";
+import { channelMessages, eventually, sandboxWorld } from "./dashboard-pages-support";
 import { api, dashboardSuite, signedInPage } from "./dashboard-support";
 
 // Giveaway templates, bulk creation and the public pages of scheduled giveaways (issue 27, items 8
@@ -91,6 +92,20 @@ describe("giveaway templates and bulk", () => {
     await table.getByLabel("Prize of row 3").fill("E2E Bulk Badge");
     await table.getByLabel("Duration of row 2").fill("soon");
     await table.getByLabel("Winners of row 3").fill("3");
+    // Row 3 goes to another channel than the template's: its channel picker, from the keyboard.
+    const { channel } = await sandboxWorld(suite);
+    const memes = channel("memes");
+    const templateChannel = (await get<GiveawayTemplate[]>(`/api/giveaways/${server()}/templates`)).find(
+      (template) => template.name === "E2E Bulk",
+    )?.settings.channelId;
+    expect(templateChannel).not.toBe(memes);
+    const row3 = table.getByRole("combobox", { name: "Channel of row 3" });
+    await row3.fill("memes");
+    const first = page.getByRole("listbox", { name: "Channel of row 3" }).getByRole("option").first();
+    await expect.poll(async () => (await first.textContent())?.includes("memes")).toBe(true);
+    await row3.press("ArrowDown");
+    await row3.press("Enter");
+    await expect.poll(() => row3.inputValue()).toBe("#memes");
     await table.getByRole("button", { name: "Create 3 giveaways" }).click();
     // The wrong cell says so where it is; nothing was sent.
     await table.getByText("Write it like 30m, 12h, 2d or 1w").waitFor();
@@ -111,6 +126,12 @@ describe("giveaway templates and bulk", () => {
       ["E2E Bulk Nitro", 1],
       ["E2E Bulk Steam key", 1],
     ]);
+    // The bot posted row 3's giveaway in #memes.
+    await eventually("the row 3 giveaway in #memes", async () =>
+      (await channelMessages(suite, memes)).some((message) =>
+        JSON.stringify(message).includes("E2E Bulk Badge"),
+      ),
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import type {
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { growthTrends, trendBadgeText } from "../src/features/dashboard/overview/metrics";
+import { expectNoAxeViolations } from "./a11y";
 import { screenshotPath, viewports } from "./browser";
 import { api, dashboardSuite, expectedNotFound, signedInPage } from "./dashboard-support";
 
@@ -24,6 +25,19 @@ async function pickIn(page: Page, scope: Locator, label: string, name: string, s
     .first()
     .click();
   await expect.poll(() => box.inputValue()).toBe(shown);
+}
+
+/**
+ * Chooses in a picker from the keyboard: types the name, waits until the list's first option is
+ * that name (the list shown before the search settles may be another), then ArrowDown and Enter.
+ */
+async function pickByKeyboard(page: Page, scope: Locator | Page, label: string, name: string) {
+  const box = scope.getByRole("combobox", { name: label, exact: true });
+  await box.fill(name);
+  const first = page.getByRole("listbox", { name: label, exact: true }).getByRole("option").first();
+  await expect.poll(async () => (await first.textContent())?.trim().startsWith(name)).toBe(true);
+  await box.press("ArrowDown");
+  await box.press("Enter");
 }
 
 const suite = dashboardSuite();
@@ -219,15 +233,25 @@ describe("setup", () => {
     const path = `/api/server/${suite.fixture.demoServerId}/setup`;
     const page = await openTab("setup");
     const tierForm = page.getByRole("form", { name: "Add tier" });
+    await page.getByRole("combobox", { name: "Log channel" }).waitFor();
+    await expectNoAxeViolations(page, '[role="tabpanel"]');
     await tierForm.getByLabel("Tier name").fill("Platinum");
     await tierForm.getByLabel("Payment").fill("5m");
     const add = tierForm.getByRole("button", { name: "Add Tier" });
     expect(await add.isDisabled()).toBe(true);
-    await tierForm.getByLabel("Tier role").selectOption({ label: "@Member" });
+    // The tier role is a picker: chosen by name from the keyboard, shown as @Member.
+    await pickByKeyboard(page, tierForm, "Tier role", "Member");
+    await expect
+      .poll(() => tierForm.getByRole("combobox", { name: "Tier role" }).inputValue())
+      .toBe("@Member");
     await add.click();
     await toast(page, "Tier added successfully");
     const added = await get<ServerSetup>(path);
     expect(added.payments[added.tiers.indexOf("Platinum")]).toBe(5_000_000);
+    const member = (await get<{ id: string; name: string }[]>("/api/dashboard/roles")).find(
+      (role) => role.name === "Member",
+    );
+    expect(added.tierRoles.Platinum).toBe(member?.id);
 
     await page.getByRole("button", { name: "Remove tier Platinum" }).click();
     await confirmWith(page, "Remove tier");
@@ -401,6 +425,7 @@ describe("giveaways", () => {
     await pickIn(page, card, "Role", "Silver", "@Silver");
     await card.getByLabel("Entries").fill("7");
     await card.getByRole("button", { name: "Add", exact: true }).click();
+    await expectNoAxeViolations(page, '[role="tabpanel"]');
     await card.getByRole("button", { name: "Save Configuration" }).click();
     await toast(page, "Giveaway configuration updated successfully");
     const saved = await get<GiveawayConfig>(path);
@@ -533,7 +558,14 @@ describe("supporters", () => {
     const roles = await get<StaticaServerRole[]>("/api/statica/server-roles");
     const reward = roles.find((role) => role.assignable && !role.dangerous);
     if (!reward) throw new Error("no role the bot can give");
-    await page.getByLabel("Combined reward roles").selectOption(reward.id);
+    // The reward roles are a picker: chosen by name from the keyboard, then shown as a chip.
+    await pickByKeyboard(page, page, "Combined reward roles", reward.name);
+    await page
+      .getByRole("list", { name: "Combined reward roles: chosen" })
+      .getByRole("listitem")
+      .filter({ hasText: reward.name })
+      .waitFor();
+    await expectNoAxeViolations(page, '[role="tabpanel"]');
     await page.getByRole("button", { name: "Create Configuration" }).click();
     await page.getByText("Configuration created successfully!", { exact: true }).waitFor();
     const created = await get<{

@@ -44,13 +44,21 @@ describe("the role-safety rule on the Setup tab", () => {
       .filter({ hasText: "Legacy" });
     expect(await tierRow.textContent()).toContain("Hearth won't give @Admin");
 
-    // The Add tier form's role select: the Admin role is there, disabled, with the reason.
-    const select = page.getByRole("form", { name: "Add tier" }).getByLabel("Tier role");
-    const option = select.locator("option", { hasText: "@Admin" });
-    expect(await option.textContent()).toMatch(/@Admin \(can't be given: it has Administrator/);
-    expect(await option.evaluate((element) => (element as HTMLOptionElement).disabled)).toBe(true);
-    const gold = select.locator("option", { hasText: "@Gold" });
-    expect(await gold.evaluate((element) => (element as HTMLOptionElement).disabled)).toBe(false);
+    // The Add tier form's role picker: the Admin role is listed, disabled, with the reason.
+    const picker = page.getByRole("form", { name: "Add tier" }).getByRole("combobox", { name: "Tier role" });
+    await picker.fill("Admin");
+    const listbox = page.getByRole("listbox", { name: "Tier role" });
+    const option = listbox.getByRole("option", { name: /^Admin\b/ });
+    await option.waitFor();
+    expect(await option.textContent()).toMatch(/^Admin.*has Administrator/);
+    expect(await option.getAttribute("aria-disabled")).toBe("true");
+    // Choosing it does nothing: the picker never shows it as chosen.
+    await option.click({ force: true });
+    expect(await picker.inputValue()).not.toBe("@Admin");
+    await picker.fill("Gold");
+    const gold = listbox.getByRole("option", { name: /^Gold\b/ });
+    await gold.waitFor();
+    expect(await gold.getAttribute("aria-disabled")).not.toBe("true");
     await page.screenshot({ path: screenshotPath("setup-unsafe-roles"), fullPage: true });
   });
 });

@@ -1,10 +1,10 @@
-import type { Channel, GiveawayTemplate } from "@hearth/core";
+import type { GiveawayTemplate } from "@hearth/core";
 import { type FormEvent, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { serverFieldError } from "../shared/errors";
 import { inputClass } from "../shared/form-controls";
-import { ChannelSelect } from "../shared/selects";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import {
   type BulkCellErrors,
   type BulkRowDraft,
@@ -22,12 +22,10 @@ import { useBulkCreate } from "./templates-api";
 export function BulkCreate({
   serverId,
   template,
-  channels,
   onDone,
 }: {
   serverId: string;
   template: GiveawayTemplate;
-  channels: readonly Channel[];
   onDone: () => void;
 }) {
   const [rows, setRows] = useState<BulkRowDraft[]>(() => [rowFromTemplate(template)]);
@@ -145,18 +143,15 @@ export function BulkCreate({
                     {message("winners")}
                   </td>
                   <td className="pr-2">
-                    <label htmlFor={`bulk-${row.key}-channel`} className="sr-only">
-                      Channel of row {n}
-                    </label>
-                    <ChannelSelect
-                      id={`bulk-${row.key}-channel`}
-                      channels={channels}
-                      none="Select a channel"
-                      value={row.channelId}
-                      onChange={(channelId) => edit(row.key, { channelId })}
-                      {...describe("channelId")}
+                    <ChannelPicker
+                      label={`Channel of row ${n}`}
+                      hideLabel
+                      placeholder="Select a channel"
+                      required
+                      error={cell.channelId}
+                      value={row.channelId || null}
+                      onChange={(channelId) => edit(row.key, { channelId: channelId ?? "" })}
                     />
-                    {message("channelId")}
                   </td>
                   <td>
                     <button

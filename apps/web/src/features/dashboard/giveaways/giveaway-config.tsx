@@ -8,8 +8,8 @@ import { useConfirm } from "../shared/confirm";
 import { Field, inputClass } from "../shared/form-controls";
 import { SettingsIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
+import { RoleDot } from "../shared/pickers/role-dot";
 import { RoleMultiPicker, RolePicker } from "../shared/pickers/role-pickers";
-import { RoleDot } from "../shared/role-picker";
 import { useDraft } from "../shared/use-draft";
 import { giveawayConfigQuery, useResetGiveawayConfig, useSaveGiveawayConfig } from "./api";
 import {

@@ -16,7 +16,7 @@ import { serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { GiftIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
-import { ChannelSelect } from "../shared/selects";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { BulkCreate } from "./bulk-create";
 import { templatesQuery, useDeleteTemplate, useSaveTemplate, useUpdateTemplate } from "./templates-api";
 
@@ -31,12 +31,10 @@ function channelName(channels: readonly Channel[], id: string) {
 function TemplateEditor({
   serverId,
   template,
-  channels,
   onDone,
 }: {
   serverId: string;
   template: GiveawayTemplate;
-  channels: readonly Channel[];
   onDone: () => void;
 }) {
   const update = useUpdateTemplate(serverId);
@@ -139,17 +137,16 @@ function TemplateEditor({
             />
           )}
         </Field>
-        <Field label="Channel" error={errors.channelId} className="sm:col-span-2">
-          {(control) => (
-            <ChannelSelect
-              {...control}
-              channels={channels}
-              none="Select a channel"
-              value={channelId}
-              onChange={setChannelId}
-            />
-          )}
-        </Field>
+        <div className="sm:col-span-2">
+          <ChannelPicker
+            label="Channel"
+            placeholder="Select a channel"
+            error={errors.channelId}
+            required
+            value={channelId || null}
+            onChange={(id) => setChannelId(id ?? "")}
+          />
+        </div>
       </div>
       <div className="flex justify-end gap-2">
         <button type="button" className={buttonClass("ghost")} onClick={onDone}>
@@ -316,21 +313,11 @@ export function TemplatesPanel({
                   </div>
                   {mode === "bulk" && (
                     <div className="mt-3 border-t border-white/[0.06] pt-3">
-                      <BulkCreate
-                        serverId={serverId}
-                        template={template}
-                        channels={channels}
-                        onDone={() => setOpen(null)}
-                      />
+                      <BulkCreate serverId={serverId} template={template} onDone={() => setOpen(null)} />
                     </div>
                   )}
                   {mode === "edit" && (
-                    <TemplateEditor
-                      serverId={serverId}
-                      template={template}
-                      channels={channels}
-                      onDone={() => setOpen(null)}
-                    />
+                    <TemplateEditor serverId={serverId} template={template} onDone={() => setOpen(null)} />
                   )}
                 </li>
               );

@@ -244,6 +244,7 @@ export function SetupTab(_props: TabProps) {
           serverId={serverId}
           setup={setup.data}
           roles={pickableRoles}
+          exclude={managed}
           grinderCounts={grinderCounts}
           periodLabel={perPeriod(setup.data.grinders.paymentPeriod)}
         />

@@ -7,8 +7,8 @@ import { Field, inputClass } from "../shared/form-controls";
 import { abbreviate, formatAmount } from "../shared/format";
 import { PlusIcon, TrashIcon } from "../shared/icons";
 import { EmptyState } from "../shared/panel-state";
-import { RoleDot } from "../shared/role-picker";
-import { RoleSelect } from "../shared/selects";
+import { RoleDot } from "../shared/pickers/role-dot";
+import { RolePicker } from "../shared/pickers/role-pickers";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useAddTier, useEditTier, useRemoveTier } from "./api";
 import { canAddTier, type NewTierForm } from "./setup-form";
@@ -19,12 +19,14 @@ interface Props {
   serverId: string;
   setup: ServerSetup;
   roles: readonly Role[];
+  /** Roles never offered (integration-managed ones). */
+  exclude: ReadonlySet<string>;
   /** Grinders per tier name (lower case), so a tier in use is visible before removing it. */
   grinderCounts: ReadonlyMap<string, number>;
   periodLabel: string;
 }
 
-export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel }: Props) {
+export function TierManager({ serverId, setup, roles, exclude, grinderCounts, periodLabel }: Props) {
   const [form, setForm] = useState<NewTierForm>(emptyTier);
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useAddTier(serverId);
@@ -122,21 +124,18 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
                         />
                       )}
                     </Field>
-                    <Field label={`${tier}: role`}>
-                      {(control) => (
-                        <RoleSelect
-                          {...control}
-                          roles={roles}
-                          givable
-                          none="Select a role"
-                          value={editing.roleId}
-                          onChange={(roleId) => {
-                            setEditing({ ...editing, roleId });
-                            setEditError(null);
-                          }}
-                        />
-                      )}
-                    </Field>
+                    {/* A tier's role is given by Hearth: roles the role-safety rule refuses show disabled. */}
+                    <RolePicker
+                      label={`${tier}: role`}
+                      placeholder="Select a role"
+                      required
+                      exclude={exclude}
+                      value={editing.roleId || null}
+                      onChange={(roleId) => {
+                        setEditing({ ...editing, roleId: roleId ?? "" });
+                        setEditError(null);
+                      }}
+                    />
                     <div className="flex gap-2 md:mt-7">
                       <button
                         type="submit"
@@ -244,18 +243,14 @@ export function TierManager({ serverId, setup, roles, grinderCounts, periodLabel
             />
           )}
         </Field>
-        <Field label="Tier role" error={errors.tierRoleId}>
-          {(control) => (
-            <RoleSelect
-              {...control}
-              roles={roles}
-              givable
-              none="Select a role"
-              value={form.tierRoleId}
-              onChange={(tierRoleId) => set({ tierRoleId })}
-            />
-          )}
-        </Field>
+        <RolePicker
+          label="Tier role"
+          placeholder="Select a role"
+          error={errors.tierRoleId}
+          exclude={exclude}
+          value={form.tierRoleId || null}
+          onChange={(tierRoleId) => set({ tierRoleId: tierRoleId ?? "" })}
+        />
         <button
           type="submit"
           disabled={!canAddTier(form) || add.isPending}

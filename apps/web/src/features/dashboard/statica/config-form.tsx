@@ -1,5 +1,5 @@
 import {
-  type Channel,
+  type Role,
   relevantRoleCategories,
   type StaticaConfig,
   type StaticaServerRole,
@@ -12,8 +12,8 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { SubHeading } from "../shared/card";
 import { Field, SelectBox } from "../shared/form-controls";
-import { type RoleOption, RolePicker } from "../shared/role-picker";
-import { ChannelSelect } from "../shared/selects";
+import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { RoleMultiPicker } from "../shared/pickers/role-pickers";
 import { Switch } from "../shared/switch";
 import { KeywordList } from "./keyword-list";
 import { settingLabels, typeLabels } from "./labels";
@@ -30,26 +30,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function roleOptions(roles: readonly StaticaServerRole[]): RoleOption[] {
-  return roles.map((role) => ({
-    id: role.id,
-    name: role.name,
-    color: role.color,
-    // The role-safety rule's own reason (the server's); the bot's reach alone may be fixed later
-    // when the config doesn't require the bot's permissions, but the picker offers only what works now.
-    ...(role.unsafeReason
-      ? { disabledReason: role.unsafeReason }
-      : !role.assignable
-        ? { disabledReason: "Hearth can't give it" }
-        : {}),
-  }));
+/**
+ * Why a role can't be a reward, from Statica's own list of roles: the role-safety rule's reason
+ * (judged as the bot gives rewards, with no one asking), else the bot's reach. The bot's reach
+ * alone may be fixed later, but the picker offers only what works now. A role missing from that
+ * list is one an integration manages: no one can give it.
+ */
+function rewardRefusal(roles: readonly StaticaServerRole[]) {
+  const byId = new Map(roles.map((role) => [role.id, role]));
+  return (role: Role): string | undefined => {
+    const reward = byId.get(role.id);
+    if (!reward) return "Managed by an integration";
+    return reward.unsafeReason ?? (reward.assignable ? undefined : "Hearth can't give it");
+  };
 }
 
 interface ConfigFormProps {
   value: StaticaConfig;
   onChange: (config: StaticaConfig) => void;
   roles: readonly StaticaServerRole[];
-  channels: readonly Channel[];
   saving: boolean;
   isNew: boolean;
   onSave: () => void;
@@ -57,16 +56,7 @@ interface ConfigFormProps {
 }
 
 /** The rewards editor: detection, conditions, reward roles, behaviour and logging. */
-export function ConfigForm({
-  value,
-  onChange,
-  roles,
-  channels,
-  saving,
-  isNew,
-  onSave,
-  onCancel,
-}: ConfigFormProps) {
+export function ConfigForm({ value, onChange, roles, saving, isNew, onSave, onCancel }: ConfigFormProps) {
   const typeName = useId();
   const { conditions } = value;
   const combined = value.type === "combined";
@@ -77,7 +67,7 @@ export function ConfigForm({
     set({ conditions: { ...conditions, serverTag: { ...conditions.serverTag, ...patch } } });
   const setStatus = (patch: Partial<StaticaConfig["conditions"]["status"]>) =>
     set({ conditions: { ...conditions, status: { ...conditions.status, ...patch } } });
-  const options = roleOptions(roles);
+  const refuse = rewardRefusal(roles);
   const warnings = configWarnings(value);
 
   return (
@@ -215,10 +205,10 @@ export function ConfigForm({
 
       <Section title="Reward roles">
         {relevantRoleCategories(value).map((category) => (
-          <RolePicker
+          <RoleMultiPicker
             key={category}
             label={categoryLabels[category]}
-            options={options}
+            refuse={refuse}
             value={value.roleConfig[category]}
             max={staticaLimits.rolesPerCategory}
             onChange={(ids) => set({ roleConfig: { ...value.roleConfig, [category]: ids } })}
@@ -248,17 +238,12 @@ export function ConfigForm({
         />
         {value.logging.enabled && (
           <>
-            <Field label="Log channel">
-              {(control) => (
-                <ChannelSelect
-                  {...control}
-                  channels={channels}
-                  none="Select a channel"
-                  value={value.logging.channel ?? ""}
-                  onChange={(channel) => set({ logging: { ...value.logging, channel: channel || null } })}
-                />
-              )}
-            </Field>
+            <ChannelPicker
+              label="Log channel"
+              placeholder="Select a channel"
+              value={value.logging.channel}
+              onChange={(channel) => set({ logging: { ...value.logging, channel } })}
+            />
             <div className="grid gap-2 sm:grid-cols-2">
               {staticaLogEvents.map((event) => (
                 <label key={event} className="flex items-center gap-2 text-sm text-stone-200">

@@ -6,7 +6,7 @@ import { channelName } from "../shared/channel-options";
 import { formatAmount, shortDate } from "../shared/format";
 import { ChartIcon, LightbulbIcon } from "../shared/icons";
 import { placeholderKeys, Skeleton } from "../shared/panel-state";
-import { RoleDot } from "../shared/role-picker";
+import { RoleDot } from "../shared/pickers/role-dot";
 import { staticaStatsQuery } from "./api";
 import { typeLabels } from "./labels";
 import { categoryLabels } from "./rules";

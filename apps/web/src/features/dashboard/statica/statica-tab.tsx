@@ -92,7 +92,6 @@ export function StaticaTab(_props: TabProps) {
         value={draft}
         onChange={setDraft}
         roles={roles.data ?? []}
-        channels={text}
         saving={create.isPending || update.isPending}
         isNew={!config.data}
         onSave={save}

@@ -8,6 +8,8 @@ import { type ChannelKind, channelOfKinds, nameMatches } from "./picker-data";
 
 export interface ChannelPickerProps {
   label: string;
+  /** Keeps the label for screen readers only (a table cell whose column header says it). */
+  hideLabel?: boolean;
   value: string | null;
   onChange: (id: string | null) => void;
   /** Which kinds are offered; text channels by default (the spec's channel fields). */
@@ -49,6 +51,7 @@ function unknownChannel(id: string): Channel {
  */
 export function ChannelPicker({
   label,
+  hideLabel,
   value,
   onChange,
   kinds = ["text"],
@@ -76,6 +79,7 @@ export function ChannelPicker({
   return (
     <PickerCombobox<Channel>
       label={label}
+      hideLabel={hideLabel}
       hint={hint}
       error={error}
       disabled={disabled}

@@ -16,6 +16,8 @@ export interface PickerStatus {
 
 export interface PickerComboboxProps<T> {
   label: string;
+  /** Keeps the label for screen readers only (a table cell whose column header says it). */
+  hideLabel?: boolean;
   hint?: ReactNode;
   error?: string | null;
   disabled?: boolean;
@@ -51,6 +53,7 @@ export interface PickerComboboxProps<T> {
  */
 export function PickerCombobox<T>({
   label,
+  hideLabel,
   hint,
   error,
   disabled,
@@ -143,7 +146,10 @@ export function PickerCombobox<T>({
   return (
     <div className="flex flex-col gap-1.5" data-testid={testId}>
       {/* biome-ignore lint/a11y/noLabelWithoutControl: getLabelProps sets htmlFor to the input's id. */}
-      <label {...getLabelProps()} className="text-sm font-medium text-stone-200">
+      <label
+        {...getLabelProps()}
+        className={cn("text-sm font-medium text-stone-200", hideLabel && "sr-only")}
+      >
         {label}
       </label>
       <div className="relative">
@@ -196,16 +202,17 @@ export function PickerCombobox<T>({
         </div>
         <div
           className={cn(
-            "absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl shadow-black/40",
+            "absolute top-full right-0 left-0 z-30 mt-1 rounded-xl border border-white/10 bg-ink-900 p-1 shadow-xl shadow-black/40",
             !isOpen && "hidden",
           )}
         >
           {isOpen && status.note && <p className="px-3 py-2 text-xs text-amber-200">{status.note}</p>}
           {/* Always rendered (downshift measures it); hidden while closed or empty, so an empty
-              listbox is never exposed. */}
+              listbox is never exposed. The listbox itself scrolls: a combobox's popup, which the
+              arrow keys scroll (a scrolling wrapper around it would be a region no key reaches). */}
           <ul
             {...getMenuProps({ "aria-label": label })}
-            className={cn((!isOpen || list.length === 0) && "hidden")}
+            className={cn("max-h-64 overflow-y-auto", (!isOpen || list.length === 0) && "hidden")}
           >
             {isOpen &&
               list.map((item, index) => {

@@ -13,11 +13,11 @@ import { cn } from "../../../../lib/cn";
 import { useDashboardSession } from "../../session/session-context";
 import { channelsQuery, rolesQuery } from "../api";
 import { textareaClass } from "../form-controls";
-import { RoleDot } from "../role-picker";
 import { useDebounced } from "../use-debounced";
 import { channelSign } from "./channel-picker";
 import { MemberAvatar } from "./member-picker";
 import { memberSearchQuery, nameMatches } from "./picker-data";
+import { RoleDot } from "./role-dot";
 
 /** What is being typed after a `#` or `@` just before the caret, if anything. */
 export interface MentionToken {

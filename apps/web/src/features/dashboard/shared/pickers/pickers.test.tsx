@@ -110,6 +110,13 @@ function Controlled<T>({
 const value = () => JSON.parse(screen.getByTestId("value").textContent ?? "null") as unknown;
 
 describe("ChannelPicker", () => {
+  it("keeps a hidden label for screen readers (a table cell under its column header)", () => {
+    renderInSession(<ChannelPicker label="Channel of row 1" hideLabel value={null} onChange={() => {}} />);
+    const input = screen.getByRole("combobox", { name: "Channel of row 1" });
+    const label = document.querySelector(`label[for="${input.id}"]`);
+    expect(label?.className).toContain("sr-only");
+  });
+
   it("offers text channels only by default, filters as one types, and chooses with the keyboard", async () => {
     renderInSession(
       <Controlled<string | null>
@@ -154,6 +161,25 @@ describe("RolePicker and RoleMultiPicker", () => {
     expect((await screen.findByRole("option", { name: /Admin/ })).getAttribute("aria-disabled")).not.toBe(
       "true",
     );
+  });
+
+  it("takes the field's own rule in place of the safety rule's verdict when given one", async () => {
+    renderInSession(
+      <RoleMultiPicker
+        label="Combined reward roles"
+        value={[]}
+        onChange={() => {}}
+        refuse={(candidate) => (candidate.name === "Grinder" ? "Hearth can't give it" : undefined)}
+      />,
+    );
+    fireEvent.click(screen.getByRole("combobox", { name: "Combined reward roles" }));
+    const grinder = await screen.findByRole("option", { name: /Grinder/ });
+    expect(grinder.getAttribute("aria-disabled")).toBe("true");
+    expect(grinder.textContent).toContain("Hearth can't give it");
+    // The safety rule's reason is the field's to give: Admin is not refused by this rule.
+    const admin = screen.getByRole("option", { name: /Admin/ });
+    expect(admin.getAttribute("aria-disabled")).not.toBe("true");
+    expect(admin.textContent).not.toContain("it has Administrator");
   });
 
   it("adds roles as chips, never twice, and removes them", async () => {

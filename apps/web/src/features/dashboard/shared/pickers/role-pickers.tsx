@@ -3,9 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useDashboardSession } from "../../session/session-context";
 import { rolesQuery } from "../api";
-import { RoleDot } from "../role-picker";
 import { PickerCombobox } from "./combobox";
 import { nameMatches } from "./picker-data";
+import { RoleDot } from "./role-dot";
 
 interface RolePickerBase {
   label: string;
@@ -18,6 +18,11 @@ interface RolePickerBase {
    * filter); by default those roles are shown disabled with the rule's reason.
    */
   allowUnsafe?: boolean;
+  /**
+   * The field's own rule in place of the role-safety verdict: why a role can't be chosen here, or
+   * undefined (Statica's rewards judge roles as the bot gives them, with no one asking).
+   */
+  refuse?: (role: Role) => string | undefined;
   /** Roles not to offer (chosen in another field). */
   exclude?: ReadonlySet<string>;
 }
@@ -47,7 +52,10 @@ function unknownRole(id: string): Role {
   };
 }
 
-function useRoleOptions(query: string, allowUnsafe: boolean | undefined, exclude?: ReadonlySet<string>) {
+function useRoleOptions(
+  query: string,
+  { allowUnsafe, refuse, exclude }: Pick<RolePickerBase, "allowUnsafe" | "refuse" | "exclude">,
+) {
   const { serverId } = useDashboardSession();
   const roles = useQuery(rolesQuery(serverId));
   const items = (roles.data ?? []).filter((role) => !exclude?.has(role.id) && nameMatches(role.name, query));
@@ -60,7 +68,8 @@ function useRoleOptions(query: string, allowUnsafe: boolean | undefined, exclude
       : null,
     empty: query ? `No roles match “${query}”.` : "No roles to offer.",
   };
-  const disabledReason = (role: Role) => (allowUnsafe ? undefined : (role.unsafeReason ?? undefined));
+  const disabledReason = (role: Role) =>
+    refuse ? refuse(role) : allowUnsafe ? undefined : (role.unsafeReason ?? undefined);
   const onOpen = () => {
     if (roles.isError) void roles.refetch();
   };
@@ -84,11 +93,12 @@ export function RolePicker({
   disabled,
   placeholder = "Search roles…",
   allowUnsafe,
+  refuse,
   exclude,
   required,
 }: RolePickerProps) {
   const [query, setQuery] = useState("");
-  const options = useRoleOptions(query, allowUnsafe, exclude);
+  const options = useRoleOptions(query, { allowUnsafe, refuse, exclude });
   const selected = value === null ? null : options.find(value);
   return (
     <PickerCombobox<Role>
@@ -128,12 +138,17 @@ export function RoleMultiPicker({
   disabled,
   placeholder,
   allowUnsafe,
+  refuse,
   exclude,
   max,
 }: RoleMultiPickerProps) {
   const [query, setQuery] = useState("");
   const chosen = new Set(value);
-  const options = useRoleOptions(query, allowUnsafe, new Set([...(exclude ?? []), ...value]));
+  const options = useRoleOptions(query, {
+    allowUnsafe,
+    refuse,
+    exclude: new Set([...(exclude ?? []), ...value]),
+  });
   const full = max !== undefined && value.length >= max;
   const chips = value.map((id) => options.find(id) ?? unknownRole(id));
   return (
