@@ -109,6 +109,26 @@ describe("DiscordMessage", () => {
     expect(within(embed).getByText(/Press Enter to join/)).toBeTruthy();
   });
 
+  it("keeps a mention in an embed's title and a field's name as written, and draws it elsewhere, as Discord does", () => {
+    show({
+      message: message({
+        embeds: [
+          {
+            title: "Welcome <@100000000000000001> to **the den**",
+            description: "Say hi to <@100000000000000001>",
+            fields: [{ name: "Host <@&300000000000000003>", value: "<@&300000000000000003>" }],
+          },
+        ],
+      }),
+    });
+    const embed = screen.getByRole("article", { name: /^Embed: Welcome/ });
+    const title = within(embed).getByText(/^Welcome <@100000000000000001> to/);
+    expect(title.querySelector("strong")?.textContent).toBe("the den");
+    expect(within(embed).getByText("Host <@&300000000000000003>").tagName).toBe("DT");
+    expect(within(embed).getByText("@Ember Keeper")).toBeTruthy();
+    expect(within(embed).getByText("@Giveaway Ping").closest("dd")).toBeTruthy();
+  });
+
   it("renders buttons by style with their disabled state, and presses the usable ones", () => {
     const onButton = vi.fn();
     show({

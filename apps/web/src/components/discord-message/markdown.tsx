@@ -35,9 +35,25 @@ const listRule: ParserRule = {
 
 const parser = SimpleMarkdown.parserFor({ ...rulesExtended, list: listRule });
 
-/** Discord markdown as a tree of nodes (exported for tests). */
-export function parseDiscordMarkdown(text: string): Node[] {
-  return parser(text, { inline: true });
+/** The rules that draw mentions (and command or navigation links) as pills. */
+const mentionRules = new Set([
+  "user",
+  "role",
+  "channel",
+  "everyone",
+  "here",
+  "slashCommand",
+  "guildNavigation",
+]);
+/** Where Discord shows mentions as written (an embed's title, a field's name): everything else still applies. */
+const plainMentionParser = SimpleMarkdown.parserFor({
+  ...Object.fromEntries(Object.entries(rulesExtended).filter(([name]) => !mentionRules.has(name))),
+  list: listRule,
+});
+
+/** Discord markdown as a tree of nodes (exported for tests); `mentions: false` keeps `<@id>` as text. */
+export function parseDiscordMarkdown(text: string, mentions = true): Node[] {
+  return (mentions ? parser : plainMentionParser)(text, { inline: true });
 }
 
 function Spoiler({ children }: { children: ReactNode }) {
@@ -229,6 +245,6 @@ function Nodes({ nodes }: { nodes: Node[] }) {
 }
 
 /** Discord-flavoured markdown as Discord's client renders it. */
-export function DiscordMarkdown({ text }: { text: string }) {
-  return <Nodes nodes={parseDiscordMarkdown(text)} />;
+export function DiscordMarkdown({ text, mentions = true }: { text: string; mentions?: boolean }) {
+  return <Nodes nodes={parseDiscordMarkdown(text, mentions)} />;
 }

@@ -83,6 +83,7 @@ export function MessageEmbed({ embed }: { embed: SandboxEmbed }) {
               )}
             </div>
           )}
+          {/* Discord shows a mention in a title or a field's name as written (<@id>), no pill. */}
           {embed.title && (
             <div className="mt-1 font-semibold text-white">
               {embed.url ? (
@@ -92,10 +93,10 @@ export function MessageEmbed({ embed }: { embed: SandboxEmbed }) {
                   rel="noreferrer noopener"
                   className="text-[#00a8fc] hover:underline"
                 >
-                  <DiscordMarkdown text={embed.title} />
+                  <DiscordMarkdown text={embed.title} mentions={false} />
                 </a>
               ) : (
-                <DiscordMarkdown text={embed.title} />
+                <DiscordMarkdown text={embed.title} mentions={false} />
               )}
             </div>
           )}
@@ -113,7 +114,7 @@ export function MessageEmbed({ embed }: { embed: SandboxEmbed }) {
                   className={field.inline ? "min-w-0" : "min-w-0 sm:col-span-3"}
                 >
                   <dt className="text-xs font-semibold text-white">
-                    <DiscordMarkdown text={field.name} />
+                    <DiscordMarkdown text={field.name} mentions={false} />
                   </dt>
                   <dd className="break-words whitespace-pre-wrap text-[#dbdee1]">
                     <DiscordMarkdown text={field.value} />
