@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botMessagePreview } from "./bot-message.ts";
 import { snowflake } from "./common.ts";
 import {
   giveawayClaimWindow,
@@ -188,5 +189,7 @@ export const giveawayPreviewResponse = z.object({
     color: z.number().int().nullable(),
   }),
   buttonLabel: z.string(),
+  /** The whole message as it is posted (ping, embed and button), for the dashboard's shared preview. */
+  message: botMessagePreview,
 });
 export type GiveawayPreviewResponse = z.infer<typeof giveawayPreviewResponse>;

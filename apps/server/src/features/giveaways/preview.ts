@@ -1,6 +1,7 @@
 import type { CreateGiveawayBody, GiveawayPreviewResponse } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { sendable } from "../../discord/payload-rules/message-limits.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { withPing } from "../events-ping/service.ts";
 import { pingRoleFor, viewOf } from "./create.ts";
 import { activeMessage } from "./messages.ts";
@@ -41,5 +42,6 @@ export async function previewGiveaway(
       color: embed?.color ?? null,
     },
     buttonLabel: button && "label" in button ? (button.label ?? "Enter") : "Enter",
+    message: messagePreview(message),
   };
 }

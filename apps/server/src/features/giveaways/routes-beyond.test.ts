@@ -140,6 +140,14 @@ describe("preview", () => {
       buttonLabel: "Enter",
     });
     expect(res.json().embed.description).toContain("Winners: **2**");
+    // The whole post, for the dashboard's shared preview: the ping, the embed and the Enter button.
+    const message = res.json().message;
+    expect(message.content).toBe(`<@&${pingRole}>`);
+    expect(message.embeds[0]).toMatchObject({
+      title: "🎉 Preview prize",
+      description: res.json().embed.description,
+    });
+    expect(message.components[0][0]).toMatchObject({ type: "button", label: "Enter" });
     const none = await inject("POST", "/api/giveaways/preview", { ...body, pingRoleId: null });
     expect(none.json()).toMatchObject({ pingRoleId: null, content: null });
   });

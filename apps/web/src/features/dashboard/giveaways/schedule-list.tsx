@@ -1,4 +1,9 @@
-import { describeRecurrence, type GiveawaySchedule } from "@hearth/core";
+import {
+  type CreateGiveawayBody,
+  describeRecurrence,
+  type GiveawaySchedule,
+  giveawayLimits,
+} from "@hearth/core";
 import { useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
@@ -6,6 +11,7 @@ import { useNow } from "../../../lib/use-now";
 import { useConfirm } from "../shared/confirm";
 import { inputClass } from "../shared/form-controls";
 import { shortDateTime } from "../shared/format";
+import { GiveawayPreview } from "./giveaway-preview";
 import { useCancelSchedule, useUpdateSchedule } from "./manage-api";
 
 const small = "h-8 px-3 text-xs";
@@ -28,6 +34,27 @@ function statusLabel(schedule: GiveawaySchedule): string {
   if (schedule.status === "done") return schedule.recurrence ? "Stopped" : "Started";
   if (schedule.status === "cancelled") return "Cancelled";
   return schedule.recurrence ? "Recurring" : "Scheduled";
+}
+
+/**
+ * The next run's post with the edit form's prize and winners, for the preview; null while either is
+ * not valid (the save would be refused). The start time doesn't change what is posted.
+ */
+export function schedulePreviewBody(
+  schedule: GiveawaySchedule,
+  prize: string,
+  winners: string,
+): CreateGiveawayBody | null {
+  const winnerCount = Number(winners);
+  const trimmed = prize.trim();
+  if (trimmed === "" || trimmed.length > giveawayLimits.prizeMaxLength) return null;
+  if (
+    !Number.isInteger(winnerCount) ||
+    winnerCount < giveawayLimits.minWinners ||
+    winnerCount > giveawayLimits.maxWinners
+  )
+    return null;
+  return { ...schedule.settings, prize: trimmed, winnerCount };
 }
 
 function EditForm({
@@ -98,6 +125,13 @@ function EditForm({
         <button type="button" className={cn(buttonClass("ghost"), small)} onClick={onDone}>
           Close
         </button>
+      </div>
+      <div className="sm:col-span-4">
+        <GiveawayPreview
+          serverId={serverId}
+          body={schedulePreviewBody(schedule, prize, winners)}
+          empty="Give a prize and 1 to 50 winners to see the next run's post."
+        />
       </div>
     </form>
   );
