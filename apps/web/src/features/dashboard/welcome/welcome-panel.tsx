@@ -12,7 +12,7 @@ import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDraft } from "../shared/use-draft";
-import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeChannelsQuery, welcomeQuery } from "./api";
+import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeQuery } from "./api";
 import { TagReference } from "./tag-reference";
 import { ButtonFields, EmbedFields } from "./welcome-fields";
 import { LivePreview } from "./welcome-preview";
@@ -20,9 +20,8 @@ import { canTest, welcomeFieldErrors, welcomeTexts } from "./welcome-rules";
 
 const copy = (config: WelcomeConfig): WelcomeConfig => structuredClone(config);
 
-export function WelcomePanel({ serverId, userName }: { serverId: string; userName: string }) {
+export function WelcomePanel({ serverId }: { serverId: string }) {
   const config = useQuery(welcomeQuery(serverId));
-  const channels = useQuery(welcomeChannelsQuery(serverId));
   const draft = useDraft(config.data, copy);
   useUnsavedChanges(draft.dirty);
   const banner = useBanner();
@@ -138,11 +137,7 @@ export function WelcomePanel({ serverId, userName }: { serverId: string; userNam
         </div>
 
         <div className="space-y-4 xl:sticky xl:top-20 xl:self-start">
-          <LivePreview
-            serverId={serverId}
-            config={value}
-            lookup={{ channels: channels.data ?? [], userName }}
-          />
+          <LivePreview serverId={serverId} config={value} />
           {draft.dirty && (
             <p
               role="status"

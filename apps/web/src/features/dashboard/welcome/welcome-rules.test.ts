@@ -6,6 +6,7 @@ import {
   colorPresets,
   pickerColor,
   pingAddProblem,
+  welcomeAsBotMessage,
   welcomeFieldErrors,
   welcomeTexts,
 } from "./welcome-rules";
@@ -73,5 +74,63 @@ describe("welcome rules", () => {
     expect(previewImage("http://localhost:3000/images/heist-banner.png", "http://127.0.0.1:3000")).toEqual({
       host: "localhost",
     });
+  });
+});
+
+describe("welcomeAsBotMessage", () => {
+  it("hands the rendered welcome to the shared preview unchanged: colour as a number, time as ISO, the wave button", () => {
+    const at = Date.UTC(2026, 10, 27, 12, 0);
+    const shown = welcomeAsBotMessage({
+      content: "<@123456789012345678>",
+      embed: {
+        title: "Welcome Ember!",
+        description: "Say hi in <#223456789012345678>",
+        color: "#F97316",
+        thumbnail: "https://cdn.discordapp.com/embed/avatars/1.png",
+        footer: { text: "Member #42", iconURL: null },
+        timestamp: at,
+      },
+      button: { label: "Wave", emoji: "👋", style: "secondary", customId: "welcome:wave:123456789012345678" },
+    });
+    expect(shown).toEqual({
+      content: "<@123456789012345678>",
+      embeds: [
+        {
+          title: "Welcome Ember!",
+          description: "Say hi in <#223456789012345678>",
+          color: 0xf97316,
+          thumbnail: { url: "https://cdn.discordapp.com/embed/avatars/1.png" },
+          footer: { text: "Member #42" },
+          timestamp: new Date(at).toISOString(),
+        },
+      ],
+      components: [
+        [
+          {
+            type: "button",
+            style: "secondary",
+            label: "Wave",
+            emoji: "👋",
+            customId: "welcome:wave:123456789012345678",
+          },
+        ],
+      ],
+    });
+  });
+
+  it("leaves out what is off: no mention, no timestamp, no footer, no thumbnail, no button", () => {
+    const shown = welcomeAsBotMessage({
+      content: null,
+      embed: {
+        title: "",
+        description: "Hi",
+        color: "#57F287",
+        thumbnail: null,
+        footer: null,
+        timestamp: null,
+      },
+      button: null,
+    });
+    expect(shown).toEqual({ content: "", embeds: [{ description: "Hi", color: 0x57f287 }], components: [] });
   });
 });

@@ -1,4 +1,10 @@
-import { type WelcomeConfig, welcomeColorPresets, welcomeConfigBody } from "@hearth/core";
+import {
+  type BotMessagePreview,
+  type WelcomeConfig,
+  type WelcomeMessage,
+  welcomeColorPresets,
+  welcomeConfigBody,
+} from "@hearth/core";
 import { type FieldErrors, issuesToFieldErrors } from "../shared/errors";
 
 /** The welcome and ping-on-join panels' texts (spec §§4, 8). */
@@ -57,4 +63,49 @@ export function pickerColor(color: string): string {
       .join("")
       .toLowerCase()}`;
   return "#2f3136";
+}
+
+/**
+ * The welcome the API rendered (`POST /api/welcome/preview`, the bot's own renderer), in the shape
+ * the dashboard's shared Discord preview draws: `#RRGGBB` as a number, the time as ISO text, the wave
+ * button as a grey button. Nothing is re-rendered here; only the shape changes.
+ */
+export function welcomeAsBotMessage(
+  message: Pick<WelcomeMessage, "content" | "embed" | "button">,
+): BotMessagePreview {
+  const { embed, button } = message;
+  const color = /^#[0-9a-f]{6}$/i.test(embed.color) ? Number.parseInt(embed.color.slice(1), 16) : undefined;
+  return {
+    content: message.content ?? "",
+    embeds: [
+      {
+        ...(embed.title ? { title: embed.title } : {}),
+        ...(embed.description ? { description: embed.description } : {}),
+        ...(color === undefined ? {} : { color }),
+        ...(embed.thumbnail ? { thumbnail: { url: embed.thumbnail } } : {}),
+        ...(embed.footer
+          ? {
+              footer: {
+                text: embed.footer.text,
+                ...(embed.footer.iconURL ? { iconUrl: embed.footer.iconURL } : {}),
+              },
+            }
+          : {}),
+        ...(embed.timestamp === null ? {} : { timestamp: new Date(embed.timestamp).toISOString() }),
+      },
+    ],
+    components: button
+      ? [
+          [
+            {
+              type: "button",
+              style: button.style,
+              label: button.label,
+              ...(button.emoji ? { emoji: button.emoji } : {}),
+              customId: button.customId,
+            },
+          ],
+        ]
+      : [],
+  };
 }

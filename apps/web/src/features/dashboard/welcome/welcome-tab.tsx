@@ -4,10 +4,10 @@ import { PingPanel } from "./ping-panel";
 import { WelcomePanel } from "./welcome-panel";
 
 export function WelcomeTab(_props: TabProps) {
-  const { serverId, info } = useDashboardSession();
+  const { serverId } = useDashboardSession();
   return (
     <div className="space-y-6">
-      <WelcomePanel serverId={serverId} userName={info.userName} />
+      <WelcomePanel serverId={serverId} />
       <PingPanel serverId={serverId} />
     </div>
   );
