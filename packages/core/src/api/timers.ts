@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDuration } from "../format/duration.ts";
 import { serverCaps } from "../limits/server-caps.ts";
+import { botMessagePreview } from "./bot-message.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
 /** Limits of a timer. Durations are whole seconds. */
@@ -75,6 +76,24 @@ export const createTimerBody = z.object({
 });
 export type CreateTimerBody = z.infer<typeof createTimerBody>;
 export type CreateTimerInput = z.input<typeof createTimerBody>;
+
+/** `POST /api/timers/{serverId}/preview`: the timer's text and duration, as the create form has them. */
+export const timerPreviewBody = createTimerBody.omit({ channelId: true }).extend({
+  /** The channel chosen so far, if any: the end announcement's "Jump to timer" link names it. */
+  channelId: snowflake.optional(),
+});
+export type TimerPreviewBody = z.input<typeof timerPreviewBody>;
+
+/**
+ * What a timer would post, built by the bot's own functions (nothing is sent): the countdown posted
+ * when it starts, and the announcement posted when it ends (its "Jump to timer" button links to the
+ * countdown; before there is one, the link's message id is 0).
+ */
+export const timerPreviewResponse = z.object({
+  countdown: botMessagePreview,
+  announcement: botMessagePreview,
+});
+export type TimerPreview = z.infer<typeof timerPreviewResponse>;
 
 /** `running` until `endsAt`; then `ended` (the end was announced), or `cancelled` before that. */
 export const timerStatus = z.enum(["running", "ended", "cancelled"]);

@@ -150,9 +150,116 @@ describe("DELETE /api/timers/{serverId}/timers/{id}", () => {
   });
 });
 
+describe("POST /api/timers/{serverId}/preview", () => {
+  const previewUrl = (serverId = demoGuildId) => `/api/timers/${serverId}/preview`;
+
+  it("answers the countdown and the end announcement the bot posts, and posts nothing", async () => {
+    const before = await t.ctx.storage.db.selectFrom("sandbox_outbox").select("id").execute();
+    const started = Date.now();
+    const res = await inject("POST", previewUrl(), t.token, {
+      channelId: events,
+      duration: "90m",
+      message: "  Heist starts <@&123456789012345678>  ",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { countdown, announcement } = res.json();
+    expect(countdown.content).toBe("");
+    expect(countdown.components).toEqual([]);
+    expect(countdown.embeds).toHaveLength(1);
+    expect(countdown.embeds[0]).toMatchObject({
+      title: "⏳ Timer",
+      color: 0xf97316,
+      footer: { text: "Ends" },
+    });
+    const endsAt = Date.parse(countdown.embeds[0].timestamp);
+    expect(endsAt - started).toBeGreaterThanOrEqual(5_400_000 - 1000);
+    expect(endsAt - started).toBeLessThan(5_400_000 + 60_000);
+    expect(countdown.embeds[0].description).toBe(
+      `Heist starts <@&123456789012345678>\n\nEnds <t:${Math.floor(endsAt / 1000)}:R> (<t:${Math.floor(endsAt / 1000)}:f>)`,
+    );
+    expect(announcement).toEqual({
+      content: "⏰ Timer ended: Heist starts <@&123456789012345678>",
+      embeds: [],
+      components: [
+        [
+          {
+            type: "button",
+            style: "link",
+            label: "Jump to timer",
+            url: `https://discord.com/channels/${demoGuildId}/${events}/0`,
+          },
+        ],
+      ],
+    });
+    const after = await t.ctx.storage.db.selectFrom("sandbox_outbox").select("id").execute();
+    expect(after).toHaveLength(before.length);
+    const list = await inject("GET", timersUrl());
+    expect(
+      list.json().some((timer: { message: string }) => timer.message.startsWith("Heist starts <@&")),
+    ).toBe(false);
+  });
+
+  it("previews exactly what a created timer posts", async () => {
+    const body = { channelId: events, duration: 600, message: "Same as posted" };
+    const preview = (await inject("POST", previewUrl(), t.token, body)).json();
+    const created = await inject("POST", timersUrl(), t.token, body);
+    expect(created.statusCode).toBe(201);
+    const row = await t.ctx.storage.db
+      .selectFrom("sandbox_messages")
+      .selectAll()
+      .where("id", "=", created.json().messageId)
+      .executeTakeFirstOrThrow();
+    const posted = (JSON.parse(row.payload) as { embeds: Record<string, unknown>[] }).embeds;
+    // The same embed but for its moment: the post ends 600 s after it was made, the preview after it was asked.
+    const withoutTime = (embed: Record<string, unknown>) => ({
+      ...embed,
+      description: String(embed.description).replace(/<t:\d+:[Rf]>/g, "<t>"),
+      timestamp: undefined,
+    });
+    expect(posted.map(withoutTime)).toEqual(preview.countdown.embeds.map(withoutTime));
+  });
+
+  it("without a channel the link names channel 0; the duration defaults to an hour", async () => {
+    const res = await inject("POST", previewUrl(), t.token, { message: "Soon" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().announcement.components[0][0].url).toBe(
+      `https://discord.com/channels/${demoGuildId}/0/0`,
+    );
+    const endsAt = Date.parse(res.json().countdown.embeds[0].timestamp);
+    expect(endsAt - Date.now()).toBeGreaterThan(3_500_000);
+  });
+
+  it.each([
+    [{ duration: 60 }, "message"],
+    [{ message: "   " }, "message"],
+    [{ message: "x".repeat(2001) }, "message"],
+    [{ message: "Hi", duration: "soon" }, "duration"],
+    [{ message: "Hi", duration: 0 }, "duration"],
+    [{ message: "Hi", duration: 2_592_001 }, "duration"],
+    [{ message: "Hi", channelId: "general" }, "channelId"],
+  ])("refuses %j with a 400 naming %s", async (payload, field) => {
+    const res = await inject("POST", previewUrl(), t.token, payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it("answers 401 without a token and 403 for another server", async () => {
+    expect((await inject("POST", previewUrl(), null, { message: "Hi" })).statusCode).toBe(401);
+    expect((await inject("POST", previewUrl(), otherToken, { message: "Hi" })).statusCode).toBe(403);
+    expect((await inject("POST", previewUrl(otherGuildId), t.token, { message: "Hi" })).statusCode).toBe(403);
+    const own = await inject("POST", previewUrl(otherGuildId), otherToken, { message: "Hi" });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().announcement.components[0][0].url).toContain(`/channels/${otherGuildId}/`);
+  });
+});
+
 it("the OpenAPI document lists the timer routes", async () => {
   const doc = (await inject("GET", "/api/openapi.json", null)).json();
   expect(Object.keys(doc.paths)).toEqual(
-    expect.arrayContaining(["/api/timers/{serverId}/timers", "/api/timers/{serverId}/timers/{id}"]),
+    expect.arrayContaining([
+      "/api/timers/{serverId}/timers",
+      "/api/timers/{serverId}/timers/{id}",
+      "/api/timers/{serverId}/preview",
+    ]),
   );
 });

@@ -1,8 +1,16 @@
-import { createTimerBody, serverIdParams, timer, timerParams, timersResponse } from "@hearth/core";
+import {
+  createTimerBody,
+  serverIdParams,
+  timer,
+  timerParams,
+  timerPreviewBody,
+  timerPreviewResponse,
+  timersResponse,
+} from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
-import { cancelTimer, createTimer, listTimers } from "./service.ts";
+import { cancelTimer, createTimer, listTimers, previewTimer } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
 const tags = ["timers"];
@@ -54,5 +62,23 @@ export const timerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       },
     },
     async (request) => cancelTimer(ctx, request.params.serverId, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    "/api/timers/:serverId/preview",
+    {
+      schema: {
+        tags,
+        summary:
+          "What starting this timer would post: its countdown and its end announcement, built by the bot's own functions (nothing is sent)",
+        security,
+        params: serverIdParams,
+        body: timerPreviewBody,
+        response: { 200: timerPreviewResponse },
+      },
+      // Changes nothing: open to every level, like a read.
+      config: { permission: "manager" },
+    },
+    async (request) => previewTimer(request.params.serverId, request.body),
   );
 };

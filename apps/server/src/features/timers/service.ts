@@ -1,6 +1,13 @@
-import { type CreateTimerBody, serverCaps, type Timer } from "@hearth/core";
+import {
+  type BotMessagePreview,
+  type CreateTimerBody,
+  serverCaps,
+  type Timer,
+  type TimerPreview,
+} from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { DiscordError } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
 import { checkCap } from "../../lib/caps.ts";
@@ -17,6 +24,23 @@ const recentFinished = 20;
 
 /** Discord answers that retrying won't change: the channel or message is gone, or we may not post. */
 const permanent = new Set(["unknown_channel", "unknown_message", "unknown_guild", "missing_permissions"]);
+
+/**
+ * What starting this timer would post, from the functions `createTimer` and `endTimer` post with
+ * (nothing is sent): the countdown, as if started now, and the announcement when it ends. Before the
+ * countdown exists its message id is 0 in the announcement's link; the channel is the one chosen, if any.
+ */
+export function previewTimer(
+  serverId: string,
+  input: { message: string; duration: number; channelId?: string | undefined },
+): TimerPreview {
+  const endsAt = Date.now() + input.duration * 1000;
+  const countdown: BotMessagePreview = messagePreview(countdownMessage(input.message, endsAt));
+  const announcement = messagePreview(
+    endAnnouncement({ serverId, channelId: input.channelId ?? "0", messageId: "0", message: input.message }),
+  );
+  return { countdown, announcement };
+}
 
 /**
  * Posts the countdown, stores the timer and schedules its end. The message goes out first (the

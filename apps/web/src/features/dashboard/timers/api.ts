@@ -1,5 +1,5 @@
-import type { CreateTimerInput, Timer } from "@hearth/core";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreateTimerInput, Timer, TimerPreview, TimerPreviewBody } from "@hearth/core";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
@@ -12,6 +12,24 @@ export function timersQuery(serverId: string) {
     queryKey: dashboardKeys.timers(serverId),
     queryFn: ({ signal }) => dashboardRequest<Timer[]>(base(serverId), { signal }),
     retry: retryTransient,
+  });
+}
+
+/**
+ * What the timer would post (its countdown and its end announcement), built by the server with the
+ * bot's own functions; nothing is sent. Off while `body` is null (the form can't be previewed yet).
+ */
+export function timerPreviewQuery(serverId: string, body: TimerPreviewBody | null) {
+  const key = JSON.stringify(body);
+  return queryOptions({
+    // Beside the list's key, not under it: refreshing the list doesn't render the preview again.
+    queryKey: ["dashboard", serverId, "timer-preview", key] as const,
+    queryFn: ({ signal }) =>
+      dashboardRequest<TimerPreview>(`/api/timers/${serverId}/preview`, { method: "POST", body, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
   });
 }
 

@@ -1,4 +1,4 @@
-import { timerLimits } from "@hearth/core";
+import { type TimerPreviewBody, timerLimits } from "@hearth/core";
 import type { FieldErrors } from "../shared/errors";
 
 export interface TimerForm {
@@ -32,6 +32,21 @@ export function validateTimer(form: TimerForm): FieldErrors {
   else if (!Number.isInteger(seconds)) errors.duration = "Use whole seconds";
   else if (seconds > timerLimits.maxDuration) errors.duration = "At most 30 days (2592000 seconds)";
   return errors;
+}
+
+/**
+ * What the preview route is asked to render for the form as it is: the trimmed message, the duration
+ * and the channel once chosen; null while the message is empty or either field is invalid (the
+ * preview then waits instead of showing an error the form already shows).
+ */
+export function timerPreviewBody(form: TimerForm): TimerPreviewBody | null {
+  const errors = validateTimer(form);
+  if (errors.message || errors.duration) return null;
+  return {
+    message: form.message.trim(),
+    duration: durationSeconds(form.duration),
+    ...(form.channelId ? { channelId: form.channelId } : {}),
+  };
 }
 
 /** `1h 54m 12s`, `2d 3h 0m`, `45s`: a running timer's time left. */

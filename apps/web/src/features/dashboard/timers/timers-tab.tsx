@@ -27,6 +27,7 @@ import {
   type TimerForm,
   validateTimer,
 } from "./timer-form";
+import { TimerPreview } from "./timer-preview";
 
 function CreateTimer({ serverId }: { serverId: string }) {
   const [form, setForm] = useState<TimerForm>(emptyTimerForm);
@@ -105,6 +106,7 @@ function CreateTimer({ serverId }: { serverId: string }) {
         value={form.message}
         onChange={(message) => set({ message })}
       />
+      <TimerPreview serverId={serverId} form={form} />
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
           <PlusIcon className="size-4" />
