@@ -56,6 +56,8 @@ describe("the permission matrix of every private /api route", () => {
     // Writes that change nothing of the server's: every level opens the dashboard and previews.
     expect(permissionOf("POST", "/api/dashboard/access")).toBe("manager");
     expect(permissionOf("POST", "/api/welcome/preview")).toBe("manager");
+    expect(permissionOf("POST", "/api/timers/:serverId/preview")).toBe("manager");
+    expect(permissionOf("POST", "/api/grinders/:serverId/grinders/dm-preview")).toBe("manager");
     // Token management: the owner's alone; the audit log: not for managers.
     expect(permissionOf("GET", "/api/dashboard/tokens")).toBe("owner");
     expect(permissionOf("DELETE", "/api/dashboard/tokens/:tokenId")).toBe("owner");

@@ -1,5 +1,6 @@
-import type { Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
+import type { BotMessagePreview, Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
 import { DiscordError, type OutgoingMessage } from "../../discord/port/port.ts";
 import { conflict } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
@@ -69,6 +70,40 @@ function selectTargets(grinders: Grinder[], target: DmTarget): Grinder[] {
 }
 
 /**
+ * The DM a broadcast sends each grinder: the text in an embed signed by the server's grinder team
+ * (its name and icon; "Your server" when Discord can't be asked). The preview route shows this too.
+ */
+export async function grinderDm(
+  deps: Pick<AppContext, "discord" | "logger">,
+  serverId: string,
+  text: string,
+): Promise<OutgoingMessage> {
+  const guild = await deps.discord.getGuild(serverId).catch((error: unknown) => {
+    deps.logger.warn({ err: error, serverId }, "grinder DM: could not read the server's name");
+    return null;
+  });
+  const iconUrl = guild?.icon?.startsWith("http") ? guild.icon : undefined;
+  return {
+    embeds: [
+      {
+        author: { name: `${guild?.name ?? "Your server"} · grinder team`, ...(iconUrl ? { iconUrl } : {}) },
+        description: text,
+        color: 0xf97316,
+      },
+    ],
+  };
+}
+
+/** The DM `grinderDm` builds, as the dashboard's preview shows it (nothing is sent). */
+export async function previewGrinderDm(
+  deps: Pick<AppContext, "discord" | "logger">,
+  serverId: string,
+  text: string,
+): Promise<BotMessagePreview> {
+  return messagePreview(await grinderDm(deps, serverId, text));
+}
+
+/**
  * DMs the paid, unpaid, all or one tier's active grinders one after another, paced. A DM that fails (DMs
  * closed, member gone, Discord refusing) is counted, never fatal. Answers the counts.
  */
@@ -87,17 +122,7 @@ export async function dmGrinders(
   try {
     const grinders = await listGrinders(deps, serverId);
     const targets = selectTargets(grinders, group);
-    const guild = await deps.discord.getGuild(serverId);
-    const iconUrl = guild?.icon?.startsWith("http") ? guild.icon : undefined;
-    const message: OutgoingMessage = {
-      embeds: [
-        {
-          author: { name: `${guild?.name ?? "Your server"} · grinder team`, iconUrl },
-          description: text,
-          color: 0xf97316,
-        },
-      ],
-    };
+    const message = await grinderDm(deps, serverId, text);
     let sent = 0;
     const status: GrinderDmProgress = {
       running: true,

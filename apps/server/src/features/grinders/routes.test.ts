@@ -7,7 +7,7 @@ import {
   plainMembers,
   roleId,
 } from "../../../test/fixtures/grinders.ts";
-import { createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
+import { createStandingToken, createTestApp, seedOtherGuild, type TestApp } from "../../../test/helpers.ts";
 import { demoBotId, demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { createDashboardToken } from "../auth/service.ts";
 import { dmPacing } from "./dm.ts";
@@ -259,5 +259,70 @@ describe("paid and unpaid lists, payments history and DMs", () => {
     const res = await inject("POST", `${base}/dm-all`, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe(field);
+  });
+});
+
+describe("POST /api/grinders/:serverId/grinders/dm-preview", () => {
+  it("answers the DM a broadcast sends, built by the same function, and sends nothing", async () => {
+    await t.ctx.storage.db.deleteFrom("sandbox_outbox").execute();
+    const res = await inject("POST", `${base}/dm-preview`, { message: "  Payday is **Sunday**  " });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      content: "",
+      embeds: [
+        {
+          author: { name: "Ember Hollow · grinder team" },
+          description: "Payday is **Sunday**",
+          color: 0xf97316,
+        },
+      ],
+      components: [],
+    });
+    const sent = await t.ctx.storage.db.selectFrom("sandbox_outbox").select("action").execute();
+    expect(sent.filter((row) => row.action === "dm.send")).toEqual([]);
+
+    // Preview == post: the DM a broadcast then sends is the previewed message.
+    await hireGrinder(t.ctx, demoGuildId, { userId: member(0), tier: "Bronze" }, owner);
+    forgetRosters();
+    expect((await inject("POST", `${base}/dm-all`, { message: "Payday is **Sunday**" })).statusCode).toBe(
+      200,
+    );
+    const row = await t.ctx.storage.db
+      .selectFrom("sandbox_outbox")
+      .select("payload")
+      .where("action", "=", "dm.send")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.payload).message.embeds).toEqual(res.json().embeds);
+  });
+
+  it.each([
+    [{}, "message"],
+    [{ message: "   " }, "message"],
+    [{ message: "x".repeat(2001) }, "message"],
+  ])("refuses %j with a 400 naming %s", async (payload, field) => {
+    const res = await inject("POST", `${base}/dm-preview`, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it("is open to a manager token and closed to another server's token", async () => {
+    const managerId = member(5);
+    const { token: manager } = await createStandingToken(t.ctx, {
+      serverId: demoGuildId,
+      userId: managerId,
+      permission: "manager",
+    });
+    expect((await inject("POST", `${base}/dm-preview`, { message: "Hi" }, manager)).statusCode).toBe(200);
+    const refused = await inject("POST", `${base}/dm-preview`, { message: "Hi" }, other.token);
+    expect(refused.statusCode).toBe(403);
+    // Its own server answers with its own name.
+    const own = await inject(
+      "POST",
+      `/api/grinders/${other.guildId}/grinders/dm-preview`,
+      { message: "Hi" },
+      other.token,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().embeds[0].author.name).not.toBe("Ember Hollow · grinder team");
   });
 });

@@ -1,5 +1,6 @@
 import {
   addGrinderBody,
+  botMessagePreview,
   grinder,
   grinderBreakHistory as grinderBreakHistoryResponse,
   grinderDmBody,
@@ -20,7 +21,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf, tokenOf } from "../../http/auth-plugin.ts";
 import { preparePage } from "../../http/public-list.ts";
-import { type DmGroup, dmGrinders, dmProgress } from "./dm.ts";
+import { type DmGroup, dmGrinders, dmProgress, previewGrinderDm } from "./dm.ts";
 import { rosterBody } from "./roster-cache.ts";
 import {
   grinderBreakHistory,
@@ -132,6 +133,24 @@ export const grinderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       config: { permission: "admin" },
     },
     async (request) => dmProgress(request.params.serverId),
+  );
+
+  app.post(
+    `${base}/dm-preview`,
+    {
+      schema: {
+        tags,
+        summary:
+          "The DM a broadcast would send each grinder, built by the broadcast's own function (nothing is sent)",
+        security,
+        params: serverIdParams,
+        body: grinderDmBody,
+        response: { 200: botMessagePreview },
+      },
+      // Changes nothing: open to every level, like a read.
+      config: { permission: "manager" },
+    },
+    async (request) => previewGrinderDm(ctx, request.params.serverId, request.body.message),
   );
 
   for (const group of ["paid", "unpaid", "all"] as const satisfies DmGroup[]) {

@@ -1,5 +1,11 @@
-import type { AddGrinderBody, Grinder, GrinderDmProgress, GrinderDmResult } from "@hearth/core";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type {
+  AddGrinderBody,
+  BotMessagePreview,
+  Grinder,
+  GrinderDmProgress,
+  GrinderDmResult,
+} from "@hearth/core";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
 import { serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
@@ -89,6 +95,27 @@ export function useDmProgress(serverId: string, sending: boolean) {
     enabled: sending,
     refetchInterval: sending ? 500 : false,
     retry: false,
+  });
+}
+
+/**
+ * The DM a broadcast would send each grinder, built by the server with the broadcast's own function
+ * (nothing is sent). Off while the message is blank.
+ */
+export function grinderDmPreviewQuery(serverId: string, message: string) {
+  const text = message.trim();
+  return queryOptions({
+    queryKey: ["dashboard", serverId, "grinder-dm-preview", text] as const,
+    queryFn: ({ signal }) =>
+      dashboardRequest<BotMessagePreview>(`${base(serverId)}/dm-preview`, {
+        method: "POST",
+        body: { message: text },
+        signal,
+      }),
+    enabled: text !== "",
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
   });
 }
 
