@@ -109,44 +109,6 @@ for (const file of files) {
   for (const m of text.matchAll(rawRe)) for (const t of m[1].matchAll(rawTableRe)) note(t[1], m.index);
 }
 
-// SQL on a stranger's table still to be moved behind its owner, by file and table, with the reason.
-// --check fails on any other; remove an entry once its file no longer names the table.
-const knownForeign = [
-  ...[
-    "boards",
-    "discovery",
-    "giveaways",
-    "grinders",
-    "lottery",
-    "perks",
-    "raffle",
-    "rumble",
-    "settings",
-    "triggers",
-  ].map((feature) => ({
-    file: `features/${feature}/demo.ts`,
-    tables: /^sandbox_/,
-    reason: "demo seed reads (or adjusts) the sandbox directory; to go through demo-seed.ts's API",
-  })),
-  {
-    file: "features/giveaways/store.ts",
-    tables: /^(guilds|discovery_entries|jobs)$/,
-    reason: "public giveaway lists join the guild's name and directory entry; the end job's time",
-  },
-  {
-    file: "features/giveaways/upcoming.ts",
-    tables: /^(guilds|discovery_entries)$/,
-    reason: "the public upcoming list joins the guild's name and directory entry, as the lists do",
-  },
-  {
-    file: "features/giveaways/list-store.ts",
-    tables: /^(guilds|discovery_entries)$/,
-    reason: "public giveaway lists join the guild's name and directory entry",
-  },
-];
-const isKnown = (q) => knownForeign.some((k) => k.file === rel(q.file) && k.tables.test(q.table));
-const strangers = foreignSql.filter((q) => !isKnown(q));
-
 // Cycles: strongly connected components of more than one file (Tarjan).
 function cycles(graphEdges) {
   const adjacency = new Map();
@@ -213,9 +175,7 @@ console.log(`imports (server src, non-test): ${edges.length}`);
 console.log(`imports pointing up a layer:    ${upward.length}`);
 console.log(`cross-feature store/tables:     ${crossStore.length}`);
 console.log(`cross-feature internal imports: ${crossInternal.length}`);
-console.log(
-  `SQL naming a foreign table:     ${foreignSql.length} (${foreignSql.length - strangers.length} listed as known)`,
-);
+console.log(`SQL naming a foreign table:     ${foreignSql.length}`);
 console.log(
   `files per folder in discord/:   ${[...discordFolders].map(([folder, n]) => `${folder.replace(/^discord\/?/, "") || "."} ${n}`).join(", ")}`,
 );
@@ -230,9 +190,9 @@ if (list) {
   for (const c of allCycles) console.log(`  cycle: ${c.map(rel).join(" , ")}`);
   for (const f of long) console.log(`  long: ${f.file} (${f.lines})`);
 }
-if (check && (crossInternal.length > 0 || strangers.length > 0)) {
+if (check && (crossInternal.length > 0 || foreignSql.length > 0)) {
   for (const e of crossInternal) console.error(`  internal: ${rel(e.from)} -> ${rel(e.to)}`);
-  for (const q of strangers) console.error(`  table: ${rel(q.file)}:${q.line} names ${q.table}`);
+  for (const q of foreignSql) console.error(`  table: ${rel(q.file)}:${q.line} names ${q.table}`);
   console.error(
     "A feature uses another only through its service.ts (and index.ts), and its SQL names only its own tables (see ARCHITECTURE.md).",
   );

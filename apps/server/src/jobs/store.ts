@@ -230,3 +230,21 @@ export async function bringForward(db: Kysely<Database>, now: number, id: number
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/**
+ * Which of these dedupe keys have a job waiting or running: a feature's start-up sweep finds the
+ * records whose job was lost (a giveaway's end) without reading the queue's table itself.
+ */
+export async function liveDedupeKeys(db: Kysely<Database>, keys: readonly string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom("jobs")
+      .select("dedupe_key")
+      .where("dedupe_key", "in", keys.slice(i, i + 500))
+      .where("status", "in", ["pending", "running"])
+      .execute();
+    for (const row of rows) if (row.dedupe_key !== null) live.add(row.dedupe_key);
+  }
+  return live;
+}

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
 import { SandboxAdapter } from "../../discord/sandbox/adapter.ts";
-import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { backdateMessage, demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { createBoard } from "./service.ts";
@@ -130,10 +130,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       .where("board_id", "=", board.id)
       .where("message_id", "=", sent.id)
       .execute();
-    await ctx.storage.db
-      .updateTable("sandbox_messages")
-      .set({ created_at: at - hour })
-      .where("id", "=", sent.id)
-      .execute();
+    await backdateMessage(ctx.storage.db, sent.id, at - hour);
   }
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
-import type { Database } from "../../db/schema.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
+import { addSandboxServer, sandboxPeople } from "../../discord/sandbox/demo-servers.ts";
 import { grantPremium } from "../settings/service.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 
@@ -25,13 +25,7 @@ function icon(from: string, to: string, initials: string): string {
 export async function seedDemo(ctx: AppContext): Promise<void> {
   const db = ctx.storage.db;
   const now = Date.now();
-  const people = await db
-    .selectFrom("sandbox_users")
-    .select("id")
-    .where("bot", "=", 0)
-    .where("id", "!=", demoOwnerId)
-    .orderBy("id")
-    .execute();
+  const people = await sandboxPeople(db);
 
   await db.transaction().execute(async (trx) => {
     await trx
@@ -53,89 +47,29 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       const createdAt = Date.UTC(2021, 0, 10) + index * 37 * day;
       const guildId = snowflakeAt(createdAt, 0x3f0000 + index);
       const ownerId = snowflakeAt(createdAt - 400 * day, 0x3f1000 + index);
-      await trx
-        .insertInto("sandbox_users")
-        .values({
-          id: ownerId,
-          username: server.owner,
-          global_name: null,
-          avatar: null,
-          bot: 0,
-          created_at: createdAt - 400 * day,
-          dm_open: 1,
-        })
-        .execute();
-      await trx
-        .insertInto("sandbox_guilds")
-        .values({
-          id: guildId,
-          name: server.name,
-          icon: icon(server.colors[0], server.colors[1], server.initials),
-          owner_id: ownerId,
-          description: server.description.slice(0, 120),
-          boost_count: server.premium ? 7 : index % 3,
-          boost_level: server.premium ? 2 : 0,
-          created_at: createdAt,
-        })
-        .execute();
-      await trx
-        .insertInto("sandbox_roles")
-        .values({
-          id: guildId,
-          guild_id: guildId,
-          name: "@everyone",
-          color: 0,
-          position: 0,
-          permissions: "104324673",
-          managed: 0,
-          hoist: 0,
-        })
-        .execute();
-      await trx
-        .insertInto("sandbox_channels")
-        .values(
-          ["welcome", "general"].map((name, position) => ({
-            id: snowflakeAt(createdAt + (position + 1) * 60_000, 0x3f2000 + index),
-            guild_id: guildId,
-            name,
-            type: 0,
-            parent_id: null,
-            position,
-            topic: null,
-            nsfw: 0,
-          })),
-        )
-        .execute();
-
-      const members: Database["sandbox_members"][] = [
-        {
-          guild_id: guildId,
-          user_id: ownerId,
-          nick: null,
-          roles: "[]",
-          joined_at: createdAt,
-          timeout_until: null,
-        },
-      ];
       // A different window of the demo's users for each server; the owner counts as a member too.
+      const members: { userId: string; joinedAt: number }[] = [];
       for (let offset = 0; offset < Math.min(server.members - 1, people.length); offset++) {
         const person = people[(index * 29 + offset) % people.length];
         if (!person) continue;
-        members.push({
-          guild_id: guildId,
-          user_id: person.id,
-          nick: null,
-          roles: "[]",
-          joined_at: createdAt + ((offset * 7919) % 300) * day,
-          timeout_until: null,
-        });
+        members.push({ userId: person, joinedAt: createdAt + ((offset * 7919) % 300) * day });
       }
-      for (let start = 0; start < members.length; start += 100) {
-        await trx
-          .insertInto("sandbox_members")
-          .values(members.slice(start, start + 100))
-          .execute();
-      }
+      await addSandboxServer(trx, {
+        id: guildId,
+        name: server.name,
+        icon: icon(server.colors[0], server.colors[1], server.initials),
+        description: server.description.slice(0, 120),
+        boostCount: server.premium ? 7 : index % 3,
+        boostLevel: server.premium ? 2 : 0,
+        createdAt,
+        owner: { id: ownerId, username: server.owner, createdAt: createdAt - 400 * day },
+        everyonePermissions: "104324673",
+        channels: ["welcome", "general"].map((name, position) => ({
+          id: snowflakeAt(createdAt + (position + 1) * 60_000, 0x3f2000 + index),
+          name,
+        })),
+        members,
+      });
 
       await trx
         .insertInto("discovery_entries")

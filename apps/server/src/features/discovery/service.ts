@@ -12,9 +12,11 @@ import {
   normaliseTags,
   pageOf,
 } from "@hearth/core";
+import type { Expression } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
+import type { Db } from "../../db/schema.ts";
 import type { GuildInfo } from "../../discord/port/port.ts";
 import { listCache, type PreparedList, preparePage } from "../../http/public-list.ts";
 import { registerCache } from "../../lib/cache-registry.ts";
@@ -317,4 +319,13 @@ export async function setAdvertised(
   });
   if (changed) forgetDirectory(deps.storage);
   return changed;
+}
+
+/**
+ * The invite of the server's public directory entry (null when it has none, or it is private), for
+ * another feature's list query (giveaways' public lists link to the server): placed beside the
+ * caller's own columns, one primary-key lookup per row; `discovery_entries` stays this feature's.
+ */
+export function publicInviteOf(db: Db, serverId: Expression<string>) {
+  return store.publicInviteOf(db, serverId);
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Expression, Insertable, Selectable } from "kysely";
 import type { Database, Db } from "../../db/schema.ts";
 import { premiumOf } from "../settings/service.ts";
 
@@ -83,4 +83,13 @@ export async function listPublicEntries(db: Db): Promise<(DiscoveryRow & { premi
     .orderBy("d.server_id")
     .execute();
   return rows.map(({ pro_status, ...row }) => ({ ...row, premium: pro_status === 1 }));
+}
+
+/** The public entry's invite of the server `serverId` names: a one-row subquery for another feature's query. */
+export function publicInviteOf(db: Db, serverId: Expression<string>) {
+  return db
+    .selectFrom("discovery_entries")
+    .select("discovery_entries.invite")
+    .where("discovery_entries.server_id", "=", serverId)
+    .where("discovery_entries.is_public", "=", 1);
 }

@@ -1,5 +1,6 @@
 import { drawWinners, type RandomInt } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
+import { demoMemberProfiles } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
@@ -76,15 +77,9 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   const roles = await ctx.discord.listRoles(demoGuildId);
   const roleId = (name: string) => roles.find((role) => role.name === name)?.id;
   const random = seeded(20240601);
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select(["m.user_id", "u.username", "m.roles"])
-    .where("m.guild_id", "=", demoGuildId)
-    .where("u.bot", "=", 0)
-    .where("m.user_id", "!=", demoOwnerId)
-    .orderBy("m.user_id")
-    .execute();
+  const members = (await demoMemberProfiles(ctx.storage.db)).filter(
+    (member) => !member.bot && member.userId !== demoOwnerId,
+  );
   const pick = (count: number) => {
     const pool = [...members];
     for (let i = pool.length - 1; i > 0; i--) {
@@ -99,8 +94,8 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     color: 0x4b5563,
   });
   for (const member of pick(3)) {
-    await ctx.discord.addMemberRole(demoGuildId, member.user_id, blacklist.id);
-    member.roles = JSON.stringify([...(JSON.parse(member.roles) as string[]), blacklist.id]);
+    await ctx.discord.addMemberRole(demoGuildId, member.userId, blacklist.id);
+    member.roleIds = [...member.roleIds, blacklist.id];
   }
   const actor = { tokenId: null, userId: demoOwnerId };
   const booster = roleId("Server Booster");
@@ -124,7 +119,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       description: seed.description,
       winnerCount: seed.winnerCount,
       endTime: now + seed.endsInHours * hour,
-      donorId: seed.donor ? pick(1)[0]?.user_id : undefined,
+      donorId: seed.donor ? pick(1)[0]?.userId : undefined,
       requirements: {
         minAccountAge: seed.requirements?.minAccountAge ?? 0,
         minMemberAge: seed.requirements?.minMemberAge ?? 0,
@@ -141,7 +136,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
     // Members enter through the real rules, so the requirements, blacklist and multipliers show.
     for (const member of pick(seed.entrants)) {
       const at = startedAt + random(now - startedAt);
-      await enterGiveaway(ctx, demoGuildId, giveaway.messageId, member.user_id, { now: at }).catch(
+      await enterGiveaway(ctx, demoGuildId, giveaway.messageId, member.userId, { now: at }).catch(
         () => undefined,
       );
     }
@@ -169,12 +164,12 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       ended_at: endedAt,
       created_at: createdAt,
     });
-    const allowed = pick(seed.entrants).filter((member) => !member.roles.includes(blacklist.id));
+    const allowed = pick(seed.entrants).filter((member) => !member.roleIds.includes(blacklist.id));
     const entrants = allowed.map((member) => {
-      const held = new Set(JSON.parse(member.roles) as string[]);
+      const held = new Set(member.roleIds);
       const multipliers = config.multiplierRoles.filter((role) => held.has(role.roleId));
       return {
-        id: member.user_id,
+        id: member.userId,
         username: member.username,
         entries: Math.max(1, ...multipliers.map((role) => role.multiplier)),
         hasBypass: config.bypassRoles.some((id) => held.has(id)),

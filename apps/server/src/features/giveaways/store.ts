@@ -1,6 +1,9 @@
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, Db } from "../../db/schema.ts";
+import { liveDedupeKeys } from "../../jobs/store.ts";
+import { publicInviteOf } from "../discovery/service.ts";
+import { guildLeftOf, guildNameOf } from "../guilds/service.ts";
 import { countEntries } from "./entry-store.ts";
 import {
   type Giveaway,
@@ -53,14 +56,10 @@ export async function listGiveaways(
 ): Promise<GiveawaySummary[]> {
   let query = db
     .selectFrom("giveaways as g")
-    .leftJoin("guilds as s", "s.id", "g.server_id")
-    .leftJoin("discovery_entries as d", (join) =>
-      join.onRef("d.server_id", "=", "g.server_id").on("d.is_public", "=", 1),
-    )
     .selectAll("g")
     .select((eb) => [
-      "s.name as current_guild_name",
-      "d.invite as invite_url",
+      guildNameOf(db, eb.ref("g.server_id")).as("current_guild_name"),
+      publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
       eb
         .selectFrom("giveaway_entries as e")
         .select((sub) => sub.fn.countAll<number>().as("n"))
@@ -73,7 +72,7 @@ export async function listGiveaways(
         .where("w.replaced_at", "is", null)
         .as("winner_rows"),
     ])
-    .where("s.left_at", "is", null);
+    .where((eb) => eb.not(eb.exists(guildLeftOf(db, eb.ref("g.server_id")))));
   if (options.serverId !== undefined) query = query.where("g.server_id", "=", options.serverId);
   if (options.order === "activeFirst") {
     query = query.orderBy((eb) => eb.case().when("g.status", "=", "active").then(0).else(1).end());
@@ -101,13 +100,8 @@ export async function findGiveawaySummary(
   const giveaway = await findGiveaway(db, serverId, messageId);
   if (!giveaway) return null;
   const [server, invite, entryCount, drawnWinners] = await Promise.all([
-    db.selectFrom("guilds").select("name").where("id", "=", serverId).executeTakeFirst(),
-    db
-      .selectFrom("discovery_entries")
-      .select("invite")
-      .where("server_id", "=", serverId)
-      .where("is_public", "=", 1)
-      .executeTakeFirst(),
+    guildNameOf(db, sql.val(serverId)).executeTakeFirst(),
+    publicInviteOf(db, sql.val(serverId)).executeTakeFirst(),
     countEntries(db, giveaway.id),
     db
       .selectFrom("giveaway_winners")
@@ -238,13 +232,7 @@ export async function listOverdue(
     .execute();
   const keys = rows.map((row) => endJobKey(row.message_id));
   if (keys.length === 0) return [];
-  const live = await db
-    .selectFrom("jobs")
-    .select("dedupe_key")
-    .where("dedupe_key", "in", keys)
-    .where("status", "in", ["pending", "running"])
-    .execute();
-  const scheduled = new Set(live.map((job) => job.dedupe_key));
+  const scheduled = await liveDedupeKeys(db, keys);
   return rows
     .filter((row) => !scheduled.has(endJobKey(row.message_id)))
     .map((row) => ({ serverId: row.server_id, messageId: row.message_id }));

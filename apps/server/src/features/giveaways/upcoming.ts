@@ -1,6 +1,8 @@
 import type { GiveawaySettings, UpcomingGiveaway, UpcomingGiveawayDetail } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
+import { publicInviteOf } from "../discovery/service.ts";
+import { guildLeftOf, guildNameOf } from "../guilds/service.ts";
 import * as scheduleStore from "./schedule-store.ts";
 
 /**
@@ -50,14 +52,12 @@ function toUpcoming(row: Row): UpcomingGiveaway {
   };
 }
 
+/** The server's name and directory invite come from their owners (guilds, discovery), in this query. */
 function publicSchedules(deps: Deps) {
-  return deps.storage.db
+  const db = deps.storage.db;
+  return db
     .selectFrom("giveaway_schedules as g")
-    .leftJoin("guilds as s", "s.id", "g.server_id")
-    .leftJoin("discovery_entries as d", (join) =>
-      join.onRef("d.server_id", "=", "g.server_id").on("d.is_public", "=", 1),
-    )
-    .select([
+    .select((eb) => [
       "g.id",
       "g.server_id",
       "g.settings",
@@ -65,10 +65,10 @@ function publicSchedules(deps: Deps) {
       "g.status",
       "g.next_run_at",
       "g.runs",
-      "s.name as guild_name",
-      "d.invite as invite_url",
+      guildNameOf(db, eb.ref("g.server_id")).as("guild_name"),
+      publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
     ])
-    .where("s.left_at", "is", null);
+    .where((eb) => eb.not(eb.exists(guildLeftOf(db, eb.ref("g.server_id")))));
 }
 
 /** Waiting and paused schedules of every server (or one), the soonest first. */

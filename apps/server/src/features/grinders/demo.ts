@@ -1,6 +1,7 @@
 import type { Insertable } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
+import { demoMemberProfiles, setDemoMemberRoles } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom as random } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
@@ -25,26 +26,20 @@ export async function seedDemo(ctx: AppContext, now: number = Date.now()): Promi
   const config = await getGrinderConfig(ctx.storage.db, demoGuildId);
   if (config.tiers.length === 0) return;
   const rand = random(90210);
-  const members = await ctx.storage.db
-    .selectFrom("sandbox_members as m")
-    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
-    .select(["m.user_id", "m.nick", "m.roles", "u.username", "u.global_name", "u.bot"])
-    .where("m.guild_id", "=", demoGuildId)
-    .orderBy("m.user_id")
-    .execute();
+  const members = await demoMemberProfiles(ctx.storage.db);
   const managerRole = (await ctx.discord.listRoles(demoGuildId)).find(
     (r) => r.name === "Grinder Manager",
   )?.id;
-  const managers = members.filter((m) => managerRole && m.roles.includes(managerRole)).map((m) => m.user_id);
+  const managers = members.filter((m) => managerRole && m.roleIds.includes(managerRole)).map((m) => m.userId);
   const hirers = [demoOwnerId, ...managers];
-  const names = new Map(members.map((m) => [m.user_id, m.global_name ?? m.username]));
+  const names = new Map(members.map((m) => [m.userId, m.globalName ?? m.username]));
   const candidates = members.filter(
-    (m) => m.bot === 0 && m.user_id !== demoOwnerId && !managers.includes(m.user_id) && rand() < 0.16,
+    (m) => !m.bot && m.userId !== demoOwnerId && !managers.includes(m.userId) && rand() < 0.16,
   );
 
   const grinders: Insertable<Database["grinders"]>[] = [];
   const payments: Insertable<Database["grinder_payments"]>[] = [];
-  const roleUpdates: { userId: string; roles: string[] }[] = [];
+  const roleUpdates: { userId: string; roleIds: string[] }[] = [];
   for (const [index, member] of candidates.slice(0, 42).entries()) {
     const tier = config.tiers[tierSpread[Math.floor(rand() * tierSpread.length)] ?? 0] ?? config.tiers[0];
     if (!tier) continue;
@@ -65,7 +60,7 @@ export async function seedDemo(ctx: AppContext, now: number = Date.now()): Promi
       payments.push({
         server_id: demoGuildId,
         grinder_id: id,
-        user_id: member.user_id,
+        user_id: member.userId,
         action: "add",
         amount,
         period_start: ledger.periodStart,
@@ -101,9 +96,9 @@ export async function seedDemo(ctx: AppContext, now: number = Date.now()): Promi
     grinders.push({
       id,
       server_id: demoGuildId,
-      user_id: member.user_id,
+      user_id: member.userId,
       username: member.username,
-      display_name: member.nick ?? member.global_name ?? member.username,
+      display_name: member.nick ?? member.globalName ?? member.username,
       tier_id: tier.id,
       tier_name: tier.name,
       on_break: onBreak ? 1 : 0,
@@ -120,24 +115,17 @@ export async function seedDemo(ctx: AppContext, now: number = Date.now()): Promi
       archived_by: null,
       archive_reason: null,
     });
-    const roles = new Set(JSON.parse(member.roles) as string[]);
+    const roles = new Set(member.roleIds);
     if (config.baseRoleId) roles.add(config.baseRoleId);
     if (!onBreak) roles.add(tier.role_id);
-    roleUpdates.push({ userId: member.user_id, roles: [...roles] });
+    roleUpdates.push({ userId: member.userId, roleIds: [...roles] });
   }
 
   await ctx.storage.db.transaction().execute(async (trx) => {
     await insertGrinders(trx, grinders);
     await insertPayments(trx, payments);
-    // The sandbox directory is seed data like the rest of the demo: set the roles in place rather
+    // The sandbox directory is seed data like the rest of the demo: the roles are set in place rather
     // than through the port, which would log and record a role change for each.
-    for (const update of roleUpdates) {
-      await trx
-        .updateTable("sandbox_members")
-        .set({ roles: JSON.stringify(update.roles) })
-        .where("guild_id", "=", demoGuildId)
-        .where("user_id", "=", update.userId)
-        .execute();
-    }
+    await setDemoMemberRoles(trx, roleUpdates);
   });
 }

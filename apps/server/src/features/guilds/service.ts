@@ -9,7 +9,9 @@ import {
   type Role,
   type ServerInfo,
 } from "@hearth/core";
+import type { Expression } from "kysely";
 import type { AppContext } from "../../context.ts";
+import type { Db } from "../../db/schema.ts";
 import { forDisplay, isDiscordFailure } from "../../discord/port/display-lookups.ts";
 import { DiscordError, type GuildInfo, type MemberInfo, userTag } from "../../discord/port/port.ts";
 import { judgeRole, loadActor, loadRoleScene } from "../../discord/roles/role-safety.ts";
@@ -180,4 +182,19 @@ export async function searchServerMembers(
 /** Servers the bot left before `cutoff` and has not rejoined since. */
 export function serversLeftBefore(deps: StorageDeps, cutoff: number): Promise<string[]> {
   return store.listLeftBefore(deps.storage.db, cutoff);
+}
+
+/**
+ * For another feature's list query (giveaways' public lists), placed beside its own columns so a
+ * page stays one query with a primary-key lookup per row, as its former join did; `guilds` stays
+ * this feature's (the SQL is built here, the caller only places it):
+ * - `guildNameOf`: the server's current name (null when the bot never saw it);
+ * - `guildLeftOf`: a row when the bot has left the server, for `not exists` (lists skip those).
+ */
+export function guildNameOf(db: Db, serverId: Expression<string>) {
+  return store.nameOf(db, serverId);
+}
+
+export function guildLeftOf(db: Db, serverId: Expression<string>) {
+  return store.leftOf(db, serverId);
 }

@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Expression, Kysely } from "kysely";
+import type { Database, Db } from "../../db/schema.ts";
 
 /** Keeps the `guilds` table in step with the guilds the bot is in (GUILD_CREATE, sandbox start). */
 export async function upsertGuild(
@@ -61,4 +61,18 @@ export async function listLeftBefore(db: Kysely<Database>, cutoff: number): Prom
     .orderBy("left_at")
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** The current name of the server `serverId` names: a one-row subquery for another feature's query. */
+export function nameOf(db: Db, serverId: Expression<string>) {
+  return db.selectFrom("guilds").select("guilds.name").where("guilds.id", "=", serverId);
+}
+
+/** A row when the bot has left the server `serverId` names (none while it's in, or never seen). */
+export function leftOf(db: Db, serverId: Expression<string>) {
+  return db
+    .selectFrom("guilds")
+    .select("guilds.id")
+    .where("guilds.id", "=", serverId)
+    .where("guilds.left_at", "is not", null);
 }
