@@ -165,10 +165,20 @@ const discordFolders = walk(discordDir).reduce((counts, f) => {
   return counts;
 }, new Map());
 const docsDir = path.join(root, "apps/web/src/pages/docs");
+const lineCount = (files) =>
+  files.reduce((sum, f) => sum + fs.readFileSync(f, "utf8").split("\n").length - 1, 0);
+// Prose still typed into JSX (legacy guides, their sections, the blocks), and the guides as content.
 const docsJsx = fs.existsSync(docsDir)
-  ? walk(docsDir)
-      .filter((f) => f.endsWith(".tsx") && !/\.test\.tsx$/.test(f))
-      .reduce((sum, f) => sum + fs.readFileSync(f, "utf8").split("\n").length - 1, 0)
+  ? lineCount(walk(docsDir).filter((f) => f.endsWith(".tsx") && !/\.test\.tsx$/.test(f)))
+  : 0;
+const contentDir = path.join(root, "apps/web/src/content/docs");
+const docsMdx = fs.existsSync(contentDir)
+  ? lineCount(
+      fs
+        .readdirSync(contentDir)
+        .filter((f) => f.endsWith(".mdx"))
+        .map((f) => path.join(contentDir, f)),
+    )
   : 0;
 
 console.log(`imports (server src, non-test): ${edges.length}`);
@@ -179,7 +189,7 @@ console.log(`SQL naming a foreign table:     ${foreignSql.length}`);
 console.log(
   `files per folder in discord/:   ${[...discordFolders].map(([folder, n]) => `${folder.replace(/^discord\/?/, "") || "."} ${n}`).join(", ")}`,
 );
-console.log(`lines of docs JSX (pages/docs): ${docsJsx}`);
+console.log(`lines of docs JSX (pages/docs): ${docsJsx}; lines of docs MDX (content/docs): ${docsMdx}`);
 console.log(`import cycles (all / value):    ${allCycles.length} / ${valueCycles.length}`);
 console.log(`source files over 300 lines:    ${long.length}`);
 if (list) {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { docsContent } from "./scripts/docs-content.ts";
 import { prerender } from "./scripts/prerender";
 
 // Pinned so `vite` behaves the same whether run from the repo root or from apps/web.
@@ -15,6 +16,7 @@ const coreSource = (path: string) =>
 export const coreAliases = {
   "@hearth/core/commands": coreSource("commands/catalogue.ts"),
   "@hearth/core/retention": coreSource("limits/retention.ts"),
+  "@hearth/core/limits": coreSource("limits/index.ts"),
   "@hearth/core/template/": coreSource("template/"),
 };
 /**
@@ -75,6 +77,8 @@ const apiTarget = "http://localhost:3000";
 export default defineConfig({
   root,
   plugins: [
+    // The docs guides (src/content/docs/*.mdx) and their index; MDX compiles before React's plugin.
+    ...docsContent(),
     react(),
     tailwindcss(),
     // The public pages rendered to HTML (scripts/prerender.ts), then every text file compressed.

@@ -1,11 +1,12 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { docsContent } from "./scripts/docs-content.ts";
 import { coreAliases } from "./vite.config";
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react()],
+  plugins: [...docsContent(), react()],
   resolve: { alias: coreAliases },
   test: {
     name: "web",

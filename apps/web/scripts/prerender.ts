@@ -11,6 +11,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
+import { docsContent } from "./docs-content.ts";
 
 /** The shell the server sends where no page was prerendered. */
 export const SPA_SHELL = "spa.html";
@@ -91,7 +92,7 @@ export async function prerenderSite(options: {
       configFile: false,
       root,
       logLevel: "warn",
-      plugins: [react()],
+      plugins: [...docsContent(), react()],
       resolve: { alias },
       // @hearth/core is TypeScript source: bundle it; the npm packages load from node_modules.
       ssr: { noExternal: ["@hearth/core"] },

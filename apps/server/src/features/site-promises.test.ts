@@ -19,9 +19,10 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    // What pages show: components (.tsx) and the pages' own data (docs navigation, tables).
+    // What pages show: components (.tsx), the docs guides (.mdx) and the pages' own data.
     const shown =
       entry.name.endsWith(".tsx") ||
+      entry.name.endsWith(".mdx") ||
       (full.includes(`${path.sep}pages${path.sep}`) && entry.name.endsWith(".ts"));
     return shown && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
   });
@@ -62,17 +63,35 @@ function mentionsIn(file: string): Mention[] {
   return found;
 }
 
-/** CommandTable prefixes and names: every one must list at least one handled command. */
-function commandTablesIn(file: string): Mention[] {
+/**
+ * The commands the docs content names through its components' props: CommandTable prefixes and
+ * names, `<Cmd name>`, `<OptionRange command>` and a call to action's `command`. Every one must
+ * resolve to a handled command (a prefix or group: at least one).
+ */
+function commandReferencesIn(file: string): Mention[] {
   const source = fs.readFileSync(file, "utf8");
-  const found: Mention[] = [];
-  for (const match of source.matchAll(/<CommandTable[^>]*?(prefixes|names)=\{\[([^\]]*)\]\}/gs)) {
-    for (const value of (match[2] ?? "").matchAll(/"([^"]+)"/g)) {
-      found.push({ file: path.relative(webSource, file), text: `${match[1]}:${value[1]}` });
-    }
-  }
-  return found;
+  const found = (text: string) => ({ file: path.relative(webSource, file), text });
+  return [
+    ...[...source.matchAll(/<CommandTable[^>]*?(prefixes|names)=\{\[([^\]]*)\]\}/gs)].flatMap((match) =>
+      [...(match[2] ?? "").matchAll(/"([^"]+)"/g)].map((value) => found(`${match[1]}:${value[1]}`)),
+    ),
+    ...[...source.matchAll(/<Cmd\s[^>]*?name="([a-z][^"]*)"/g)].map((match) => found(`prefixes:${match[1]}`)),
+    ...[...source.matchAll(/<OptionRange\s[^>]*?command="([a-z][^"]*)"/g)].map((match) =>
+      found(`names:${match[1]}`),
+    ),
+    ...[...source.matchAll(/\scommand="\/([a-z][a-z0-9_-]*(?: [a-z][a-z0-9_-]*){0,2})(?![\w:-])/g)].map(
+      (match) => found(`prefixes:${match[1]}`),
+    ),
+  ];
 }
+
+/** The guides' content: src/content/docs/*.mdx. */
+const contentDir = path.join(webSource, "content/docs");
+const contentFiles = () =>
+  fs
+    .readdirSync(contentDir)
+    .filter((name) => name.endsWith(".mdx"))
+    .map((name) => path.join(contentDir, name));
 
 let t: TestApp;
 let handled: Set<string>;
@@ -127,16 +146,19 @@ describe("the site promises only commands the bot handles", () => {
     expect(problems).toEqual([]);
   });
 
-  it("every CommandTable lists handled commands", () => {
-    const tables = sourceFiles(webSource).flatMap(commandTablesIn);
-    expect(tables.length).toBeGreaterThan(10);
-    const problems = tables.flatMap(({ file, text }) => {
+  it("every command the docs name through a component (CommandTable, Cmd, OptionRange, a CTA) is handled", () => {
+    const references = sourceFiles(webSource).flatMap(commandReferencesIn);
+    expect(references.length).toBeGreaterThan(10);
+    // The content's own references are read (not only the guides still in TSX).
+    const fromContent = contentFiles().flatMap(commandReferencesIn);
+    expect(fromContent.map((reference) => reference.text)).toContain("prefixes:sticky");
+    const problems = references.flatMap(({ file, text }) => {
       const [kind, value = ""] = text.split(":");
       const ok =
         kind === "names"
           ? handled.has(value)
           : [...handled].some((name) => name === value || name.startsWith(`${value} `));
-      return ok ? [] : [`${file}: CommandTable ${text} has no handled command`];
+      return ok ? [] : [`${file}: ${text} has no handled command`];
     });
     expect(problems).toEqual([]);
   });
@@ -180,10 +202,17 @@ describe("the site promises only commands the bot handles", () => {
  */
 const page = (relative: string) =>
   fs
-    .readFileSync(path.join(webSource, relative), "utf8")
+    .readFileSync(path.join(webSource, guideFile(relative)), "utf8")
     .replace(/\{" "\}/g, " ")
     .replace(/<[^>]+>/g, "")
     .replace(/\s+/g, " ");
+
+/** A docs guide's source: its .mdx content once moved there, else its legacy TSX page. */
+function guideFile(relative: string): string {
+  const legacy = /^pages\/docs\/pages\/([a-z-]+)\.tsx$/.exec(relative);
+  const content = legacy ? `content/docs/${legacy[1]}.mdx` : "";
+  return content && fs.existsSync(path.join(webSource, content)) ? content : relative;
+}
 
 describe("feature claims in prose", () => {
   const grinderDocs = () => page("pages/docs/pages/grinder.tsx");

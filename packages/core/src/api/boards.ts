@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { serverCaps } from "../limits/server-caps.ts";
+import { boardRules } from "../limits/features.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of a board: the same as `/boards create`'s. */
-export const boardRules = {
-  nameMax: 50,
-  minReactions: 1,
-  maxReactions: 100,
-  defaultReactions: 3,
-  /** Boards one server may have. */
-  maxPerServer: serverCaps.boards.max,
-} as const;
+export { boardRules };
 
 export const boardKinds = ["starboard", "skullboard", "custom"] as const;
 export type BoardKind = (typeof boardKinds)[number];

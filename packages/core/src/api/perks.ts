@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { serverCaps } from "../limits/server-caps.ts";
+import { perkTierRules } from "../limits/features.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of a perk tier: the same as `/perks-admin create`'s. */
-export const perkTierRules = {
-  nameMax: 50,
-  maxEmojis: 20,
-  maxMembers: 100,
-  maxResponders: 25,
-  /** Tiers one server may have. */
-  maxPerServer: serverCaps.perkTiers.max,
-} as const;
+export { perkTierRules };
 
 /** One perk tier: what members holding its role may use. */
 export const perkTierItem = z.object({

@@ -1,17 +1,8 @@
 import { z } from "zod";
-import { serverCaps } from "../limits/server-caps.ts";
+import { selfRolePanelRules } from "../limits/features.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of a self-role panel: the same as `/selfroles`'. */
-export const selfRolePanelRules = {
-  nameMax: 50,
-  titleMax: 256,
-  descriptionMax: 1000,
-  /** Discord's cap: 5 rows of 5 buttons, or 25 menu options. */
-  maxRoles: 25,
-  maxWhitelist: 250,
-  maxPanels: serverCaps.selfRolePanels.max,
-} as const;
+export { selfRolePanelRules };
 
 export const selfRoleDisplays = ["buttons", "dropdown"] as const;
 

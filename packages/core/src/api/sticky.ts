@@ -1,16 +1,8 @@
 import { z } from "zod";
-import { serverCaps } from "../limits/server-caps.ts";
+import { stickyLimits } from "../limits/features.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of a sticky message: the same as `/sticky set`'s. */
-export const stickyLimits = {
-  maxLength: 2000,
-  defaultTrigger: 10,
-  minTrigger: 1,
-  maxTrigger: 100,
-  /** Sticky messages one server may have (one per channel). */
-  maxPerServer: serverCaps.stickies.max,
-} as const;
+export { stickyLimits };
 
 const stickyText = z
   .string()

@@ -1,17 +1,8 @@
 import { z } from "zod";
+import { voteLimits } from "../limits/features.ts";
 import { snowflake } from "./common.ts";
 
-/** Limits of the vote tracker. */
-export const voteLimits = {
-  /** A reward role lasts 1 to 168 hours; 0 means permanent. */
-  rewardHoursMax: 168,
-  /** A vote's weight (top.gg counts weekend votes double). */
-  weightMax: 10,
-  /** Rows on the leaderboard before the caller's own position. */
-  leaderboardSize: 15,
-  platformMax: 32,
-  voteIdMax: 128,
-} as const;
+export { voteLimits };
 
 /** The message posted for each vote unless the server designed its own. */
 export const defaultVoteMessage =

@@ -1,19 +1,8 @@
 import { z } from "zod";
+import { pingOnJoinLimits, welcomeLimits } from "../limits/features.ts";
 import { snowflake } from "./common.ts";
 
-/** Discord's limits on what a welcome message may hold; the raw templates are held to them too. */
-export const welcomeLimits = {
-  title: 256,
-  description: 4096,
-  footerText: 2048,
-  buttonLabel: 80,
-  /** Title, description and footer together (Discord's per-message embed total). */
-  embedTotal: 6000,
-  url: 2048,
-} as const;
-
-/** Ping on join: how many channels, and how long a custom ping message may be. */
-export const pingOnJoinLimits = { channels: 20, message: 500 } as const;
+export { pingOnJoinLimits, welcomeLimits };
 
 /** The dashboard's colour presets (spec §5). */
 export const welcomeColorPresets = [

@@ -1,3 +1,7 @@
+import { docsIndex } from "virtual:hearth-docs-index";
+import { legacyGuides } from "./docs-legacy";
+import { docsHelpSection, docsSectionTitles } from "./docs-sections";
+
 export interface DocsPageEntry {
   path: string;
   title: string;
@@ -11,125 +15,38 @@ export interface DocsSection {
   pages: readonly DocsPageEntry[];
 }
 
-// Sections and order are the spec's documentation layout (site-and-docs §2).
-export const docsSections: readonly DocsSection[] = [
-  {
-    title: "Getting Started",
-    pages: [
-      {
-        path: "/docs",
-        title: "Documentation",
-        label: "Introduction",
-        summary: "What Hearth does, how to set it up and where to find the guide for each feature.",
-      },
-      {
-        path: "/docs/setup",
-        title: "Quick Setup Guide",
-        label: "Quick Setup",
-        summary: "Four steps from inviting Hearth to a fully configured server, in under ten minutes.",
-      },
-      {
-        path: "/docs/dashboard",
-        title: "Dashboard & Tokens",
-        summary:
-          "How the token-based web dashboard works, the /dashboard commands and how to keep tokens safe.",
-      },
-    ],
-  },
-  {
-    title: "Core Features",
-    pages: [
-      {
-        path: "/docs/grinder",
-        title: "Grinder System",
-        summary: "Tier-based team and payment management: recruitment, tiers, payments and breaks.",
-      },
-      {
-        path: "/docs/welcome",
-        title: "Welcome System",
-        summary:
-          "AI-written welcome messages, the template variable language, ping channels and the test command.",
-      },
-      {
-        path: "/docs/selfroles",
-        title: "Self-Roles",
-        summary: "Role panels members use to pick their own roles, with whitelists and a quick setup.",
-      },
-      {
-        path: "/docs/votetracker",
-        title: "Vote Tracker",
-        summary: "Track server votes, run leaderboards and reward voters automatically.",
-      },
-      {
-        path: "/docs/sticky",
-        title: "Sticky Messages",
-        summary: "Messages that stay at the bottom of a channel, however busy it gets.",
-      },
-      {
-        path: "/docs/boards",
-        title: "Boards",
-        summary:
-          "Starboard, skullboard and custom emoji boards that showcase your community's best messages.",
-      },
-      {
-        path: "/docs/perks",
-        title: "Perks",
-        summary: "Tier-based perks for members who hold a perk role.",
-      },
-      {
-        path: "/docs/statica",
-        title: "Statica",
-        summary: "Reward roles for members who wear your server tag or mention it in their status.",
-      },
-      {
-        path: "/docs/components",
-        title: "Interactive Components",
-        label: "Components",
-        summary: "Buttons, role actions and forms you can attach to the bot's messages.",
-      },
-      {
-        path: "/docs/embeds",
-        title: "Embed Builder",
-        summary: "A visual embed editor with live preview and templates, started with /embed create.",
-      },
-      {
-        path: "/docs/economy",
-        title: "Economy Helpers",
-        summary:
-          "Calculator, bank calculator, market price list and trade checker, and tips: what each switch does.",
-      },
-      {
-        path: "/docs/events",
-        title: "Events",
-        summary:
-          "Giveaways, birthdays, tournaments, lotteries and raffles: how to run each event and exactly what Hearth does.",
-      },
-    ],
-  },
-  {
-    title: "Server Management",
-    pages: [
-      {
-        path: "/docs/security",
-        title: "Permissions & Security",
-        label: "Security",
-        summary: "Permission levels, security features, best practices and emergency procedures.",
-      },
-      {
-        path: "/docs/advanced",
-        title: "Advanced",
-        summary: "Advanced configuration for larger and more demanding servers.",
-      },
-    ],
-  },
+interface PlacedEntry extends DocsPageEntry {
+  section: string;
+  order: number;
+}
+
+/**
+ * Every guide: the frontmatter of src/content/docs/*.mdx (read at build time, so no guide loads
+ * for the sidebar) and the guides still in TSX (docs-legacy.ts).
+ */
+const allGuides: readonly PlacedEntry[] = [
+  ...docsIndex.map(({ path, title, label, summary, section, order }) => ({
+    path,
+    title,
+    ...(label ? { label } : {}),
+    summary,
+    section,
+    order,
+  })),
+  ...legacyGuides,
 ];
 
+// Sections and order are the spec's documentation layout (site-and-docs §2, docs-sections.ts).
+export const docsSections: readonly DocsSection[] = docsSectionTitles.map((title) => ({
+  title,
+  pages: allGuides.filter((entry) => entry.section === title).sort((a, b) => a.order - b.order),
+}));
+
 // In the route table but not the sidebar; the sidebar's "Need help?" box links to it.
-export const docsSupportPage: DocsPageEntry = {
-  path: "/docs/support",
-  title: "Support & Help",
-  summary: "Where to get help: the support server, the bug tracker and answers to common issues.",
-};
+const helpPages = allGuides.filter((entry) => entry.section === docsHelpSection);
+if (helpPages.length !== 1)
+  throw new Error(`Expected one "${docsHelpSection}" guide, found ${helpPages.length}`);
+export const docsSupportPage: DocsPageEntry = helpPages[0] as DocsPageEntry;
 
 export const docsPages: readonly DocsPageEntry[] = [
   ...docsSections.flatMap((section) => section.pages),

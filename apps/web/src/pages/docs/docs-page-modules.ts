@@ -1,27 +1,49 @@
 import type { ComponentType } from "react";
 
-/**
- * Each docs guide's module, one chunk per guide, so a guide loads only when it is opened. Kept
- * apart from docs-routes.tsx so the site's route table can start a guide's chunk together with the
- * docs layout's (app/routes.tsx) instead of after it.
- */
-export const docsPageModules: Record<string, () => Promise<{ DocsContent: ComponentType }>> = {
+type GuideModule = () => Promise<{ DocsContent: ComponentType }>;
+
+/** The guides still in TSX (docs-legacy.ts), until each becomes src/content/docs/<slug>.mdx. */
+const legacyModules: Record<string, GuideModule> = {
   "/docs": () => import("./pages/introduction"),
   "/docs/setup": () => import("./pages/setup"),
   "/docs/dashboard": () => import("./pages/dashboard"),
   "/docs/grinder": () => import("./pages/grinder"),
   "/docs/welcome": () => import("./pages/welcome"),
-  "/docs/selfroles": () => import("./pages/selfroles"),
   "/docs/votetracker": () => import("./pages/votetracker"),
-  "/docs/sticky": () => import("./pages/sticky"),
-  "/docs/boards": () => import("./pages/boards"),
-  "/docs/perks": () => import("./pages/perks"),
   "/docs/statica": () => import("./pages/statica"),
   "/docs/components": () => import("./pages/components"),
   "/docs/embeds": () => import("./pages/embeds"),
-  "/docs/events": () => import("./pages/events"),
   "/docs/economy": () => import("./pages/economy"),
+  "/docs/events": () => import("./pages/events"),
   "/docs/security": () => import("./pages/security"),
   "/docs/advanced": () => import("./pages/advanced"),
   "/docs/support": () => import("./pages/support"),
+};
+
+/** `introduction.mdx` is /docs; `<slug>.mdx` is /docs/<slug>. */
+export function guidePath(file: string): string {
+  const slug = file.replace(/^.*\//, "").replace(/\.mdx$/, "");
+  return slug === "introduction" ? "/docs" : `/docs/${slug}`;
+}
+
+const contentModules = Object.entries(
+  import.meta.glob<{ default: ComponentType }>("../../content/docs/*.mdx"),
+).map(([file, load]): [string, GuideModule] => [
+  guidePath(file),
+  async () => ({ DocsContent: (await load()).default }),
+]);
+
+for (const [path] of contentModules) {
+  if (path in legacyModules) throw new Error(`${path} is both an .mdx guide and a legacy TSX guide`);
+}
+
+/**
+ * Each docs guide's module, one chunk per guide, so a guide loads only when it is opened: the
+ * .mdx files of src/content/docs, and the legacy TSX guides. Kept apart from docs-routes.tsx so
+ * the site's route table can start a guide's chunk together with the docs layout's
+ * (app/routes.tsx) instead of after it.
+ */
+export const docsPageModules: Record<string, GuideModule> = {
+  ...legacyModules,
+  ...Object.fromEntries(contentModules),
 };

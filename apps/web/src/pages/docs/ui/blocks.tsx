@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, isValidElement, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { CopyButton } from "../../../components/ui/copy-button";
@@ -83,10 +83,32 @@ export function InfoCard({ title, children, tag }: { title: string; children: Re
   );
 }
 
-export function Steps({ steps }: { steps: readonly { title: string; body: ReactNode }[] }) {
+export interface StepProps {
+  title: string;
+  children: ReactNode;
+}
+
+/** One step of `<Steps>` in a guide (MDX); `<Steps>` numbers and renders it. */
+export function Step(_props: StepProps): ReactNode {
+  return null;
+}
+
+/** Numbered steps: `steps` as data, or `<Step title="…">` children (the guides' MDX). */
+export function Steps({
+  steps,
+  children,
+}: {
+  steps?: readonly { title: string; body: ReactNode }[];
+  children?: ReactNode;
+}) {
+  const items =
+    steps ??
+    Children.toArray(children)
+      .filter(isValidElement<StepProps>)
+      .map((step) => ({ title: step.props.title, body: step.props.children }));
   return (
     <ol className="space-y-4">
-      {steps.map((step, index) => (
+      {items.map((step, index) => (
         <li key={step.title} className="flex gap-4 rounded-2xl border border-white/10 bg-ink-900/60 p-5">
           <span
             aria-hidden="true"
@@ -249,48 +271,62 @@ export function DocsCta({
   );
 }
 
-/** A bullet list in prose style. */
-export function Bullets({ items }: { items: readonly ReactNode[] }) {
+/** A bullet list in prose style: `items`, or (a Markdown list in a guide) `<BulletItem>` children. */
+export function Bullets({ items, children }: { items?: readonly ReactNode[]; children?: ReactNode }) {
   return (
     <ul className="space-y-2 text-stone-300">
-      {items.map((item, index) => (
+      {items?.map((item, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static items never reorder
-        <li key={index} className="flex gap-2.5 leading-relaxed">
-          <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-ember-400" />
-          <span className="docs-prose">{item}</span>
-        </li>
+        <BulletItem key={index}>{item}</BulletItem>
       ))}
+      {children}
     </ul>
   );
 }
 
-/** Troubleshooting: a problem and what to check, as disclosure rows. */
+export function BulletItem({ children }: { children?: ReactNode }) {
+  return (
+    <li className="flex gap-2.5 leading-relaxed">
+      <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-ember-400" />
+      <span className="docs-prose">{children}</span>
+    </li>
+  );
+}
+
+/** One problem of `<Troubleshooting>` and what to check (its children, a list in a guide's MDX). */
+export function Problem({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-xl border border-white/10 bg-ink-900/60 open:border-ember-400/30">
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-medium text-stone-100">
+        {title}
+        <span
+          aria-hidden="true"
+          className="text-ember-300 transition-transform group-open:rotate-45 motion-reduce:transition-none"
+        >
+          +
+        </span>
+      </summary>
+      <div className="px-5 pb-5">{children}</div>
+    </details>
+  );
+}
+
+/** Troubleshooting: problems and what to check, as disclosure rows (`items`, or `<Problem>` children). */
 export function Troubleshooting({
   items,
+  children,
 }: {
-  items: readonly { problem: string; fixes: readonly ReactNode[] }[];
+  items?: readonly { problem: string; fixes: readonly ReactNode[] }[];
+  children?: ReactNode;
 }) {
   return (
     <div className="space-y-3">
-      {items.map((item) => (
-        <details
-          key={item.problem}
-          className="group rounded-xl border border-white/10 bg-ink-900/60 open:border-ember-400/30"
-        >
-          <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-medium text-stone-100">
-            {item.problem}
-            <span
-              aria-hidden="true"
-              className="text-ember-300 transition-transform group-open:rotate-45 motion-reduce:transition-none"
-            >
-              +
-            </span>
-          </summary>
-          <div className="px-5 pb-5">
-            <Bullets items={item.fixes} />
-          </div>
-        </details>
+      {items?.map((item) => (
+        <Problem key={item.problem} title={item.problem}>
+          <Bullets items={item.fixes} />
+        </Problem>
       ))}
+      {children}
     </div>
   );
 }
