@@ -54,13 +54,6 @@ export const legacyGuides: readonly LegacyGuide[] = [
     order: 2,
   },
   {
-    path: "/docs/votetracker",
-    title: "Vote Tracker",
-    summary: "Track server votes, run leaderboards and reward voters automatically.",
-    section: "Core Features",
-    order: 4,
-  },
-  {
     path: "/docs/statica",
     title: "Statica",
     summary: "Reward roles for members who wear your server tag or mention it in their status.",

@@ -9,7 +9,6 @@ const legacyModules: Record<string, GuideModule> = {
   "/docs/dashboard": () => import("./pages/dashboard"),
   "/docs/grinder": () => import("./pages/grinder"),
   "/docs/welcome": () => import("./pages/welcome"),
-  "/docs/votetracker": () => import("./pages/votetracker"),
   "/docs/statica": () => import("./pages/statica"),
   "/docs/components": () => import("./pages/components"),
   "/docs/embeds": () => import("./pages/embeds"),
