@@ -50,9 +50,17 @@ describe("dashboard giveaways", () => {
       .click();
     const preview = page.getByRole("region", { name: "Message preview" });
     await preview.getByText("🎉 E2E Later Box").waitFor();
-    await form.getByLabel("Ping role").selectOption({ label: "No ping" });
+    await form.getByRole("checkbox", { name: "No ping" }).check();
     await preview.getByText("Pings no one when it is posted").waitFor();
-    await form.getByLabel("Ping role").selectOption({ label: "@Giveaway Ping" });
+    // The ping role is a picker: "No ping" off again, the role is chosen by name from the keyboard.
+    await form.getByRole("checkbox", { name: "No ping" }).uncheck();
+    const ping = form.getByRole("combobox", { name: "Ping role" });
+    await ping.fill("Giveaway Ping");
+    const first = page.getByRole("listbox", { name: "Ping role" }).getByRole("option").first();
+    await expect.poll(async () => (await first.textContent())?.startsWith("Giveaway Ping")).toBe(true);
+    await ping.press("ArrowDown");
+    await ping.press("Enter");
+    await expect.poll(() => ping.inputValue()).toBe("@Giveaway Ping");
     await preview.getByTestId("ping-line").getByText("@Giveaway Ping").waitFor();
     await form.getByLabel("When it starts").selectOption("later");
     await form.getByLabel("Start time").fill(localInput(2 * 3_600_000 + 120_000));
@@ -66,7 +74,10 @@ describe("dashboard giveaways", () => {
     await item.getByText("Scheduled", { exact: true }).waitFor();
     const schedules = await get<GiveawaySchedule[]>(`/api/giveaways/${server()}/schedules`);
     const created = schedules.find((schedule) => schedule.settings.prize === "E2E Later Box");
-    expect(created?.pingRoleId).not.toBeNull();
+    const pingRole = (await get<{ id: string; name: string }[]>("/api/dashboard/roles")).find(
+      (role) => role.name === "Giveaway Ping",
+    );
+    expect(created?.pingRoleId).toBe(pingRole?.id);
     expect(created?.settings.pingRoleId).toBe(created?.pingRoleId);
     // Nothing was posted: it isn't among the giveaways yet.
     const list = await get<GiveawayListItem[]>(`/api/giveaways/${server()}`);
@@ -206,14 +217,28 @@ describe("dashboard giveaways", () => {
     await drawer.getByRole("button", { name: "Close" }).first().click();
 
     const card = page.getByRole("region", { name: "Blocked Members" });
-    await card.getByLabel("Member ID").fill(winner.userId);
+    // The member is picked by name from the keyboard (no id typed); the list then names them.
+    const who = card.getByRole("combobox", { name: "Member", exact: true });
+    await who.fill(winner.username);
+    const option = page.getByRole("listbox", { name: "Member", exact: true }).getByRole("option").first();
+    await expect.poll(async () => (await option.textContent())?.includes(`@${winner.username}`)).toBe(true);
+    await who.press("ArrowDown");
+    await who.press("Enter");
+    await expect.poll(() => who.inputValue()).toContain(`(@${winner.username})`);
     await card.getByLabel("Reason").fill("Prize reselling");
     await card.getByRole("button", { name: "Block", exact: true }).click();
     await toast(page, "Member blocked from giveaways");
-    await card.getByText("Prize reselling", { exact: false }).waitFor();
+    await card
+      .getByRole("list", { name: "Blocked members" })
+      .getByRole("listitem")
+      .filter({ hasText: `@${winner.username}` })
+      .filter({ hasText: "Prize reselling" })
+      .waitFor();
     const blocks = await get<GiveawayBlock[]>(`/api/giveaways/${server()}/blocks`);
     expect(blocks.map((block) => block.userId)).toContain(winner.userId);
-    await card.getByRole("button", { name: `Lift the block of ${winner.userId}` }).click();
+    await card
+      .getByRole("button", { name: new RegExp(`^Lift the block of .*\\(@${winner.username}\\)$`) })
+      .click();
     await toast(page, "Block lifted");
     await card.getByText("No one is blocked.").waitFor();
   });

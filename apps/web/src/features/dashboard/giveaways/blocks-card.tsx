@@ -6,24 +6,33 @@ import { Card } from "../shared/card";
 import { Field, inputClass } from "../shared/form-controls";
 import { ShieldIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
+import { MemberAvatar, MemberPicker } from "../shared/pickers/member-picker";
+import { membersByIdQuery, unknownMember } from "../shared/pickers/picker-data";
 import { blocksQuery, useBlockMember, useUnblockMember } from "./manage-api";
 
-/** Members blocked from every giveaway of the server: block by id with a reason, lift a block. */
+/**
+ * Members blocked from every giveaway of the server: a member picked by name (or a pasted user id)
+ * with a reason; each block shows the member's name and avatar, and can be lifted.
+ */
 export function BlocksCard({ serverId }: { serverId: string }) {
   const blocks = useQuery(blocksQuery(serverId));
   const block = useBlockMember(serverId);
   const unblock = useUnblockMember(serverId);
-  const [userId, setUserId] = useState("");
+  const blocked = (blocks.data ?? []).map((entry) => entry.userId);
+  // The blocked members' names; a failed or slow lookup leaves that row showing the id.
+  const people = useQuery(membersByIdQuery(serverId, blocked));
+  const member = (id: string) => people.data?.find((candidate) => candidate.id === id);
+  const [userId, setUserId] = useState<string | null>(null);
   const [reason, setReason] = useState("");
-  const valid = /^\d{17,20}$/.test(userId.trim()) && reason.trim() !== "";
+  const valid = userId !== null && reason.trim() !== "";
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
     block.mutate(
-      { userId: userId.trim(), reason: reason.trim() },
+      { userId, reason: reason.trim() },
       {
         onSuccess: () => {
-          setUserId("");
+          setUserId(null);
           setReason("");
         },
       },
@@ -36,17 +45,7 @@ export function BlocksCard({ serverId }: { serverId: string }) {
       description="They can't enter this server's giveaways."
     >
       <form onSubmit={submit} aria-label="Block a member" className="space-y-3">
-        <Field label="Member ID">
-          {(control) => (
-            <input
-              {...control}
-              className={inputClass}
-              inputMode="numeric"
-              value={userId}
-              onChange={(event) => setUserId(event.target.value)}
-            />
-          )}
-        </Field>
+        <MemberPicker label="Member" value={userId} onChange={setUserId} exclude={new Set(blocked)} />
         <Field label="Reason">
           {(control) => (
             <input
@@ -62,7 +61,7 @@ export function BlocksCard({ serverId }: { serverId: string }) {
           type="submit"
           className={cn(buttonClass("secondary"), "h-9 px-3 text-sm")}
           disabled={!valid || block.isPending}
-          title={valid ? undefined : "Enter a member ID (17 to 20 digits) and a reason"}
+          title={valid ? undefined : "Choose a member and enter a reason"}
         >
           Block
         </button>
@@ -76,22 +75,30 @@ export function BlocksCard({ serverId }: { serverId: string }) {
           <p className="text-sm text-stone-400">No one is blocked.</p>
         ) : (
           <ul aria-label="Blocked members" className="space-y-2">
-            {blocks.data.map((entry) => (
-              <li key={entry.userId} className="flex items-center gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate text-stone-200">
-                  {entry.userId} <span className="text-stone-400">· {entry.reason}</span>
-                </span>
-                <button
-                  type="button"
-                  className={cn(buttonClass("ghost"), "h-8 px-2 text-xs")}
-                  disabled={unblock.isPending}
-                  onClick={() => unblock.mutate(entry.userId)}
-                  aria-label={`Lift the block of ${entry.userId}`}
-                >
-                  Unblock
-                </button>
-              </li>
-            ))}
+            {blocks.data.map((entry) => {
+              const known = member(entry.userId);
+              const name =
+                known?.displayName ?? (people.data ? unknownMember(entry.userId).displayName : entry.userId);
+              return (
+                <li key={entry.userId} className="flex items-center gap-2 text-sm">
+                  {known && <MemberAvatar member={known} />}
+                  <span className="min-w-0 flex-1 truncate text-stone-200">
+                    {name}
+                    {known && <span className="text-stone-400"> @{known.username}</span>}
+                    <span className="text-stone-400"> · {entry.reason}</span>
+                  </span>
+                  <button
+                    type="button"
+                    className={cn(buttonClass("ghost"), "h-8 px-2 text-xs")}
+                    disabled={unblock.isPending}
+                    onClick={() => unblock.mutate(entry.userId)}
+                    aria-label={`Lift the block of ${known ? `${known.displayName} (@${known.username})` : entry.userId}`}
+                  >
+                    Unblock
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

@@ -4,10 +4,11 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useDashboardSession } from "../session/session-context";
 import { type FieldErrors, serverFieldError } from "../shared/errors";
-import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { MemberPicker } from "../shared/pickers/member-picker";
-import { RoleMultiPicker } from "../shared/pickers/role-pickers";
+import { RoleMultiPicker, RolePicker } from "../shared/pickers/role-pickers";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { useCreateGiveaway } from "./api";
 import { ControlFields } from "./control-fields";
@@ -91,18 +92,15 @@ export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: r
             onChange={(channelId) => set({ channelId: channelId ?? "" })}
           />
         </div>
-        <Field label="Description" aside="optional">
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              maxLength={1000}
-              className={textareaClass}
-              value={form.description}
-              onChange={(event) => set({ description: event.target.value })}
-            />
-          )}
-        </Field>
+        <MarkupTextarea
+          label="Description"
+          aside="optional"
+          rows={2}
+          maxLength={1000}
+          hint="Type # for a channel or @ for a member or role."
+          value={form.description}
+          onChange={(description) => set({ description })}
+        />
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <Field label="Winners" error={errors.winnerCount}>
             {(control) => (
@@ -220,23 +218,28 @@ export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: r
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Ping role" hint="Mentioned when the giveaway is posted.">
-            {(control) => (
-              <SelectBox
-                {...control}
-                value={form.pingRole}
-                onChange={(event) => set({ pingRole: event.target.value })}
-              >
-                <option value="default">Events ping role (default)</option>
-                <option value="none">No ping</option>
-                {roles.map((role) => (
-                  <option key={role.id} value={role.id}>
-                    @{role.name}
-                  </option>
-                ))}
-              </SelectBox>
-            )}
-          </Field>
+          {/* A ping never gives the role: every role is offered. Cleared, the events ping role is
+              used; "No ping" mentions no one. */}
+          <div className="space-y-2">
+            <RolePicker
+              label="Ping role"
+              hint="Mentioned when the giveaway is posted."
+              placeholder={form.pingRole === "none" ? "No ping" : "Events ping role (default)"}
+              allowUnsafe
+              disabled={form.pingRole === "none"}
+              value={form.pingRole === "none" || form.pingRole === "default" ? null : form.pingRole}
+              onChange={(id) => set({ pingRole: id ?? "default" })}
+            />
+            <label className="flex items-center gap-2 text-sm text-stone-200">
+              <input
+                type="checkbox"
+                className="size-4 accent-ember-500"
+                checked={form.pingRole === "none"}
+                onChange={(event) => set({ pingRole: event.target.checked ? "none" : "default" })}
+              />
+              No ping
+            </label>
+          </div>
           <ChannelPicker
             label="Results go to"
             hint="Optional; cleared, the results go to the giveaway's channel."

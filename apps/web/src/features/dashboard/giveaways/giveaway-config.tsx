@@ -121,15 +121,18 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
               })}
             </ul>
           )}
-          <div className="grid gap-3 sm:grid-cols-[1fr_7rem_auto] sm:items-start">
+          {/* The role takes the card's width (a name needs room); entries and Add share the row below. */}
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-3">
             {/* A role on the bypass or blacklist isn't offered; one already multiplied gets its new count. */}
-            <RolePicker
-              label="Role"
-              allowUnsafe
-              exclude={chosenRoles(value, "multiplierRoles")}
-              value={roleId || null}
-              onChange={(id) => setRoleId(id ?? "")}
-            />
+            <div className="col-span-2">
+              <RolePicker
+                label="Role"
+                allowUnsafe
+                exclude={chosenRoles(value, "multiplierRoles")}
+                value={roleId || null}
+                onChange={(id) => setRoleId(id ?? "")}
+              />
+            </div>
             <Field label="Entries" error={multiplierError}>
               {(control) => (
                 <input
@@ -149,7 +152,7 @@ export function GiveawayConfigCard({ serverId, roles }: { serverId: string; role
             </Field>
             <button
               type="button"
-              className={cn(buttonClass("secondary"), "sm:mt-7")}
+              className={cn(buttonClass("secondary"), "mt-7")}
               disabled={!roleId || !(Number(multiplier) > 0)}
               onClick={addMultiplier}
             >
