@@ -154,7 +154,11 @@ describe("the audit log viewer", () => {
     expect(api.mock.calls.some(([url]) => String(url).includes("page=1&pageSize=20&feature=grinders"))).toBe(
       true,
     );
-    fireEvent.change(screen.getByLabelText("Member"), { target: { value: member } });
+    // The Member filter is a picker of the members the log names, chosen by name.
+    const who = screen.getByRole("combobox", { name: "Member" });
+    fireEvent.change(who, { target: { value: "morg" } });
+    fireEvent.click(await screen.findByRole("option", { name: "Morgan" }));
+    expect((who as HTMLInputElement).value).toBe("Morgan");
     await waitFor(() =>
       expect(api.mock.calls.some(([url]) => String(url).includes(`feature=grinders&member=${member}`))).toBe(
         true,

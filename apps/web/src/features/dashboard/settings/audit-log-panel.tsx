@@ -9,6 +9,8 @@ import { shortDateTime } from "../shared/format";
 import { ClockIcon } from "../shared/icons";
 import { Pager } from "../shared/pager";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { PickerCombobox } from "../shared/pickers/combobox";
+import { nameMatches } from "../shared/pickers/picker-data";
 import { dashboardKeys } from "../shared/query-keys";
 
 const pageSize = 20;
@@ -122,6 +124,47 @@ function Entry({ entry, name }: { entry: AuditEntryView; name: Namer }) {
   );
 }
 
+type LogMember = AuditPage["members"][number];
+
+/**
+ * The Member filter: a searchable picker of the members the log names (those who changed
+ * something), by name; cleared, everyone's changes show.
+ */
+function MemberFilter({
+  members,
+  loading,
+  value,
+  onChange,
+}: {
+  members: readonly LogMember[] | undefined;
+  loading: boolean;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const label = (member: LogMember) => member.name ?? `Unknown member (${member.id.slice(-4)})`;
+  const items = (members ?? []).filter((member) => nameMatches(label(member), query));
+  const selected = value ? (members?.find((member) => member.id === value) ?? { id: value, name: null }) : null;
+  return (
+    <PickerCombobox<LogMember>
+      label="Member"
+      placeholder="Everyone"
+      mode="single"
+      items={items}
+      onQueryChange={setQuery}
+      selected={selected}
+      onSelect={(member) => onChange(member?.id ?? "")}
+      itemKey={(member) => member.id}
+      itemText={label}
+      renderItem={(member) => <span className="truncate">{label(member)}</span>}
+      status={{
+        loading,
+        empty: query ? `No one in the log matches “${query}”.` : "No one has changed anything yet.",
+      }}
+    />
+  );
+}
+
 /** Who changed what, when and from where: the server's audit log, for owners and administrators. */
 export function AuditLogPanel({ serverId }: { serverId: string }) {
   const [page, setPage] = useState(1);
@@ -174,21 +217,12 @@ export function AuditLogPanel({ serverId }: { serverId: string }) {
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-200">
-          Member
-          <select
-            className={selectClass}
-            value={member}
-            onChange={(event) => filter(() => setMember(event.target.value))}
-          >
-            <option value="">Everyone</option>
-            {(log.data?.members ?? []).map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name ?? option.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MemberFilter
+          members={log.data?.members}
+          loading={!log.data}
+          value={member}
+          onChange={(id) => filter(() => setMember(id))}
+        />
       </div>
       {log.isError && !log.data ? (
         <PanelError

@@ -227,10 +227,13 @@ export function PickerCombobox<T>({
                       reason !== undefined && "cursor-not-allowed opacity-60",
                     )}
                   >
-                    <span className="flex min-w-0 flex-1 items-center gap-2">{renderItem(item)}</span>
-                    {reason !== undefined && (
-                      <span className="shrink-0 text-right text-xs text-stone-400">{reason}</span>
-                    )}
+                    {/* The reason goes under the name, wrapping: beside it, a long one hid the name. */}
+                    <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                      <span className="flex min-w-0 items-center gap-2">{renderItem(item)}</span>
+                      {reason !== undefined && (
+                        <span className="text-xs leading-snug text-stone-400">{reason}</span>
+                      )}
+                    </span>
                   </li>
                 );
               })}
