@@ -211,6 +211,12 @@ export const giveawayListItem = z.object({
   recurrence: giveawayRecurrence.nullable().optional(),
   /** Paused by the staff: entries are closed and the end moves by the pause. */
   paused: z.boolean().optional(),
+  /** It ends once this many members have entered (null: only at its end time). */
+  maxEntries: z.number().int().positive().nullable().optional(),
+  /** Seconds each winner has to press Claim (null: no claim needed). */
+  claimWindow: z.number().int().positive().nullable().optional(),
+  /** Seconds before the end its "last chance" reminder is posted (null: none). */
+  reminderBefore: z.number().int().positive().nullable().optional(),
 });
 export type GiveawayListItem = z.infer<typeof giveawayListItem>;
 export const giveawayListResponse = z.array(giveawayListItem);

@@ -38,7 +38,10 @@ async function click(userId: string, messageId: string, customId: string) {
   return result.callback.body.data as { content: string; flags: number };
 }
 
-const command = (subcommand: string, options: Record<string, string | number | { channel: string }>) =>
+const command = (
+  subcommand: string,
+  options: Record<string, string | number | boolean | { channel: string }>,
+) =>
   standIn.runCommand({
     guildId: guild.id,
     userId: guild.ownerId,

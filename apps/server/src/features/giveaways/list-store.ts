@@ -33,6 +33,9 @@ export interface ListRow {
   inviteUrl: string | null;
   scheduleId: number | null;
   paused: boolean;
+  maxEntries: number | null;
+  claimWindowMs: number | null;
+  reminderBeforeMs: number | null;
 }
 
 type From = SelectQueryBuilder<Database & { g: Database["giveaways"] }, "g", object>;
@@ -101,6 +104,9 @@ export async function pageGiveaways(
     "g.winner_count",
     "g.schedule_id",
     "g.paused_at",
+    "g.end_after_entries",
+    "g.claim_window_ms",
+    "g.reminder_before_ms",
     guildNameOf(db, eb.ref("g.server_id")).as("current_guild_name"),
     publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
     runningCase(eb, filter.now).as("running"),
@@ -154,6 +160,9 @@ export async function pageGiveaways(
     inviteUrl: row.invite_url ?? null,
     scheduleId: row.schedule_id ?? null,
     paused: row.paused_at !== null && row.paused_at !== undefined,
+    maxEntries: row.end_after_entries ?? null,
+    claimWindowMs: row.claim_window_ms === null ? null : Number(row.claim_window_ms),
+    reminderBeforeMs: row.reminder_before_ms === null ? null : Number(row.reminder_before_ms),
   }));
 }
 

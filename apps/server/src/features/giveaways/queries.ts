@@ -90,6 +90,9 @@ const toPageItem = (row: listStore.ListRow, series: Map<number, GiveawayRecurren
   inviteUrl: row.inviteUrl,
   recurrence: row.scheduleId === null ? null : (series.get(row.scheduleId) ?? null),
   paused: row.paused,
+  maxEntries: row.maxEntries,
+  claimWindow: row.claimWindowMs === null ? null : Math.round(row.claimWindowMs / 1000),
+  reminderBefore: row.reminderBeforeMs === null ? null : Math.round(row.reminderBeforeMs / 1000),
 });
 
 /**

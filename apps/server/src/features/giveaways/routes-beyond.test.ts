@@ -215,6 +215,25 @@ describe("pause", () => {
   });
 });
 
+describe("list", () => {
+  it("names each giveaway's entry cap, reminder and claim window (null when it has none)", async () => {
+    const controlled = await newGiveaway(t.ctx, { maxEntries: 250, reminderBefore: 600, claimWindow: 7200 });
+    const plain = await newGiveaway(t.ctx);
+    const list = (await inject("GET", `/api/giveaways/${demoGuildId}?limit=100`)).json();
+    const find = (messageId: string) => list.find((g: { messageId: string }) => g.messageId === messageId);
+    expect(find(controlled.messageId)).toMatchObject({
+      maxEntries: 250,
+      reminderBefore: 600,
+      claimWindow: 7200,
+    });
+    expect(find(plain.messageId)).toMatchObject({
+      maxEntries: null,
+      reminderBefore: null,
+      claimWindow: null,
+    });
+  });
+});
+
 describe("reroll", () => {
   it("replaces one named winner and refuses a name that isn't a winner", async () => {
     const giveaway = await newGiveaway(t.ctx, { winnerCount: 1 });

@@ -9,7 +9,7 @@ import { formatAmount, shortDateTime } from "../shared/format";
 import { useDeleteGiveaway, useEndGiveaway, useRerollGiveaway } from "./api";
 import { EntrantsDialog } from "./entrants-dialog";
 import { usePauseGiveaway } from "./manage-api";
-import { giveawayStatusText, isRunning } from "./status";
+import { controlNotes, giveawayStatusText, isRunning } from "./status";
 
 function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: number; serverId: string }) {
   const end = useEndGiveaway(serverId);
@@ -70,6 +70,9 @@ function Item({ giveaway, now, serverId }: { giveaway: GiveawayListItem; now: nu
           {giveaway.recurrence ? ` · repeats ${describeRecurrence(giveaway.recurrence)}` : ""} ·{" "}
           {running ? "ends" : "ended"} {shortDateTime(giveaway.endTime)}
         </p>
+        {controlNotes(giveaway).length > 0 && (
+          <p className="mt-0.5 text-xs text-stone-400">{controlNotes(giveaway).join(" · ")}</p>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { giveawayStatusText, isRunning } from "./status";
+import { controlNotes, giveawayStatusText, isRunning } from "./status";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
 const MIN = 60_000;
@@ -24,5 +24,21 @@ describe("giveawayStatusText", () => {
     expect(isRunning({ active: true, endTime: NOW + MIN }, NOW)).toBe(true);
     expect(isRunning({ active: true, endTime: NOW - 1 }, NOW)).toBe(false);
     expect(isRunning({ active: false, endTime: NOW + MIN }, NOW)).toBe(false);
+  });
+});
+
+describe("controlNotes", () => {
+  it("names the entry cap, the reminder and the claim window a giveaway has, in that order", () => {
+    expect(controlNotes({ maxEntries: 1500, reminderBefore: 1800, claimWindow: 86_400 })).toEqual([
+      "ends at 1,500 entries",
+      "reminder 30m before the end",
+      "winners claim within 1d",
+    ]);
+  });
+
+  it("says nothing of controls a giveaway doesn't use", () => {
+    expect(controlNotes({ maxEntries: null, reminderBefore: null, claimWindow: null })).toEqual([]);
+    expect(controlNotes({})).toEqual([]);
+    expect(controlNotes({ claimWindow: 7200 })).toEqual(["winners claim within 2h"]);
   });
 });

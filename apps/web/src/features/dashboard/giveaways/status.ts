@@ -1,4 +1,5 @@
-import { formatRemaining } from "@hearth/core";
+import { formatDurationShort, formatRemaining, type GiveawayListItem } from "@hearth/core";
+import { formatAmount } from "../shared/format";
 
 /**
  * The list's status text: 'Ends in 2d 5h', 'Ends in 3h 12m', 'Ends in 7m', or 'Ended' (spec §2).
@@ -11,4 +12,16 @@ export function giveawayStatusText(giveaway: { active: boolean; endTime: number 
 
 export function isRunning(giveaway: { active: boolean; endTime: number }, now: number): boolean {
   return giveaway.active && giveaway.endTime > now;
+}
+
+/** The giveaway's controls as short notes: its entry cap, its reminder and its claim window. */
+export function controlNotes(
+  giveaway: Pick<GiveawayListItem, "maxEntries" | "reminderBefore" | "claimWindow">,
+): string[] {
+  const notes: string[] = [];
+  if (giveaway.maxEntries) notes.push(`ends at ${formatAmount(giveaway.maxEntries)} entries`);
+  if (giveaway.reminderBefore)
+    notes.push(`reminder ${formatDurationShort(giveaway.reminderBefore)} before the end`);
+  if (giveaway.claimWindow) notes.push(`winners claim within ${formatDurationShort(giveaway.claimWindow)}`);
+  return notes;
 }
