@@ -60,6 +60,10 @@ function mentionsIn(file: string): Mention[] {
     if (/^[dgimsuvy]+$/.test(match[1] ?? "") && !match[2] && /[,);.]/.test(after)) continue;
     found.push({ file: path.relative(webSource, file), text: `${match[1]}${match[2] ?? ""}` });
   }
+  // The docs content names a command with <Cmd name="grinder add" />: a mention too.
+  for (const match of source.matchAll(/<Cmd\s[^>]*?name="([a-z][^"]*)"/g)) {
+    found.push({ file: path.relative(webSource, file), text: match[1] ?? "" });
+  }
   return found;
 }
 

@@ -16,44 +16,6 @@ export interface LegacyGuide {
 
 export const legacyGuides: readonly LegacyGuide[] = [
   {
-    path: "/docs",
-    title: "Documentation",
-    label: "Introduction",
-    summary: "What Hearth does, how to set it up and where to find the guide for each feature.",
-    section: "Getting Started",
-    order: 1,
-  },
-  {
-    path: "/docs/setup",
-    title: "Quick Setup Guide",
-    label: "Quick Setup",
-    summary: "Four steps from inviting Hearth to a fully configured server, in under ten minutes.",
-    section: "Getting Started",
-    order: 2,
-  },
-  {
-    path: "/docs/dashboard",
-    title: "Dashboard & Tokens",
-    summary: "How the token-based web dashboard works, the /dashboard commands and how to keep tokens safe.",
-    section: "Getting Started",
-    order: 3,
-  },
-  {
-    path: "/docs/grinder",
-    title: "Grinder System",
-    summary: "Tier-based team and payment management: recruitment, tiers, payments and breaks.",
-    section: "Core Features",
-    order: 1,
-  },
-  {
-    path: "/docs/welcome",
-    title: "Welcome System",
-    summary:
-      "AI-written welcome messages, the template variable language, ping channels and the test command.",
-    section: "Core Features",
-    order: 2,
-  },
-  {
     path: "/docs/statica",
     title: "Statica",
     summary: "Reward roles for members who wear your server tag or mention it in their status.",

@@ -4,11 +4,6 @@ type GuideModule = () => Promise<{ DocsContent: ComponentType }>;
 
 /** The guides still in TSX (docs-legacy.ts), until each becomes src/content/docs/<slug>.mdx. */
 const legacyModules: Record<string, GuideModule> = {
-  "/docs": () => import("./pages/introduction"),
-  "/docs/setup": () => import("./pages/setup"),
-  "/docs/dashboard": () => import("./pages/dashboard"),
-  "/docs/grinder": () => import("./pages/grinder"),
-  "/docs/welcome": () => import("./pages/welcome"),
   "/docs/statica": () => import("./pages/statica"),
   "/docs/components": () => import("./pages/components"),
   "/docs/embeds": () => import("./pages/embeds"),

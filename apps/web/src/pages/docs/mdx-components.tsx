@@ -1,5 +1,5 @@
 import type { MDXComponents } from "mdx/types";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import * as blocks from "./ui/blocks";
 import { CommandTable } from "./ui/command-table";
@@ -31,6 +31,11 @@ function DocsLink({ href = "", children }: ComponentProps<"a">) {
   );
 }
 
+/** The router's Link for a guide's JSX (`<Link to="/docs/x">`), styled as the guides' links. */
+function GuideLink({ to, children }: { to: string; children?: ReactNode }) {
+  return <DocsLink href={to}>{children}</DocsLink>;
+}
+
 /**
  * What every guide (src/content/docs/*.mdx) can use without importing it: the docs blocks, the
  * catalogue's CommandTable, the facts from core (`<Limit>`, `<Cmd>`, `<OptionRange>`) and the
@@ -45,6 +50,7 @@ const docsComponents: MDXComponents = {
   Limit,
   Cmd,
   OptionRange,
+  Link: GuideLink,
   p: (props) => <p className="max-w-3xl leading-relaxed text-stone-300 [&+*]:mt-4" {...props} />,
   a: DocsLink,
   code: ({ children }) => <blocks.C>{children}</blocks.C>,
