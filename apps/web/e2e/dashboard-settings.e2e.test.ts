@@ -1,6 +1,7 @@
 import type { AuditPage, TriggerList } from "@hearth/core";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { screenshotPath, viewports } from "./browser";
 import { api, dashboardSuite, signedInPage, storedSession } from "./dashboard-support";
 
@@ -81,6 +82,24 @@ describe("settings: triggers and the audit log", () => {
       )
     ).body;
     expect(audit.entries[0]).toMatchObject({ action: "trigger.remove", via: "dashboard" });
+    // The Member filter is a picker of who is in the log: chosen by name from the keyboard, the
+    // list keeps only that member's changes.
+    const actor = audit.entries[0]?.actor?.name;
+    if (!actor) throw new Error("the removal names no member");
+    const who = log.getByRole("combobox", { name: "Member", exact: true });
+    await who.fill(actor);
+    const first = page.getByRole("listbox", { name: "Member", exact: true }).getByRole("option").first();
+    await expect.poll(async () => (await first.textContent())?.startsWith(actor)).toBe(true);
+    await who.press("ArrowDown");
+    await who.press("Enter");
+    await expect.poll(() => who.inputValue()).toBe(actor);
+    await expect
+      .poll(async () => {
+        const texts = await entries.getByRole("listitem").allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes(`by ${actor}`));
+      })
+      .toBe(true);
+    await expectNoAxeViolations(page, '[role="tabpanel"]');
     await log.screenshot({ path: screenshotPath("dashboard-settings-audit") });
   });
 });
