@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createLogger, logDestination, openLogDestinations } from "./logger.ts";
 
 const serverRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -38,6 +38,36 @@ describe("the buffered log destination", () => {
       .filter((line) => line.msg === "busy")
       .map((line) => line.index);
     expect(indexes).toEqual(Array.from({ length: 500 }, (_, index) => index));
+  });
+
+  it("hands many lines to the file in few writes, and written() resolves once every line is in it", async () => {
+    const file = logFile();
+    const destination = logDestination(file);
+    const logger = createLogger({ logLevel: "info" }, destination);
+    await sleep(50);
+    // sonic-boom writes through fs.write: count the writes 1,000 lines of ~200 bytes take.
+    const write = vi.spyOn(fs, "write");
+    try {
+      // As requests come: a few lines per turn of the event loop, with time for writes to finish.
+      for (let index = 0; index < 1000; index++) {
+        logger.info({ index, pad: "x".repeat(100) }, "many");
+        if (index % 10 === 9) await sleep(1);
+      }
+      await destination.written();
+      const lines = fs.readFileSync(file, "utf8").trim().split("\n");
+      expect(lines.filter((line) => line.includes('"msg":"many"'))).toHaveLength(1000);
+      // ~200 KB in 64 KB batches: a handful of writes (a write per 4 KB would be 50).
+      expect(write.mock.calls.length).toBeGreaterThan(0);
+      expect(write.mock.calls.length).toBeLessThanOrEqual(8);
+    } finally {
+      write.mockRestore();
+    }
+    // Nothing held any more: a second call resolves, and the file does not change after it.
+    await destination.written();
+    const size = fs.statSync(file).size;
+    await sleep(400);
+    expect(fs.statSync(file).size).toBe(size);
+    destination.end();
   });
 
   it("writes everything it holds on flushSync", () => {

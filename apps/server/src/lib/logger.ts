@@ -103,6 +103,8 @@ const logMaxWrite = 256 * 1024;
 export interface LogDestination extends pino.DestinationStream {
   flush(callback?: (error?: Error) => void): void;
   flushSync(): void;
+  /** Hands over what it holds; resolves once the writer has written everything (a benchmark's pause between runs). */
+  written(): Promise<void>;
   /** Writes what it holds and closes the stream underneath; the exit hook forgets it. */
   end(): void;
 }
@@ -185,6 +187,12 @@ export function logDestination(dest: string | number = 1): LogDestination {
       stream.flush(callback);
     },
     flushSync: () => release(true),
+    written() {
+      release();
+      // sonic-boom says 'drain' when an asynchronous write leaves nothing more to write.
+      if (!(stream as unknown as { _writing?: boolean })._writing) return Promise.resolve();
+      return new Promise<void>((done) => stream.once("drain", () => done()));
+    },
     end() {
       release();
       liveBatches.delete(release);
