@@ -3,6 +3,8 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 
 const autocannonBin = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
 
@@ -92,7 +94,10 @@ export function printLoad(name: string, result: LoadResult): void {
 
 /**
  * Measures a server against the bare baseline fairly on a small machine: a short warm-up of each,
- * then `rounds` alternating runs, keeping the median of each side.
+ * then `rounds` alternating runs, keeping the median of each side. The order alternates each round
+ * (Hearth first, then the bare server first, …), and before every run `settle` lets the process put
+ * the previous run behind it (the server's log written out, its garbage collected): otherwise what
+ * one run left to do is done during the next, charged to whichever server runs then.
  */
 export async function compareWithBaseline(
   name: string,
@@ -100,14 +105,28 @@ export async function compareWithBaseline(
   baselineUrl: string,
   rounds = Number(process.env.BENCH_ROUNDS ?? 3),
   connections = benchConnections,
+  settle: () => Promise<void> = settleProcess,
 ): Promise<{ target: LoadResult; baseline: LoadResult; ratio: number }> {
   await loadWith(target.url, target.headers ?? {}, 2, connections);
   await loadWith(baselineUrl, {}, 2, connections);
   const targets: LoadResult[] = [];
   const baselines: LoadResult[] = [];
-  for (let round = 0; round < rounds; round++) {
+  const runTarget = async () => {
+    await settle();
     targets.push(await load(target.url, target.headers ?? {}, connections));
+  };
+  const runBaseline = async () => {
+    await settle();
     baselines.push(await load(baselineUrl, {}, connections));
+  };
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      await runTarget();
+      await runBaseline();
+    } else {
+      await runBaseline();
+      await runTarget();
+    }
   }
   const median = (results: LoadResult[]) =>
     results.toSorted((a, b) => a.requestsPerSecond - b.requestsPerSecond)[
@@ -120,12 +139,12 @@ export async function compareWithBaseline(
   console.log(
     `  ratio ${ratio.toFixed(2)} (target >= 0.70) ${ratio >= 0.7 ? "met" : "NOT MET"}   [median of ${rounds} alternating runs; all Hearth runs: ${targets.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}; bare: ${baselines.map((r) => r.requestsPerSecond.toFixed(0)).join(", ")}]`,
   );
-  // Each Hearth run beside the bare run made right after it: the pair shares the machine's load of the moment.
+  // Each Hearth run beside the bare run of the same round: the pair shares the machine's load of the moment.
   const paired = targets
     .map((t, i) => t.requestsPerSecond / (baselines[i]?.requestsPerSecond ?? Number.NaN))
     .toSorted((a, b) => a - b);
   console.log(
-    `  paired ratios (each run / the bare run after it): ${paired.map((r) => r.toFixed(2)).join(", ")}; median ${(paired[Math.floor(paired.length / 2)] ?? 0).toFixed(2)}`,
+    `  paired ratios (each run / the bare run of its round): ${paired.map((r) => r.toFixed(2)).join(", ")}; median ${(paired[Math.floor(paired.length / 2)] ?? 0).toFixed(2)}`,
   );
   const cpuMedian = (results: LoadResult[]) =>
     results.map((r) => r.cpuMicrosPerRequest).toSorted((a, b) => a - b)[Math.floor(results.length / 2)] ?? 0;
@@ -135,6 +154,18 @@ export async function compareWithBaseline(
     `  CPU per answer in the bench process (median): Hearth ${targetCpu.toFixed(0)} µs, bare ${baselineCpu.toFixed(0)} µs; bare/Hearth ${(baselineCpu / targetCpu).toFixed(2)} (the throughput ratio a CPU-bound server reaches; target >= 0.70: ${baselineCpu / targetCpu >= 0.7 ? "met" : "NOT MET"})`,
   );
   return { ...result, ratio };
+}
+
+/** A full garbage collection of this process (V8's `gc`, reached without starting node with --expose-gc). */
+const collectGarbage: () => void = (() => {
+  v8.setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+})();
+
+/** The default `settle` between runs: a full collection, and a moment for what it freed to be returned. */
+export async function settleProcess(): Promise<void> {
+  collectGarbage();
+  await new Promise((done) => setTimeout(done, 200));
 }
 
 async function loadWith(
