@@ -1,6 +1,16 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -39,11 +49,36 @@ import { insertGrinders } from "../src/features/grinders/store.ts";
  * BENCH_LOAD_SNAPSHOTS=<dir>: (b) takes heap snapshots of both processes at the start, middle and
  * end of its run into <dir> and prints what grew (the soak: BENCH_LOAD_B_SECONDS=600);
  * BENCH_LOAD_PER_ROUTE=1 also loads each route of (a) alone first.
+ *
+ * `npm run bench:load -- --soak 600`: the soak, scenario (b) alone for 600 s with heap snapshots at
+ * its start, middle and end (into a temporary directory, removed after their summary, unless
+ * BENCH_LOAD_SNAPSHOTS names one). Every process started here also records its RSS and V8 heap every
+ * 10 s (`memory-sampler.ts`); (b) prints both over the run and whether each levels off (its spread
+ * over the run's second half within 5 %).
  */
 
 const root = resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const mainPath = join(root, "apps/server/src/main.ts");
 const autocannonPath = createRequire(import.meta.url).resolve("autocannon");
+const samplerPath = fileURLToPath(new URL("./memory-sampler.ts", import.meta.url));
+
+/**
+ * `--soak <seconds>` (`npm run bench:load -- --soak 600`, or BENCH_LOAD_SOAK=600): scenario (b)
+ * alone, that long, with heap snapshots (see above).
+ */
+const soakAt = process.argv.indexOf("--soak");
+const soakValue = soakAt === -1 ? process.env.BENCH_LOAD_SOAK : (process.argv[soakAt + 1] ?? "600");
+const soakSeconds = soakValue === undefined ? undefined : Number(soakValue);
+if (soakSeconds !== undefined) {
+  if (!Number.isFinite(soakSeconds) || soakSeconds <= 0) throw new Error("--soak takes a number of seconds");
+  process.env.BENCH_LOAD_SCENARIOS = "b";
+  process.env.BENCH_LOAD_B_SECONDS = String(soakSeconds);
+}
+const soakSnapshotDir =
+  soakSeconds !== undefined && !process.env.BENCH_LOAD_SNAPSHOTS
+    ? mkdtempSync(join(tmpdir(), "hearth-soak-snapshots-"))
+    : undefined;
+if (soakSnapshotDir) process.env.BENCH_LOAD_SNAPSHOTS = soakSnapshotDir;
 
 const env = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -54,6 +89,8 @@ interface Hearth {
   child: ChildProcess;
   url: string;
   logPath: string;
+  /** JSON lines of the process's memory every 10 s (`memory-sampler.ts`). */
+  memoryPath: string;
 }
 
 async function freePort(): Promise<number> {
@@ -72,11 +109,12 @@ async function freePort(): Promise<number> {
 async function startHearth(dir: string, name: string, vars: Record<string, string>): Promise<Hearth> {
   const port = await freePort();
   const logPath = join(dir, `${name}.log`);
+  const memoryPath = join(dir, `${name}.memory.jsonl`);
   const log = openSync(logPath, "w");
   // BENCH_LOAD_SNAPSHOTS=<dir>: the process writes a heap snapshot there on SIGUSR2.
   const snapshots = process.env.BENCH_LOAD_SNAPSHOTS;
   const flags = snapshots ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshots}`] : [];
-  const child = spawn(process.execPath, [...flags, "--import", "tsx", mainPath], {
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "--import", samplerPath, mainPath], {
     cwd: root,
     env: {
       ...process.env,
@@ -87,6 +125,7 @@ async function startHearth(dir: string, name: string, vars: Record<string, strin
       RATE_LIMIT_MAX: "0",
       TOKEN_WRITE_LIMIT: "0",
       ...vars,
+      BENCH_MEMORY_SAMPLES: memoryPath,
     },
     stdio: ["ignore", log, log],
   });
@@ -97,7 +136,7 @@ async function startHearth(dir: string, name: string, vars: Record<string, strin
     if (child.exitCode !== null) break;
     try {
       const answer = await fetch(`${url}/health`);
-      if (answer.ok) return { child, url, logPath };
+      if (answer.ok) return { child, url, logPath, memoryPath };
     } catch {
       // Not listening yet.
     }
@@ -341,15 +380,47 @@ function printRss(name: string, before: number, after: number, timeline: number[
 
 const rssSampleSeconds = 10;
 
-/** Whether RSS levels off: its spread over the second half of the run, against 5 %. */
-function printPlateau(timeline: number[]): void {
+/** Whether a figure levels off: its spread over the second half of the run, against 5 %. */
+function printPlateau(timeline: number[], what = "RSS"): void {
   if (timeline.length < 4) return;
   const half = timeline.slice(Math.floor(timeline.length / 2));
   const low = Math.min(...half);
   const high = Math.max(...half);
   const spread = ((high - low) / low) * 100;
   console.log(
-    `      second half of the run: ${low.toFixed(0)}–${high.toFixed(0)} MB, spread ${spread.toFixed(1)} %   target plateau ≤ 5 % (${mark(spread <= 5)})`,
+    `      ${what}, second half of the run: ${low.toFixed(0)}–${high.toFixed(0)} MB, spread ${spread.toFixed(1)} %   target plateau ≤ 5 % (${mark(spread <= 5)})`,
+  );
+}
+
+interface MemorySample {
+  at: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** The memory samples a process recorded (`memory-sampler.ts`) between two moments. */
+function memorySamples(hearth: Hearth, from: number, to: number): MemorySample[] {
+  if (!existsSync(hearth.memoryPath)) return [];
+  return readFileSync(hearth.memoryPath, "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as MemorySample)
+    .filter((sample) => sample.at >= from && sample.at <= to);
+}
+
+/** The V8 heap over the run as the process itself saw it (used of total), and whether it levels off. */
+function printHeap(hearth: Hearth, from: number, to: number): void {
+  const samples = memorySamples(hearth, from, to);
+  if (samples.length < 2) return;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+  console.log(
+    `      V8 heap used/total during the run, every ${rssSampleSeconds} s: ${samples.map((s) => `${mb(s.heapUsed)}/${mb(s.heapTotal)}`).join(" ")} MB`,
+  );
+  printPlateau(
+    samples.map((s) => s.heapTotal / 1024 / 1024),
+    "heap total",
   );
 }
 
@@ -375,6 +446,40 @@ async function printSnapshots(dir: string, started: Hearth[]): Promise<void> {
       `      grew most from middle to end: ${growth.map(([name, bytes]) => `${name.slice(0, 40)} ${bytes >= 0 ? "+" : ""}${(bytes / 1e3).toFixed(0)} KB`).join(", ")}`,
     );
   }
+}
+
+/**
+ * Waits (up to 3 minutes) until each process has written its three snapshots whole: a snapshot of
+ * a loaded process takes a while, and its file exists from its first byte.
+ */
+async function snapshotsWritten(dir: string, started: Hearth[]): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  // A snapshot is one JSON object: it is whole once its file ends with the closing brace.
+  const whole = (file: string) => {
+    try {
+      const size = statSync(file).size;
+      const tail = Buffer.alloc(Math.min(64, size));
+      const fd = openSync(file, "r");
+      try {
+        readSync(fd, tail, 0, tail.length, size - tail.length);
+      } finally {
+        closeSync(fd);
+      }
+      return tail.toString("utf8").trimEnd().endsWith("}");
+    } catch {
+      return false;
+    }
+  };
+  while (Date.now() < deadline) {
+    const files = readdirSync(dir).filter((name) => name.endsWith(".heapsnapshot"));
+    const done = started.every((hearth) => {
+      const mine = files.filter((name) => name.includes(`.${hearth.child.pid}.`));
+      return mine.length >= 3 && mine.every((name) => whole(join(dir, name)));
+    });
+    if (done) return;
+    await new Promise((wait) => setTimeout(wait, 2000));
+  }
+  console.log("  (not every heap snapshot was written within 3 minutes; summarising those there are)");
 }
 
 function summarizeSnapshot(file: string): { total: number; nodes: number; byName: Map<string, number> } {
@@ -524,10 +629,12 @@ async function scenarioB(): Promise<void> {
     };
     snapshot("start");
     const middle = setTimeout(() => snapshot("middle"), (seconds * 1000) / 2);
+    const runStart = Date.now();
     const [result, timelines] = await withRssTimeline(
       started.map((hearth) => hearth.child.pid),
       cannon(urls, requests, connections - (connections % 2), seconds),
     );
+    const runEnd = Date.now();
     clearTimeout(middle);
     const after = started.map((hearth) => rssMb(hearth.child.pid));
     snapshot("end");
@@ -536,10 +643,12 @@ async function scenarioB(): Promise<void> {
     for (const [index] of started.entries()) {
       printRss(`api#${index + 1}`, before[index] ?? 0, after[index] ?? 0, timelines[index]);
       printPlateau(timelines[index] ?? []);
+      const hearth = started[index];
+      if (hearth) printHeap(hearth, runStart, runEnd + 1000);
     }
     if (snapshots) {
       // Let the end snapshots be written before the processes stop.
-      await new Promise((done) => setTimeout(done, 20_000));
+      await snapshotsWritten(snapshots, started);
       await printSnapshots(snapshots, started);
     }
   } finally {
@@ -554,3 +663,4 @@ const scenarios = (process.env.BENCH_LOAD_SCENARIOS ?? "a,b").split(",").map((s)
 console.log("Load (on this machine; figures from a shared, busy machine are noisy)");
 if (scenarios.includes("a")) await scenarioA();
 if (scenarios.includes("b")) await scenarioB();
+if (soakSnapshotDir) rmSync(soakSnapshotDir, { recursive: true, force: true });
