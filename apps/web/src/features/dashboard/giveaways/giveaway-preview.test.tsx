@@ -131,6 +131,15 @@ describe("the schedule editor's preview body", () => {
     });
   });
 
+  it("starts at the edited start when it is ahead, so the end shown counts from it", () => {
+    const now = Date.UTC(2026, 10, 27, 12, 0);
+    expect(schedulePreviewBody(schedule, "Prize", "1", now + 7_200_000, now)).toMatchObject({
+      startsAt: now + 7_200_000,
+    });
+    expect(schedulePreviewBody(schedule, "Prize", "1", now - 60_000, now)).not.toHaveProperty("startsAt");
+    expect(schedulePreviewBody(schedule, "Prize", "1", Number.NaN, now)).not.toHaveProperty("startsAt");
+  });
+
   it("is null while the prize or the winners would be refused", () => {
     expect(schedulePreviewBody(schedule, "   ", "3")).toBeNull();
     expect(schedulePreviewBody(schedule, "x".repeat(257), "3")).toBeNull();

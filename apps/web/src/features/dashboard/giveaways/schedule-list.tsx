@@ -37,13 +37,16 @@ function statusLabel(schedule: GiveawaySchedule): string {
 }
 
 /**
- * The next run's post with the edit form's prize and winners, for the preview; null while either is
- * not valid (the save would be refused). The start time doesn't change what is posted.
+ * The next run's post with the edit form's prize, winners and start (its end counts from the start;
+ * a start not ahead of now counts from now), for the preview; null while the prize or the winners
+ * would be refused.
  */
 export function schedulePreviewBody(
   schedule: GiveawaySchedule,
   prize: string,
   winners: string,
+  startsAt?: number,
+  now = Date.now(),
 ): CreateGiveawayBody | null {
   const winnerCount = Number(winners);
   const trimmed = prize.trim();
@@ -54,7 +57,8 @@ export function schedulePreviewBody(
     winnerCount > giveawayLimits.maxWinners
   )
     return null;
-  return { ...schedule.settings, prize: trimmed, winnerCount };
+  const start = startsAt !== undefined && Number.isFinite(startsAt) && startsAt > now ? { startsAt } : {};
+  return { ...schedule.settings, prize: trimmed, winnerCount, ...start };
 }
 
 function EditForm({
@@ -72,6 +76,8 @@ function EditForm({
   const toLocal = (ms: number) =>
     new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
   const [startsAt, setStartsAt] = useState(schedule.nextRunAt ? toLocal(schedule.nextRunAt) : "");
+  // Minutes only (what the input shows), so the preview isn't asked again as the clock moves.
+  const previewStart = startsAt ? new Date(startsAt).getTime() : undefined;
   const save = () => {
     const at = startsAt ? new Date(startsAt).getTime() : undefined;
     update.mutate(
@@ -129,7 +135,7 @@ function EditForm({
       <div className="sm:col-span-4">
         <GiveawayPreview
           serverId={serverId}
-          body={schedulePreviewBody(schedule, prize, winners)}
+          body={schedulePreviewBody(schedule, prize, winners, previewStart)}
           empty="Give a prize and 1 to 50 winners to see the next run's post."
         />
       </div>
