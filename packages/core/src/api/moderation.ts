@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { botMessagePreview } from "./bot-message.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
 /** What a moderation case records, as `/mod audit action:` offers them. */
@@ -86,6 +87,24 @@ export const moderationActionBody = z.object({
   deleteDays: z.number().int().min(0).max(moderationLimits.deleteDaysMax).nullable().optional(),
 });
 export type ModerationActionBody = z.infer<typeof moderationActionBody>;
+
+/**
+ * `POST /api/moderation/:serverId/dm-preview`: the action, reason and duration as the action form
+ * has them (no member: the DM reads the same for everyone).
+ */
+export const moderationDmPreviewBody = moderationActionBody.pick({
+  action: true,
+  reason: true,
+  duration: true,
+});
+export type ModerationDmPreviewBody = z.infer<typeof moderationDmPreviewBody>;
+
+/**
+ * The DM the member gets, built by the function the action sends it with (nothing is sent); null
+ * for a timeout, which sends none. A ban DMs only a member of the server; closed DMs skip it.
+ */
+export const moderationDmPreview = z.object({ message: botMessagePreview.nullable() });
+export type ModerationDmPreview = z.infer<typeof moderationDmPreview>;
 
 export const moderationActionResult = z.object({
   case: moderationCase,

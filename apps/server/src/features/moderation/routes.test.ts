@@ -161,3 +161,81 @@ describe("the Moderation page's routes", () => {
     expect((await call("POST", `${base}/unban`, { userId: plain[1] }, foreign)).statusCode).toBe(403);
   });
 });
+
+describe("POST /api/moderation/{serverId}/dm-preview", () => {
+  const preview = (payload: object, token = t.token, url = `${base}/dm-preview`) =>
+    call("POST", url, payload, token);
+  /** The DMs the sandbox delivered, in order. */
+  const dms = async () => {
+    const rows = await t.ctx.storage.db
+      .selectFrom("sandbox_outbox")
+      .select("payload")
+      .where("action", "=", "dm.send")
+      .execute();
+    return rows.map((row) => JSON.parse(row.payload) as { userId: string; message: { content: string } });
+  };
+
+  it("answers the DM the action sends, built by the same function, and sends nothing", async () => {
+    const before = await dms();
+    const res = await preview({ action: "warn", reason: "  Keep it kind  " });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      message: {
+        content: "⚠️ You received a warning in **Ember Hollow**: Keep it kind",
+        embeds: [],
+        components: [],
+      },
+    });
+    expect(await dms()).toEqual(before);
+
+    // Preview == post: the warning then sent is the previewed text.
+    const target = plain[0] ?? "";
+    const warned = await call("POST", `${base}/actions`, {
+      action: "warn",
+      userId: target,
+      reason: "Keep it kind",
+    });
+    expect(warned.statusCode, warned.body).toBe(200);
+    expect(warned.json().notified).toBe(true);
+    const sent = (await dms()).filter((dm) => dm.userId === target).at(-1);
+    expect(sent?.message.content).toBe(res.json().message.content);
+  });
+
+  it("says until when a temporary ban lasts, ends a reasonless kick with a full stop, and has no DM for a timeout", async () => {
+    const ban = await preview({ action: "ban", reason: null, duration: "7d" });
+    expect(ban.statusCode, ban.body).toBe(200);
+    const until = /until <t:(\d+):f>\.$/.exec(ban.json().message.content);
+    expect(ban.json().message.content).toMatch(
+      /^You were banned from \*\*Ember Hollow\*\* until <t:\d+:f>\.$/,
+    );
+    expect(Number(until?.[1]) * 1000 - Date.now()).toBeGreaterThan(7 * 86_400_000 - 120_000);
+    expect((await preview({ action: "ban", reason: "spam" })).json().message.content).toBe(
+      "You were banned from **Ember Hollow**: spam",
+    );
+    expect((await preview({ action: "kick" })).json().message.content).toBe(
+      "You were kicked from **Ember Hollow**.",
+    );
+    const timeout = await preview({ action: "timeout", duration: "10m" });
+    expect(timeout.statusCode).toBe(200);
+    expect(timeout.json()).toEqual({ message: null });
+  });
+
+  it.each([
+    [{ action: "warn" }, "reason"],
+    [{ action: "warn", reason: "   " }, "reason"],
+    [{ action: "mute", reason: "x" }, "action"],
+    [{ action: "ban", duration: "forever" }, "duration"],
+    [{ action: "ban", duration: "400d" }, "duration"],
+    [{ action: "kick", reason: "x".repeat(513) }, "reason"],
+  ])("refuses %j with a 400 naming %s", async (payload, field) => {
+    const res = await preview(payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+
+  it("is the admin's, like the actions, and another server's token gets 403", async () => {
+    expect((await preview({ action: "kick" }, admin)).statusCode).toBe(200);
+    expect((await preview({ action: "kick" }, manager)).statusCode).toBe(403);
+    expect((await preview({ action: "kick" }, foreign)).statusCode).toBe(403);
+  });
+});

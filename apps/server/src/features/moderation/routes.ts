@@ -6,6 +6,8 @@ import {
   moderationCaseList,
   moderationCaseParams,
   moderationCasesQuery,
+  moderationDmPreview,
+  moderationDmPreviewBody,
   moderationUnbanBody,
   serverIdParams,
 } from "@hearth/core";
@@ -13,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
 import { caseDetail, listCaseViews, moderateFromDashboard, unbanFromDashboard } from "./dashboard.ts";
+import { previewModerationDm } from "./service.ts";
 
 const security = [{ dashboardToken: [] }];
 const tags = ["moderation"];
@@ -79,6 +82,24 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       config: { permission: "admin" },
     },
     async (request) => moderateFromDashboard(ctx, request.params.serverId, actorOf(request), request.body),
+  );
+
+  app.post(
+    "/api/moderation/:serverId/dm-preview",
+    {
+      schema: {
+        tags,
+        summary:
+          "The DM a ban, kick or warning sends the member, built by the action's own function (nothing is sent; a timeout sends none)",
+        security,
+        params: serverIdParams,
+        body: moderationDmPreviewBody,
+        response: { 200: moderationDmPreview },
+      },
+      // With the actions it previews: the admin's.
+      config: { permission: "admin" },
+    },
+    async (request) => ({ message: await previewModerationDm(ctx, request.params.serverId, request.body) }),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
 import { MemberPicker } from "../shared/pickers/member-picker";
 import { useModerate } from "./api";
+import { ModerationDmPreview } from "./dm-preview";
 
 const actionLabels: Record<ModerationAction, string> = {
   warn: "Warn",
@@ -171,6 +172,7 @@ export function ModerationActionForm({ serverId }: { serverId: string }) {
           )}
         </Field>
       )}
+      <ModerationDmPreview serverId={serverId} form={form} />
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={moderate.isPending}>
           {moderate.isPending ? "Working…" : actionLabels[form.action]}

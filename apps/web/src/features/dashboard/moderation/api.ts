@@ -5,6 +5,8 @@ import type {
   ModerationCaseDetail,
   ModerationCaseList,
   ModerationCaseView,
+  ModerationDmPreview,
+  ModerationDmPreviewBody,
 } from "@hearth/core";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
@@ -61,6 +63,23 @@ const done: Record<ModerationActionBody["action"], string> = {
   timeout: "Timed out",
   warn: "Warned",
 };
+
+/**
+ * The DM the action would send the member, built by the server with the action's own function
+ * (nothing is sent). Off while `body` is null. Beside the case keys, so a new case doesn't re-ask it.
+ */
+export function moderationDmPreviewQuery(serverId: string, body: ModerationDmPreviewBody | null) {
+  const key = JSON.stringify(body);
+  return queryOptions({
+    queryKey: ["dashboard", serverId, "moderation-dm-preview", key] as const,
+    queryFn: ({ signal }) =>
+      dashboardRequest<ModerationDmPreview>(`${base(serverId)}/dm-preview`, { method: "POST", body, signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 60_000,
+  });
+}
 
 export function useModerate(serverId: string) {
   const queryClient = useQueryClient();
