@@ -85,8 +85,18 @@ describe("dashboard giveaways", () => {
 
     await item.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("form", { name: "Edit E2E Later Box" });
+    // The next run's post is previewed as the edit is typed.
+    const editPreview = edit.getByRole("region", { name: "Message preview" });
+    await editPreview.getByText("🎉 E2E Later Box").waitFor();
     await edit.getByLabel("Prize").fill("E2E Later Crate");
     await edit.getByLabel("Winners").fill("3");
+    await editPreview.getByText("🎉 E2E Later Crate").waitFor();
+    await editPreview.getByText(/Winners: 3/).waitFor();
+    await editPreview.getByTestId("ping-line").getByText("@Giveaway Ping").waitFor();
+    await page.screenshot({
+      path: screenshotPath("dashboard-giveaways-schedule-edit-preview"),
+      fullPage: true,
+    });
     await edit.getByRole("button", { name: "Save" }).click();
     await toast(page, "Scheduled giveaway updated");
     const edited = card.getByRole("listitem").filter({ hasText: "E2E Later Crate" });

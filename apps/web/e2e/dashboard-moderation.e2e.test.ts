@@ -71,7 +71,13 @@ describe("dashboard moderation", () => {
     const form = page.getByRole("form", { name: "Take action" });
 
     await pickMember(page, form, warned);
+    // The DM the member gets, built by the server as the action builds it, follows the form.
+    const dmPreview = form.getByTestId("moderation-dm-preview");
+    await dmPreview.getByText("Give the warning's reason to see the DM the member gets.").waitFor();
+    await form.getByLabel("Reason").fill("Keep it kind");
+    await dmPreview.getByText(/You received a warning in Ember Hollow: Keep it kind$/).waitFor();
     await form.getByLabel("Reason").fill("Keep memes in #memes");
+    await dmPreview.getByText(/You received a warning in Ember Hollow: Keep memes in #memes$/).waitFor();
     await form.getByRole("button", { name: "Warn", exact: true }).last().click();
     await toast(page, /^Warned .+ · case #\d+$/);
 
@@ -79,6 +85,7 @@ describe("dashboard moderation", () => {
     await pickMember(page, form, banned);
     await form.getByLabel("Reason").fill("Scam links");
     await form.getByLabel("Duration").fill("7d");
+    await dmPreview.getByText(/^You were banned from Ember Hollow until .+: Scam links$/).waitFor();
     await page.screenshot({ path: screenshotPath("dashboard-moderation"), fullPage: true });
     await form.getByRole("button", { name: "Ban", exact: true }).last().click();
     await confirmWith(page, "Ban");

@@ -219,7 +219,16 @@ describe("grinders", () => {
 
     await page.getByRole("button", { name: /DM Paid Members/ }).click();
     await page.getByText("Write a message first").waitFor();
+    // The DM each grinder gets, built by the server as the broadcast builds it, follows the text.
+    const dmPreview = page.getByTestId("grinder-dm-preview");
+    await dmPreview.getByText("Write the message to see the DM grinders will get.").waitFor();
+    await page.getByLabel("Message", { exact: true }).fill("Payments are due on **Saturday**.");
+    await dmPreview.getByText("Saturday", { exact: true }).waitFor();
+    await dmPreview.getByText(/· grinder team$/).waitFor();
     await page.getByLabel("Message", { exact: true }).fill("Payments are due on Sunday.");
+    await dmPreview.getByText("Payments are due on Sunday.", { exact: true }).waitFor();
+    expect(await dmPreview.getByText("Saturday").count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("dashboard-grinders-dm-preview"), fullPage: true });
     await page.getByRole("button", { name: /DM All Members/ }).click();
     // Issue 24 §6: it asks first, naming how many get the DM.
     await confirmWith(page, `Send to ${grinders.length} grinders`);
@@ -452,7 +461,11 @@ describe("greetings", () => {
     await page
       .getByText('You have unsaved changes. Click "Save" to apply your configuration.', { exact: true })
       .waitFor();
-    await page.getByText(`Hello ${me.userName}, e2e`, { exact: true }).waitFor();
+    const preview = page.getByTestId("welcome-preview");
+    await preview.getByText(`Hello ${me.userName}, e2e`, { exact: true }).waitFor();
+    await preview.getByText("Hearth", { exact: true }).waitFor();
+    await preview.getByRole("button", { name: /Wave to say hi!/ }).waitFor();
+    await page.screenshot({ path: screenshotPath("dashboard-greetings-preview"), fullPage: true });
     await page.getByRole("button", { name: "Blurple #5865F2" }).click();
     await page.getByRole("button", { name: "Save", exact: true }).first().click();
     await page.getByText("Welcome configuration saved successfully!", { exact: true }).waitFor();
@@ -506,7 +519,19 @@ describe("timers", () => {
 
     await pickIn(page, form, "Channel", "general");
     await form.getByRole("button", { name: "5 min", exact: true }).click();
+    const countdown = form.getByTestId("timer-countdown-preview");
+    const end = form.getByTestId("timer-end-preview");
+    await countdown.getByText(/Write the message/).waitFor();
+    await form.getByLabel("Message").fill("E2E heist soon");
+    await countdown.getByText(/^E2E heist soon/).waitFor();
+    // Five minutes from the preset, drawn as Discord draws the <t:…:R> countdown.
+    await countdown.locator("time", { hasText: /^in [56] minutes$/ }).waitFor();
+    await end.getByText("⏰ Timer ended: E2E heist soon").waitFor();
     await form.getByLabel("Message").fill("E2E countdown");
+    await countdown.getByText(/^E2E countdown/).waitFor();
+    await end.getByText("⏰ Timer ended: E2E countdown").waitFor();
+    expect(await countdown.getByText(/E2E heist soon/).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath("dashboard-timers-preview"), fullPage: true });
     await form.getByRole("button", { name: "Create Timer" }).click();
     await toast(page, "Timer created successfully");
     const created = (await get<Timer[]>(path)).find((timer) => timer.message === "E2E countdown");
