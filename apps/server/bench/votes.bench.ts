@@ -36,7 +36,7 @@ export async function benchVotes(): Promise<{ votesPerSecond: number; leaderboar
   }
 }
 
-async function benchIngest(dialect: "sqlite" | "postgres"): Promise<number> {
+export async function benchIngest(dialect: "sqlite" | "postgres"): Promise<number> {
   const t = await createTestApp({ dialect });
   try {
     const { settings } = await configureVotes(t.ctx, demoGuildId, { tokenId: null, userId: demoOwnerId }, {});

@@ -30,6 +30,15 @@ export async function lockForServer(
   locks: { serverId: string; scope: string }[],
 ): Promise<void> {
   if (storage.dialect !== "postgres") return;
-  const keys = [...new Set(locks.map(({ serverId, scope }) => `${scope}:${serverId}`))].sort();
-  for (const key of keys) await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+  if (locks.length === 1) {
+    const [{ serverId, scope }] = locks as [{ serverId: string; scope: string }];
+    await sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${serverId}`}))`.execute(trx);
+    return;
+  }
+  // One round trip for all of them, in the order of the lock ids themselves (two keys may hash
+  // alike): PostgreSQL evaluates a volatile select list after the sort, row by row.
+  const keys = [...new Set(locks.map(({ serverId, scope }) => `${scope}:${serverId}`))];
+  await sql`select pg_advisory_xact_lock(id) from (select distinct hashtext(key) as id from unnest(${keys}::text[]) as key) as ids order by id`.execute(
+    trx,
+  );
 }

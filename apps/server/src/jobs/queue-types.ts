@@ -18,8 +18,22 @@ export interface ScheduleOptions {
   within?: Kysely<Database>;
 }
 
+/** One job of `scheduleMany`: what `schedule` takes, in one object. */
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  runAt: number;
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
 export interface JobQueue {
   schedule(kind: string, payload: unknown, runAt: number, options?: ScheduleOptions): Promise<number | null>;
+  /**
+   * Schedules several jobs in one statement, as `schedule` would each (a job whose dedupe key is
+   * pending already is skipped); `within` as for `schedule`.
+   */
+  scheduleMany(jobs: NewJob[], options?: Pick<ScheduleOptions, "within">): Promise<void>;
   cancel(dedupeKey: string): Promise<boolean>;
   /**
    * Deletes every job (whatever its status) whose payload holds `value` as a JSON string, e.g. the

@@ -238,6 +238,38 @@ describe.each(dialects)("job queue on %s", (dialect) => {
     expect(rows).toEqual([{ id: first, payload: JSON.stringify({ n: 1 }) }]);
   });
 
+  it("schedules several jobs in one statement: each runs once, a dedupe key pending already is kept", async () => {
+    const queue = makeQueue();
+    const ran: unknown[] = [];
+    queue.register("count", async (payload) => {
+      ran.push(payload);
+    });
+    await queue.schedule("count", { n: 0 }, Date.now() - 1000, { dedupeKey: "count:0" });
+    await test.storage.db.transaction().execute((trx) =>
+      queue.scheduleMany(
+        [
+          { kind: "count", payload: { n: 1 }, runAt: Date.now() - 1000, dedupeKey: "count:0" },
+          { kind: "count", payload: { n: 2 }, runAt: Date.now() - 1000, dedupeKey: "count:2" },
+          { kind: "count", payload: { n: 3 }, runAt: Date.now() - 1000, maxAttempts: 1 },
+        ],
+        { within: trx },
+      ),
+    );
+
+    const rows = await test.storage.db
+      .selectFrom("jobs")
+      .select(["payload", "dedupe_key", "max_attempts"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { payload: JSON.stringify({ n: 0 }), dedupe_key: "count:0", max_attempts: 5 },
+      { payload: JSON.stringify({ n: 2 }), dedupe_key: "count:2", max_attempts: 5 },
+      { payload: JSON.stringify({ n: 3 }), dedupe_key: null, max_attempts: 1 },
+    ]);
+    while ((await queue.runDue()) > 0);
+    expect(ran).toEqual([{ n: 0 }, { n: 2 }, { n: 3 }]);
+  });
+
   it("does not run a cancelled job", async () => {
     const queue = makeQueue();
     let ran = false;

@@ -4,10 +4,10 @@ import type { Storage } from "../db/database.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { outsideLogContext, withOwnLogFields } from "../lib/log-context.ts";
 import type { Logger } from "../lib/logger.ts";
-import type { JobHandler, JobQueue, QueueOptions, ScheduleOptions } from "./queue-types.ts";
+import type { JobHandler, JobQueue, NewJob, QueueOptions, ScheduleOptions } from "./queue-types.ts";
 import * as store from "./store.ts";
 
-export type { JobHandler, JobQueue, QueueOptions, ScheduleOptions };
+export type { JobHandler, JobQueue, NewJob, QueueOptions, ScheduleOptions };
 
 /**
  * Due jobs live in the `jobs` table: claimed atomically (SQLite serialises writers; PostgreSQL uses
@@ -70,6 +70,22 @@ export class DatabaseJobQueue implements JobQueue {
     });
     if (!this.stopped && runAt <= Date.now() + this.options.pollMs) this.wake();
     return id;
+  }
+
+  async scheduleMany(jobs: NewJob[], options: Pick<ScheduleOptions, "within"> = {}): Promise<void> {
+    if (jobs.length === 0) return;
+    await store.insertJobs(
+      options.within ?? this.storage.db,
+      jobs.map((job) => ({
+        kind: job.kind,
+        payload: JSON.stringify(job.payload ?? null),
+        dedupe_key: job.dedupeKey ?? null,
+        run_at: job.runAt,
+        max_attempts: job.maxAttempts ?? this.options.defaultMaxAttempts,
+      })),
+    );
+    const soonest = jobs.reduce((min, job) => Math.min(min, job.runAt), Number.POSITIVE_INFINITY);
+    if (!this.stopped && soonest <= Date.now() + this.options.pollMs) this.wake();
   }
 
   cancel(dedupeKey: string): Promise<boolean> {

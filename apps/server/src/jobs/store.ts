@@ -41,6 +41,19 @@ export async function insertJob(
   return row?.id ?? null;
 }
 
+type NewJobRow = Parameters<typeof insertJob>[1];
+
+/** insertJob for several jobs in one statement; a job whose dedupe key is pending already is skipped. */
+export async function insertJobs(db: Kysely<Database>, jobs: NewJobRow[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const now = Date.now();
+  await db
+    .insertInto("jobs")
+    .values(jobs.map((job) => ({ ...job, status: "pending", attempts: 0, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.column("dedupe_key").where(sql<boolean>`status = 'pending'`).doNothing())
+    .execute();
+}
+
 export async function cancelPending(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
   const result = await db
     .updateTable("jobs")

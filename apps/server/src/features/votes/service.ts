@@ -8,25 +8,29 @@ import { lockForServer, transactionForServer } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { requireSafeRole } from "../../discord/roles/role-safety.ts";
+import type { NewJob } from "../../jobs/queue.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countVote } from "../insights/service.ts";
 import { type VoteDesign, voteDesignProblems } from "../message-designer/service.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
-import { applyVote, monthlyAt, monthOf, streakAt } from "./stats.ts";
+import { applyVote, monthlyAt, monthOf, streakAt, type VoterStats } from "./stats.ts";
 import {
   deleteVoter,
   findReward,
   findSettings,
   findStats,
+  findStatsOf,
   hasLegacyVoteSince,
   insertVote,
+  insertVotes,
   type LeaderboardKind,
   type LeaderboardRow,
   leaderboard,
+  type NewVote,
   rankOf,
   saveSettings,
-  saveStats,
+  saveStatsOf,
   type VoteSettingsRow,
 } from "./store.ts";
 
@@ -185,38 +189,99 @@ const votesCommit = new GroupCommit<VoteWrite, number | null>(
         trx,
         writes.map(({ serverId, vote }) => ({ serverId, scope: `votes:${vote.userId}` })),
       );
-      const ids: (number | null)[] = [];
-      // One after another: two votes of one member in a batch see each other's stats.
-      for (const write of writes) ids.push(await storeVote(trx, write));
-      return ids;
+      return storeVotes(trx, writes);
     }),
   { maxBatch: 200, writers: (storage) => (storage.dialect === "postgres" ? 4 : 1) },
 );
 
-async function storeVote(
-  trx: Transaction<Database>,
-  { deps, serverId, vote }: VoteWrite,
-): Promise<number | null> {
-  const voteKey = vote.voteId
+const voteKeyOf = (vote: IncomingVote) =>
+  vote.voteId
     ? `${vote.platform}:${vote.voteId}`
     : `legacy:${vote.platform}:${vote.userId}:${Math.floor(vote.at / legacyBucketMs)}`;
-  const target = { serverId, userId: vote.userId, platform: vote.platform };
-  if (!vote.voteId && (await hasLegacyVoteSince(trx, target, vote.at - legacyRetryWindowMs))) return null;
-  const inserted = await insertVote(trx, { ...target, voteKey, weight: vote.weight, votedAt: vote.at });
-  if (inserted === null) return null;
-  await saveStats(
+
+/**
+ * Stores a batch of votes as storing them one after another would (each vote's row id, or null for
+ * a retry), in a few statements: one insert of the votes with ids, one read and one write of the
+ * voters' stats (applied in arrival order, so two votes of one member see each other), one insert of
+ * the delivery jobs.
+ */
+async function storeVotes(trx: Transaction<Database>, writes: VoteWrite[]): Promise<(number | null)[]> {
+  const ids: (number | null)[] = writes.map(() => null);
+  const withId: { index: number; row: NewVote }[] = [];
+  // A key already taken in this batch: a later vote with it is a retry (its insert would skip it).
+  const taken = new Set<string>();
+  for (const [index, { serverId, vote }] of writes.entries()) {
+    const row: NewVote = {
+      serverId,
+      userId: vote.userId,
+      platform: vote.platform,
+      voteKey: voteKeyOf(vote),
+      weight: vote.weight,
+      votedAt: vote.at,
+    };
+    const key = `${serverId}\n${row.voteKey}`;
+    if (taken.has(key)) continue;
+    if (vote.voteId) {
+      taken.add(key);
+      withId.push({ index, row });
+      continue;
+    }
+    // Id-less votes (the legacy form, rare) are checked against the member's earlier ones one by
+    // one, in order: a second within 11 h is a retry.
+    if (await hasLegacyVoteSince(trx, row, vote.at - legacyRetryWindowMs)) continue;
+    taken.add(key);
+    ids[index] = await insertVote(trx, row);
+  }
+  const inserted = await insertVotes(
     trx,
-    serverId,
-    vote.userId,
-    applyVote(await findStats(trx, serverId, vote.userId), vote.at, vote.weight),
+    withId.map(({ row }) => row),
+  );
+  for (const { index, row } of withId) ids[index] = inserted.get(`${row.serverId}\n${row.voteKey}`) ?? null;
+
+  const counted = writes.flatMap((write, index) =>
+    ids[index] === null ? [] : [{ ...write, id: ids[index] }],
+  );
+  if (counted.length === 0) return ids;
+  const voters = new Map<string, Set<string>>();
+  for (const { serverId, vote } of counted) {
+    const ofServer = voters.get(serverId) ?? new Set<string>();
+    ofServer.add(vote.userId);
+    voters.set(serverId, ofServer);
+  }
+  const stats = new Map<string, { serverId: string; userId: string; stats: VoterStats | null }>();
+  for (const [serverId, userIds] of voters) {
+    const found = await findStatsOf(trx, serverId, [...userIds]);
+    for (const userId of userIds) {
+      stats.set(`${serverId}\n${userId}`, { serverId, userId, stats: found.get(userId) ?? null });
+    }
+  }
+  for (const { serverId, vote } of counted) {
+    const voter = stats.get(`${serverId}\n${vote.userId}`) as { stats: VoterStats | null };
+    voter.stats = applyVote(voter.stats, vote.at, vote.weight);
+  }
+  await saveStatsOf(
+    trx,
+    [...stats.values()].map(({ serverId, userId, stats }) => ({
+      serverId,
+      userId,
+      stats: stats as VoterStats,
+    })),
   );
   // In the same transaction: a counted vote always gets its delivery (a retry of the vote counts
   // nothing, so a job scheduled after the commit and lost to a crash would never be made again).
-  await deps.jobs.schedule(deliverJob, { voteRowId: inserted }, vote.at, {
-    dedupeKey: `${deliverJob}:${inserted}`,
-    within: trx,
-  });
-  return inserted;
+  const deliveries = new Map<Deps["jobs"], NewJob[]>();
+  for (const { deps, vote, id } of counted) {
+    const jobs = deliveries.get(deps.jobs) ?? [];
+    jobs.push({
+      kind: deliverJob,
+      payload: { voteRowId: id },
+      runAt: vote.at,
+      dedupeKey: `${deliverJob}:${id}`,
+    });
+    deliveries.set(deps.jobs, jobs);
+  }
+  for (const [queue, jobs] of deliveries) await queue.scheduleMany(jobs, { within: trx });
+  return ids;
 }
 
 /** A member's stats as of `now`, with their all-time rank. */

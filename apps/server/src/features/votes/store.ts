@@ -50,6 +50,32 @@ export async function insertVote(db: Db, vote: NewVote): Promise<number | null> 
   return row?.id ?? null;
 }
 
+/**
+ * Inserts several votes in one statement (each key at most once in `votes`); answers the new rows'
+ * ids by `server id + "\n" + vote key`. A vote whose key was already stored is not among them.
+ */
+export async function insertVotes(db: Db, votes: NewVote[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (votes.length === 0) return ids;
+  const rows = await db
+    .insertInto("votes")
+    .values(
+      votes.map((vote) => ({
+        server_id: vote.serverId,
+        user_id: vote.userId,
+        platform: vote.platform,
+        vote_key: vote.voteKey,
+        weight: vote.weight,
+        voted_at: vote.votedAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["server_id", "vote_key"]).doNothing())
+    .returning(["id", "server_id", "vote_key"])
+    .execute();
+  for (const row of rows) ids.set(`${row.server_id}\n${row.vote_key}`, row.id);
+  return ids;
+}
+
 /** Whether an id-less vote of this member on this platform arrived since `since`. */
 export async function hasLegacyVoteSince(
   db: Db,
@@ -91,20 +117,56 @@ export async function findStats(db: Db, serverId: string, userId: string): Promi
   return row ? toStats(row) : null;
 }
 
-export async function saveStats(db: Db, serverId: string, userId: string, stats: VoterStats): Promise<void> {
-  const values = {
-    total_votes: stats.totalVotes,
-    month: stats.month,
-    monthly_votes: stats.monthlyVotes,
-    current_streak: stats.currentStreak,
-    longest_streak: stats.longestStreak,
-    last_vote_day: stats.lastVoteDay,
-    last_vote_at: stats.lastVoteAt,
-  };
+/** The stats of several members of one server, by member id (members without stats are absent). */
+export async function findStatsOf(
+  db: Db,
+  serverId: string,
+  userIds: string[],
+): Promise<Map<string, VoterStats>> {
+  const found = new Map<string, VoterStats>();
+  if (userIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("vote_stats")
+    .selectAll()
+    .where("server_id", "=", serverId)
+    .where("user_id", "in", userIds)
+    .execute();
+  for (const row of rows) found.set(row.user_id, toStats(row));
+  return found;
+}
+
+/** Writes several members' stats in one statement; each (server, member) at most once in `rows`. */
+export async function saveStatsOf(
+  db: Db,
+  rows: { serverId: string; userId: string; stats: VoterStats }[],
+): Promise<void> {
+  if (rows.length === 0) return;
   await db
     .insertInto("vote_stats")
-    .values({ server_id: serverId, user_id: userId, ...values })
-    .onConflict((oc) => oc.columns(["server_id", "user_id"]).doUpdateSet(values))
+    .values(
+      rows.map(({ serverId, userId, stats }) => ({
+        server_id: serverId,
+        user_id: userId,
+        total_votes: stats.totalVotes,
+        month: stats.month,
+        monthly_votes: stats.monthlyVotes,
+        current_streak: stats.currentStreak,
+        longest_streak: stats.longestStreak,
+        last_vote_day: stats.lastVoteDay,
+        last_vote_at: stats.lastVoteAt,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(["server_id", "user_id"]).doUpdateSet((eb) => ({
+        total_votes: eb.ref("excluded.total_votes"),
+        month: eb.ref("excluded.month"),
+        monthly_votes: eb.ref("excluded.monthly_votes"),
+        current_streak: eb.ref("excluded.current_streak"),
+        longest_streak: eb.ref("excluded.longest_streak"),
+        last_vote_day: eb.ref("excluded.last_vote_day"),
+        last_vote_at: eb.ref("excluded.last_vote_at"),
+      })),
+    )
     .execute();
 }
 

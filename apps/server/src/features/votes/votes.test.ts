@@ -295,6 +295,64 @@ describe.each(dialects)("vote tracker (%s)", (dialect) => {
     });
   });
 
+  it("votes arriving together are stored as one after another would be: a retry in the same batch counts once, a member's votes see each other, each counted vote gets one delivery", async () => {
+    const [together, apart] = [members[12] ?? "", members[13] ?? ""];
+    const start = Date.UTC(2025, 4, 6, 11, 59);
+    const day = 24 * hour;
+    const votes = (userId: string) =>
+      [
+        { voteId: "b-1", at: start },
+        { voteId: null, at: start },
+        { voteId: "b-2", at: start + day },
+        { voteId: "b-1", at: start + day }, // a retry of the first
+        { voteId: null, at: start + 2 * 60_000 }, // an id-less retry in the next 12 h bucket
+        { voteId: "b-3", at: start + 2 * day, weight: 2 },
+        { voteId: null, at: start + 2 * day },
+      ].map((vote) => ({
+        userId,
+        platform: "top.gg",
+        weight: 1,
+        ...vote,
+        // Vote ids are the listing site's, unique per server: each member's own.
+        voteId: vote.voteId && `${userId}-${vote.voteId}`,
+      }));
+    const apartResults = [];
+    for (const vote of votes(apart)) apartResults.push(await recordVote(t.ctx, demoGuildId, vote));
+    // Submitted in one turn of the event loop: one batch, one transaction.
+    const togetherResults = await Promise.all(
+      votes(together).map((vote) => recordVote(t.ctx, demoGuildId, vote)),
+    );
+
+    const counted = [true, true, true, false, false, true, true];
+    expect(togetherResults.map((result) => result.counted)).toEqual(counted);
+    expect(apartResults.map((result) => result.counted)).toEqual(counted);
+    const statsOf = async (userId: string) => {
+      const {
+        userId: _userId,
+        rank: _rank,
+        ...rest
+      } = await getVoterStats(t.ctx, demoGuildId, userId, start + 2 * day);
+      return rest;
+    };
+    expect(await statsOf(together)).toEqual(await statsOf(apart));
+    expect(await statsOf(together)).toMatchObject({ totalVotes: 6, currentStreak: 3, longestStreak: 3 });
+    const ids = togetherResults.flatMap((result) => (result.voteRowId === null ? [] : [result.voteRowId]));
+    expect(new Set(ids).size).toBe(5);
+    const jobs = await t.ctx.storage.db
+      .selectFrom("jobs")
+      .select(["kind", "payload"])
+      .where(
+        "dedupe_key",
+        "in",
+        ids.map((id) => `votes.deliver:${id}`),
+      )
+      .execute();
+    expect(jobs.map((job) => JSON.parse(job.payload).voteRowId).sort()).toEqual(ids.toSorted());
+    // Their deliveries are not what this test is about: later tests run the due jobs.
+    const mine = [...togetherResults, ...apartResults].map((result) => `votes.deliver:${result.voteRowId}`);
+    await t.ctx.storage.db.deleteFrom("jobs").where("dedupe_key", "in", mine).execute();
+  });
+
   describe("reward role", () => {
     it("a vote gives the role for 24 h; a new vote extends it; the job removes it on time", async () => {
       const voter = members[5] ?? "";

@@ -138,12 +138,30 @@ function parseShared(body: unknown, at: number): Parsed {
   };
 }
 
-/** The settings behind a webhook URL's id; 404 when there is none. */
+const resolving = new WeakMap<object, Map<string, Promise<VoteSettingsRow | undefined>>>();
+
+/**
+ * The settings behind a webhook URL's id; 404 when there is none. A burst of deliveries to one
+ * webhook shares one read while it runs (each caller gets the answer of a read that was under way
+ * when it asked, as a read of its own racing with a change could have answered); nothing is kept
+ * after it, so a rotated secret or a deleted setup counts from the next read.
+ */
 export async function resolveVoteWebhook(
   deps: Pick<AppContext, "storage">,
   webhookId: string,
 ): Promise<VoteSettingsRow> {
-  const settings = await findSettingsByWebhook(deps.storage.db, webhookId);
+  let running = resolving.get(deps.storage);
+  if (!running) {
+    running = new Map();
+    resolving.set(deps.storage, running);
+  }
+  let read = running.get(webhookId);
+  if (!read) {
+    const reads = running;
+    read = findSettingsByWebhook(deps.storage.db, webhookId).finally(() => reads.delete(webhookId));
+    running.set(webhookId, read);
+  }
+  const settings = await read;
   if (!settings) throw notFound("No vote webhook with this id");
   return settings;
 }
