@@ -90,7 +90,7 @@ export async function benchGiveaways(): Promise<{ drawMs: number; entriesPerSeco
  * one giveaway, each with the member the interaction carries (as the bot passes it), every press
  * answered only once its entry is committed. Target for (b): >= 20,000 entries/s.
  */
-async function benchEntering(dialect: "sqlite" | "postgres"): Promise<number> {
+export async function benchEntering(dialect: "sqlite" | "postgres"): Promise<number> {
   const members = 5000;
   const burstMembers = 20_000;
   const t = await createTestContext({ dialect, poolSize: loadConfig({}).databasePoolSize });

@@ -158,42 +158,58 @@ export async function listRemovals(db: Db, giveawayId: number, limit: number) {
   }));
 }
 
+export type Refusal = { kind: "blocked" | "removed"; reason: string };
+
+/** Members named in one `in (…)` at most: well under either database's parameter limit. */
+const refusalChunk = 1000;
+
 /**
- * Why this member may not enter: blocked from the server's giveaways, or removed from this one by a
- * manager. A removal is marked told when it is read here (the member sees it on this press).
+ * Why these members may not enter one giveaway: blocked from the server's giveaways, or removed from
+ * this one by a manager (a block wins); members without a refusal are absent. A removal is marked
+ * told when it is read here (the member sees it on this press). Two reads for any number of members.
  */
-export async function refusalOf(
+export async function refusalsOf(
   db: Db,
   serverId: string,
   giveawayId: number,
-  userId: string,
+  userIds: string[],
   now: number,
-): Promise<{ kind: "blocked" | "removed"; reason: string } | null> {
-  const [block, removal] = await Promise.all([
-    db
-      .selectFrom("giveaway_blocks")
-      .select("reason")
-      .where("server_id", "=", serverId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("giveaway_entry_removals")
-      .select(["reason", "notified_at"])
-      .where("giveaway_id", "=", giveawayId)
-      .where("user_id", "=", userId)
-      .executeTakeFirst(),
-  ]);
-  if (block) return { kind: "blocked", reason: block.reason };
-  if (!removal) return null;
-  if (removal.notified_at === null) {
+): Promise<Map<string, Refusal>> {
+  const refusals = new Map<string, Refusal>();
+  const untold: string[] = [];
+  for (let start = 0; start < userIds.length; start += refusalChunk) {
+    const chunk = userIds.slice(start, start + refusalChunk);
+    const [blocks, removals] = await Promise.all([
+      db
+        .selectFrom("giveaway_blocks")
+        .select(["user_id", "reason"])
+        .where("server_id", "=", serverId)
+        .where("user_id", "in", chunk)
+        .execute(),
+      db
+        .selectFrom("giveaway_entry_removals")
+        .select(["user_id", "reason", "notified_at"])
+        .where("giveaway_id", "=", giveawayId)
+        .where("user_id", "in", chunk)
+        .execute(),
+    ]);
+    for (const block of blocks) refusals.set(block.user_id, { kind: "blocked", reason: block.reason });
+    for (const removal of removals) {
+      if (refusals.has(removal.user_id)) continue;
+      refusals.set(removal.user_id, { kind: "removed", reason: removal.reason });
+      if (removal.notified_at === null) untold.push(removal.user_id);
+    }
+  }
+  for (let start = 0; start < untold.length; start += refusalChunk) {
     await db
       .updateTable("giveaway_entry_removals")
       .set({ notified_at: now })
       .where("giveaway_id", "=", giveawayId)
-      .where("user_id", "=", userId)
+      .where("user_id", "in", untold.slice(start, start + refusalChunk))
+      .where("notified_at", "is", null)
       .execute();
   }
-  return { kind: "removed", reason: removal.reason };
+  return refusals;
 }
 
 export async function listBlocks(db: Db, serverId: string) {

@@ -10,7 +10,9 @@ import {
 } from "../../../test/helpers.ts";
 import { countQueries } from "../../../test/query-counter.ts";
 import { AppError } from "../../lib/errors.ts";
+import { makeSnowflake } from "../../lib/snowflake.ts";
 import { putGiveawayConfig } from "./config.ts";
+import { blockMember, removeEntrant } from "./entrants.ts";
 import { enterGiveaway, entitlement, leaveGiveaway } from "./entries.ts";
 import * as entryStore from "./entry-store.ts";
 import { endGiveaway } from "./service.ts";
@@ -319,6 +321,71 @@ describe.each(dialects)("a burst of Enter presses on %s (group commit)", (dialec
     expect(
       again.every((result) => result.status === "rejected" && (result.reason as AppError).statusCode === 409),
     ).toBe(true);
+  });
+
+  it("checks blocks and removals once per burst, not once per press: 1,500 presses at once are all answered", async () => {
+    const refusalReads: string[] = [];
+    const storage = {
+      ...t.ctx.storage,
+      db: t.ctx.storage.db.withPlugin(
+        countQueries((label) => {
+          if (label === "select giveaway_blocks" || label === "select giveaway_entry_removals")
+            refusalReads.push(label);
+        }),
+      ),
+    };
+    const deps = { ...t.ctx, storage };
+    const giveaway = await newGiveaway(t.ctx);
+    const [blocked, removed] = [await addMember(t.ctx), await addMember(t.ctx)];
+    await blockMember(t.ctx, demoGuildId, owner, { userId: blocked, reason: "an alt account" });
+    await enterGiveaway(t.ctx, demoGuildId, giveaway.messageId, removed);
+    await removeEntrant(t.ctx, demoGuildId, giveaway.messageId, removed, owner, { reason: "spam" });
+    const now = Date.now();
+    // As the Enter button's interactions carry them (the bot passes the member it has).
+    const pressing = Array.from({ length: 1500 }, (_, index) => {
+      const id = makeSnowflake(now - 400 * 86_400_000 + index);
+      return {
+        guildId: demoGuildId,
+        user: {
+          id,
+          username: `burst${index}`,
+          globalName: null,
+          avatar: null,
+          bot: false,
+          createdAt: now - 400 * 86_400_000,
+        },
+        nick: null,
+        roleIds: [],
+        joinedAt: now - 30 * 86_400_000,
+      };
+    });
+    const refusedMembers = await Promise.all(
+      [blocked, removed].map((id) => t.ctx.discord.getMember(demoGuildId, id)),
+    );
+    const results = await Promise.allSettled(
+      [...pressing, ...refusedMembers].map((member) => {
+        if (!member) throw new Error("member missing");
+        return enterGiveaway(deps, demoGuildId, giveaway.messageId, member.user.id, { member });
+      }),
+    );
+    expect(results.slice(0, 1500).every((result) => result.status === "fulfilled")).toBe(true);
+    const found = await store.findGiveaway(t.ctx.storage.db, demoGuildId, giveaway.messageId);
+    expect(await entryStore.countEntries(t.ctx.storage.db, found?.id ?? 0)).toBe(1500);
+    const [blockedResult, removedResult] = results
+      .slice(1500)
+      .map((result) => (result.status === "rejected" ? (result.reason as AppError) : null));
+    expect(blockedResult?.statusCode).toBe(403);
+    expect(blockedResult?.message).toContain("a manager blocked you (an alt account)");
+    expect(removedResult?.statusCode).toBe(403);
+    expect(removedResult?.message).toContain("Reason: spam");
+    const removal = await t.ctx.storage.db
+      .selectFrom("giveaway_entry_removals")
+      .select("notified_at")
+      .where("user_id", "=", removed)
+      .executeTakeFirst();
+    expect(removal?.notified_at).not.toBeNull();
+    // Two reads per group of presses arriving together (and per 1,000 members in it).
+    expect(refusalReads.length).toBeLessThanOrEqual(8);
   });
 
   it("keeps one entry's failure its own: the rest of its batch is stored", async () => {

@@ -5,8 +5,8 @@ import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { countGiveawayEntry } from "../insights/service.ts";
 import { getInviteStanding } from "../invites/service.ts";
 import * as configStore from "./config-store.ts";
-import * as entrantStore from "./entrant-store.ts";
 import { submitEntry } from "./entry-batch.ts";
+import { refusalOfPress } from "./entry-checks.ts";
 import * as entryStore from "./entry-store.ts";
 import { giveawayListsChanged, giveawayNotFound } from "./queries.ts";
 import { endGiveaway, endJobKind } from "./service.ts";
@@ -145,7 +145,7 @@ export async function enterGiveaway(
     throw conflict("This giveaway is paused: entries are closed until the staff resume it.");
   }
 
-  const refusal = await entrantStore.refusalOf(db, serverId, giveaway.id, userId, now);
+  const refusal = await refusalOfPress(deps.storage, serverId, giveaway.id, userId, now);
   if (refusal?.kind === "blocked") {
     throw forbidden(`You can't enter giveaways in this server: a manager blocked you (${refusal.reason}).`);
   }
