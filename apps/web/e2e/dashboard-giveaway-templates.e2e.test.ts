@@ -64,6 +64,24 @@ describe("giveaway templates and bulk", () => {
       .getByText(/already has a giveaway template named/)
       .waitFor();
     await page.screenshot({ path: screenshotPath("dashboard-giveaways-templates"), fullPage: true });
+
+    // Editing the template: its channel is a picker, chosen by name from the keyboard.
+    await card.getByRole("button", { name: "Edit E2E Weekly" }).click();
+    const channel = card.getByRole("combobox", { name: "Channel", exact: true });
+    await expect.poll(() => channel.inputValue()).toBe("#giveaways");
+    await channel.fill("general");
+    const first = page.getByRole("listbox", { name: "Channel", exact: true }).getByRole("option").first();
+    await expect.poll(async () => (await first.textContent())?.includes("general")).toBe(true);
+    await channel.press("ArrowDown");
+    await channel.press("Enter");
+    await expect.poll(() => channel.inputValue()).toBe("#general");
+    await card.getByRole("button", { name: "Save template" }).click();
+    await toast(page, "Template updated");
+    const { channel: channelOf } = await sandboxWorld(suite);
+    const edited = (await get<GiveawayTemplate[]>(`/api/giveaways/${server()}/templates`)).find(
+      (template) => template.name === "E2E Weekly",
+    );
+    expect(edited?.settings.channelId).toBe(channelOf("general"));
   });
 
   it("creates three giveaways at once from a template's table, each cell checked inline", async () => {

@@ -1,5 +1,4 @@
 import {
-  type Role,
   relevantRoleCategories,
   type StaticaConfig,
   type StaticaServerRole,
@@ -17,7 +16,7 @@ import { RoleMultiPicker } from "../shared/pickers/role-pickers";
 import { Switch } from "../shared/switch";
 import { KeywordList } from "./keyword-list";
 import { settingLabels, typeLabels } from "./labels";
-import { categoryLabels, configWarnings } from "./rules";
+import { categoryLabels, configWarnings, rewardRefusal } from "./rules";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -28,21 +27,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </fieldset>
   );
-}
-
-/**
- * Why a role can't be a reward, from Statica's own list of roles: the role-safety rule's reason
- * (judged as the bot gives rewards, with no one asking), else the bot's reach. The bot's reach
- * alone may be fixed later, but the picker offers only what works now. A role missing from that
- * list is one an integration manages: no one can give it.
- */
-function rewardRefusal(roles: readonly StaticaServerRole[]) {
-  const byId = new Map(roles.map((role) => [role.id, role]));
-  return (role: Role): string | undefined => {
-    const reward = byId.get(role.id);
-    if (!reward) return "Managed by an integration";
-    return reward.unsafeReason ?? (reward.assignable ? undefined : "Hearth can't give it");
-  };
 }
 
 interface ConfigFormProps {

@@ -1,6 +1,6 @@
 import { defaultStaticaConfig, type StaticaConfig } from "@hearth/core";
 import { describe, expect, it } from "vitest";
-import { addKeyword, configWarnings, messages, saveProblem } from "./rules";
+import { addKeyword, configWarnings, messages, rewardRefusal, saveProblem } from "./rules";
 
 const withRoles = (config: StaticaConfig, roles: Partial<StaticaConfig["roleConfig"]>): StaticaConfig => ({
   ...config,
@@ -70,5 +70,35 @@ describe("addKeyword", () => {
       problem: '"HEARTH" is already in the list',
     });
     expect(addKeyword(["hearth"], "HEARTH", true).keywords).toEqual(["hearth", "HEARTH"]);
+  });
+});
+
+describe("rewardRefusal", () => {
+  const serverRole = (id: string, assignable: boolean, unsafeReason: string | null) => ({
+    id,
+    name: `role ${id.slice(-1)}`,
+    color: 0,
+    position: 1,
+    assignable,
+    dangerous: unsafeReason !== null,
+    unsafeReason,
+  });
+  const refuse = rewardRefusal([
+    serverRole("108527037186048011", true, null),
+    serverRole("108527037186048012", false, null),
+    serverRole("108527037186048013", false, "it has Administrator"),
+  ]);
+
+  it("lets a role the bot can give and the rule allows be chosen", () => {
+    expect(refuse({ id: "108527037186048011" })).toBeUndefined();
+  });
+
+  it("gives the rule's reason first, then the bot's reach", () => {
+    expect(refuse({ id: "108527037186048013" })).toBe("it has Administrator");
+    expect(refuse({ id: "108527037186048012" })).toBe("Hearth can't give it");
+  });
+
+  it("refuses a role Statica doesn't list (an integration manages it)", () => {
+    expect(refuse({ id: "108527037186048019" })).toBe("Managed by an integration");
   });
 });

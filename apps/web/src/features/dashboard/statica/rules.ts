@@ -1,9 +1,11 @@
 import {
   conditionsInUse,
   foldCase,
+  type Role,
   relevantRoleCategories,
   type StaticaConfig,
   type StaticaRoleCategory,
+  type StaticaServerRole,
   staticaLimits,
 } from "@hearth/core";
 
@@ -73,4 +75,21 @@ export function addKeyword(
     };
   }
   return { keywords: [...keywords, keyword], problem: null };
+}
+
+/**
+ * Why a role can't be a reward, from Statica's own list of roles: the role-safety rule's reason
+ * (judged as the bot gives rewards, with no one asking), else the bot's reach. The bot's reach
+ * alone may be fixed later, but the picker offers only what works now. A role missing from that
+ * list is one an integration manages: no one can give it.
+ */
+export function rewardRefusal(
+  roles: readonly StaticaServerRole[],
+): (role: Pick<Role, "id">) => string | undefined {
+  const byId = new Map(roles.map((role) => [role.id, role]));
+  return (role) => {
+    const reward = byId.get(role.id);
+    if (!reward) return "Managed by an integration";
+    return reward.unsafeReason ?? (reward.assignable ? undefined : "Hearth can't give it");
+  };
 }
