@@ -33,7 +33,7 @@ async function open(
 const read = async <T>(path: string) => (await api<T>(suite.server, suite.fixture.demoToken, path)).body;
 
 describe("dashboard: Self-roles page", () => {
-  it("whitelists a role, posts a panel with its preview (seen in the sandbox), deletes it", async () => {
+  it("whitelists a role, posts a panel with its preview (seen in the sandbox), edits it (the message redrawn), deletes it", async () => {
     const { channel } = await sandboxWorld(suite);
     const page = await open("selfroles", "Post a self-role panel");
     await expectNoAxeViolations(page, '[data-testid="more-page-selfroles"]');
@@ -74,6 +74,35 @@ describe("dashboard: Self-roles page", () => {
 
     const panels = page.getByRole("list", { name: "Panels" });
     await panels.getByText("E2E Pings", { exact: true }).waitFor();
+
+    // Edit: the form opens with the saved panel; saving redraws the same message in Discord.
+    await panels.getByRole("button", { name: "Edit the panel E2E Pings" }).click();
+    const edit = page.getByRole("form", { name: "Edit the panel E2E Pings" });
+    await expect
+      .poll(() => edit.getByRole("textbox", { name: "Title" }).inputValue())
+      .toBe("Pick your pings");
+    expect(await edit.getByRole("textbox", { name: "Emoji for @Member" }).inputValue()).toBe("🎉");
+    await edit.getByRole("textbox", { name: "Title" }).fill("Choose your pings");
+    await edit.getByRole("textbox", { name: "Description" }).fill("One menu for every ping");
+    await edit.getByRole("combobox", { name: "How members pick" }).selectOption("dropdown");
+    await edit.getByRole("textbox", { name: "Emoji for @Member" }).fill("📣");
+    await preview.getByText("Choose your pings").waitFor();
+    await expectNoAxeViolations(page, '[data-testid="more-page-selfroles"]');
+    await page.screenshot({ path: screenshotPath("dashboard-selfroles-edit-desktop"), fullPage: true });
+    await edit.getByRole("button", { name: "Save panel" }).click();
+    await toast(page, "Panel E2E Pings saved and its message updated");
+    await page.getByRole("form", { name: "Create self-role panel" }).waitFor();
+    const edited = await eventually("the panel message redrawn", async () => {
+      const message = (await channelMessages(suite, selfRoles)).find((m) => m.id === messageId);
+      return message?.embeds[0]?.title === "Choose your pings" ? message : undefined;
+    });
+    expect(edited.embeds[0]?.description).toContain("One menu for every ping");
+    expect(edited.components[0]?.[0]).toMatchObject({
+      type: "select",
+      options: [expect.objectContaining({ label: "Member", emoji: "📣" })],
+    });
+    await panels.getByText(/Dropdown menu · 📣 @Member/).waitFor();
+
     await panels.getByRole("button", { name: "Delete the panel E2E Pings" }).click();
     await confirmWith(page, "Delete panel");
     await toast(page, "Panel deleted");

@@ -79,6 +79,32 @@ export const createSelfRolePanelBody = z.object({
 });
 export type CreateSelfRolePanelBody = z.infer<typeof createSelfRolePanelBody>;
 
+/**
+ * `PATCH /api/selfroles/{serverId}/panels/{panelId}`: changes the panel (any of its name, title,
+ * description, display and roles with their emojis; the rest stays) and redraws every message carrying it.
+ */
+export const editSelfRolePanelBody = z
+  .object({
+    name: createSelfRolePanelBody.shape.name.optional(),
+    title: panelLook.title,
+    description: panelLook.description,
+    display: panelLook.display.optional(),
+    roles: panelLook.roles.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: "give the name, title, description, display or roles to change",
+    path: ["name"],
+  });
+export type EditSelfRolePanelBody = z.infer<typeof editSelfRolePanelBody>;
+
+/** The edit's answer: the panel, what stops the bot giving a role yet, and the messages redrawn. */
+export const selfRolePanelEdited = z.object({
+  panel: selfRolePanelItem,
+  warnings: z.array(z.string()),
+  /** Messages carrying the panel that were redrawn (a deleted one is forgotten). */
+  redrawn: z.number().int(),
+});
+
 /** `POST /api/selfroles/{serverId}/preview`: the panel message as the bot would post it. */
 export const selfRolePreviewBody = z.object({
   title: z.string().trim().min(1, "must not be empty").max(selfRolePanelRules.titleMax),

@@ -150,6 +150,68 @@ export async function createPanel(
   }
 }
 
+const describePanel = (panel: store.Panel) => ({
+  id: panel.id,
+  name: panel.name,
+  title: panel.title,
+  description: panel.description,
+  display: panel.display,
+  roles: panel.roles,
+});
+
+export interface PanelChanges {
+  name?: string | undefined;
+  /** null: the name is the title. */
+  title?: string | null | undefined;
+  description?: string | null | undefined;
+  display?: store.PanelDisplay | undefined;
+  roles?: store.PanelRole[] | undefined;
+}
+
+/**
+ * Changes a saved panel (what isn't given stays) under the rules it was created with, then redraws
+ * every message carrying it: posted ones whole, bound ones their components only. A message deleted
+ * meanwhile is forgotten; a Discord failure is retried by the refresh job.
+ */
+export async function editPanel(
+  deps: Deps,
+  serverId: string,
+  panelId: number,
+  changes: PanelChanges,
+  actor: AuditActor,
+): Promise<{ panel: store.Panel; warnings: string[]; messages: store.PanelMessage[] }> {
+  const before = await store.findPanel(deps.storage.db, serverId, panelId);
+  if (!before) throw notFound("The server has no panel with that id; it may have been deleted.");
+  const merged = {
+    name: changes.name ?? before.name,
+    title: changes.title === undefined ? before.title : changes.title,
+    description: changes.description === undefined ? before.description : changes.description,
+    display: changes.display ?? before.display,
+    roles: changes.roles ?? before.roles,
+  };
+  const checked = await checkPanelInput(deps, serverId, merged);
+  const panel = await store.updatePanel(
+    deps.storage.db,
+    serverId,
+    panelId,
+    { ...merged, name: checked.name, title: checked.title, description: checked.description },
+    Date.now(),
+  );
+  if (!panel) {
+    if (!(await store.findPanel(deps.storage.db, serverId, panelId))) {
+      throw notFound("The server has no panel with that id; it may have been deleted.");
+    }
+    throw conflict(`This server already has a panel named "${checked.name}"; pick another name.`, "name");
+  }
+  await recordAudit(deps.storage.db, serverId, actor, "selfroles.panel-edit", {
+    before: describePanel(before),
+    after: describePanel(panel),
+  });
+  await refreshPanels(deps, serverId, [panel.id]);
+  const messages = await store.listPanelMessages(deps.storage.db, serverId, [panel.id]);
+  return { panel, warnings: checked.warnings, messages };
+}
+
 /** A name for a panel made without one: the title, numbered when taken. */
 export async function freeName(deps: Deps, serverId: string, wanted: string): Promise<string> {
   const base = wanted.trim().slice(0, selfRoleLimits.nameLength - 3) || "Self-roles";

@@ -33,8 +33,12 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const url = (rest = "") => `/api/selfroles/${demoGuildId}${rest}`;
-const inject = (method: "GET" | "POST" | "DELETE", path: string, token = t.token, payload?: object) =>
-  t.app.inject({ method, url: path, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+const inject = (
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  path: string,
+  token = t.token,
+  payload?: object,
+) => t.app.inject({ method, url: path, headers: { authorization: token }, ...(payload ? { payload } : {}) });
 const audited = async (action: string) =>
   (
     await t.ctx.storage.db
@@ -138,11 +142,97 @@ describe("the Self-roles page's routes", () => {
     expect(res.json().message).toMatch(/whitelist/);
   });
 
+  it("edits the panel (audited): the posted message is redrawn with the new title, display and emojis", async () => {
+    const before = (await inject("GET", url())).json().panels[0];
+    const res = await inject("PATCH", url(`/panels/${panelId}`), t.token, {
+      title: "Pick your pings",
+      description: "Tap to toggle",
+      display: "buttons",
+      roles: [
+        { roleId: roles["Events Ping"], emoji: "📅" },
+        { roleId: roles["Giveaway Ping"], emoji: "🎉" },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const { panel, redrawn, warnings } = res.json();
+    expect(warnings).toEqual([]);
+    expect(redrawn).toBe(1);
+    // The name stays (only what was given changes); the message is the same one, edited.
+    expect(panel).toMatchObject({ id: panelId, name: "Pings", title: "Pick your pings", display: "buttons" });
+    expect(panel.messages).toEqual(before.messages);
+    const posted = await t.ctx.discord.getMessage(selfRoles, before.messages[0].messageId);
+    expect(posted?.embeds[0]).toMatchObject({ title: "Pick your pings" });
+    expect(posted?.embeds[0]?.description).toContain("Tap to toggle");
+    const buttons = (posted?.components ?? []).flat() as { type: string; label?: string }[];
+    expect(buttons.map((b) => [b.type, b.label])).toEqual([
+      ["button", "Events Ping"],
+      ["button", "Giveaway Ping"],
+    ]);
+    const audit = await t.ctx.storage.db
+      .selectFrom("audit_log")
+      .select("summary")
+      .where("server_id", "=", demoGuildId)
+      .where("action", "=", "selfroles.panel-edit")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.summary)).toMatchObject({
+      before: { title: "Pings", display: "dropdown" },
+      after: { title: "Pick your pings", display: "buttons" },
+    });
+    // null puts the name back as the title, and clears the description.
+    const reset = await inject("PATCH", url(`/panels/${panelId}`), t.token, {
+      title: null,
+      description: null,
+    });
+    expect(reset.json().panel).toMatchObject({ title: "Pings", description: null, display: "buttons" });
+  });
+
+  it("refuses an edit that breaks the panel's rules: 400 naming the field, 409 for a taken name, 404 for no panel", async () => {
+    const edit = (body: object, id = panelId) => inject("PATCH", url(`/panels/${id}`), t.token, body);
+    for (const [body, field] of [
+      [{}, "name"],
+      [{ roles: [] }, "roles"],
+      [{ display: "grid" }, "display"],
+      [{ name: "" }, "name"],
+      [{ description: "x".repeat(1001) }, "description"],
+      [{ roles: Array.from({ length: 26 }, () => ({ roleId: roles["Giveaway Ping"] })) }, "roles"],
+    ] as const) {
+      const res = await edit(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toMatch(new RegExp(`^${field}: `));
+    }
+    const notListed = await edit({ roles: [{ roleId: roles.Gold }] });
+    expect(notListed.statusCode).toBe(400);
+    expect(notListed.json()).toMatchObject({ field: "roles", message: expect.stringMatching(/whitelist/) });
+    const twice = await edit({ roles: [{ roleId: roles["Events Ping"] }, { roleId: roles["Events Ping"] }] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toMatch(/twice/);
+    expect((await edit({ roles: [{ roleId: roles["Events Ping"], emoji: "two words" }] })).statusCode).toBe(
+      400,
+    );
+    const other = await inject("POST", url("/panels"), t.token, {
+      name: "Other",
+      display: "buttons",
+      roles: [{ roleId: roles["Giveaway Ping"] }],
+      channelId: selfRoles,
+    });
+    expect(other.statusCode).toBe(201);
+    const clash = await edit({ name: "other" });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().field).toBe("name");
+    expect((await inject("DELETE", url(`/panels/${other.json().panel.id}`))).statusCode).toBe(200);
+    expect((await edit({ title: "x" }, 999_999)).statusCode).toBe(404);
+    // Nothing refused was saved.
+    const [panel] = (await inject("GET", url())).json().panels;
+    expect(panel).toMatchObject({ name: "Pings", title: "Pings", display: "buttons" });
+    expect(panel.roles).toHaveLength(2);
+  });
+
   it("a manager reads and previews but changes nothing; another server's token reaches nothing", async () => {
     const writes = [
       ["POST", url("/whitelist"), { roleId: roles.Member }],
       ["DELETE", url(`/whitelist/${roles["Events Ping"]}`), undefined],
       ["DELETE", url(`/panels/${panelId}`), undefined],
+      ["PATCH", url(`/panels/${panelId}`), { title: "Taken over" }],
     ] as const;
     for (const [method, path, payload] of writes) {
       expect((await inject(method, path, managerToken, payload)).statusCode).toBe(403);
@@ -162,7 +252,8 @@ describe("the Self-roles page's routes", () => {
     expect(res.json()).toEqual({ deleted: panelId, messages: 1 });
     expect(await t.ctx.discord.getMessage(selfRoles, panel.messages[0].messageId)).toBeNull();
     expect((await inject("DELETE", url(`/panels/${panelId}`))).statusCode).toBe(404);
-    expect(await audited("selfroles.panel-delete")).toBe(1);
+    // The other one, deleted while edits were refused, and this one.
+    expect(await audited("selfroles.panel-delete")).toBe(2);
     expect(await audited("selfroles.whitelist-remove")).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
 import {
   botMessagePreview,
   createSelfRolePanelBody,
+  editSelfRolePanelBody,
   selfRolePanelDeleted,
+  selfRolePanelEdited,
   selfRolePanelParams,
   selfRolePanelPosted,
   selfRolePanelRules,
@@ -19,7 +21,7 @@ import { messagePreview } from "../../discord/port/message-preview.ts";
 import { emojiMarkup, parseEmoji } from "../../discord/port/port.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { createPanel, deletePanel, listPanelsWithMessages, roleNames } from "./panels.ts";
+import { createPanel, deletePanel, editPanel, listPanelsWithMessages, roleNames } from "./panels.ts";
 import * as roleStore from "./role-store.ts";
 import { panelMessage } from "./rules.ts";
 import type { Panel, PanelMessage } from "./store.ts";
@@ -112,6 +114,41 @@ export const selfRoleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         kind: "posted",
       };
       return reply.status(201).send({ panel: item(posted.panel, [message]), warnings: posted.warnings });
+    },
+  );
+
+  app.patch(
+    "/api/selfroles/:serverId/panels/:panelId",
+    {
+      schema: {
+        errors: {
+          404: "The server has no panel with that id",
+          409: "Another panel has that name",
+        },
+        tags,
+        summary:
+          "Edit a panel (name, title, description, display, roles and their emojis): every message carrying it is redrawn",
+        security,
+        params: selfRolePanelParams,
+        body: editSelfRolePanelBody,
+        response: { 200: selfRolePanelEdited },
+      },
+    },
+    async (request) => {
+      const { serverId, panelId } = request.params;
+      const { roles, ...look } = request.body;
+      const edited = await editPanel(
+        ctx,
+        serverId,
+        panelId,
+        { ...look, ...(roles ? { roles: readRoles(roles) } : {}) },
+        actorOf(request),
+      );
+      return {
+        panel: item(edited.panel, edited.messages),
+        warnings: edited.warnings,
+        redrawn: edited.messages.length,
+      };
     },
   );
 

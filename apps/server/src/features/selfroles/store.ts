@@ -130,6 +130,45 @@ export async function insertPanel(
   });
 }
 
+/**
+ * Replaces a panel's name, look and roles; null when another panel of the server has that name (any
+ * case) or the panel is gone.
+ */
+export async function updatePanel(
+  db: Kysely<Database>,
+  serverId: string,
+  panelId: number,
+  next: Pick<Panel, "name" | "title" | "description" | "display" | "roles">,
+  now: number,
+): Promise<Panel | null> {
+  return db.transaction().execute(async (trx) => {
+    const clash = await trx
+      .selectFrom("selfrole_panels")
+      .select("id")
+      .where("server_id", "=", serverId)
+      .where("name_key", "=", nameKey(next.name))
+      .where("id", "!=", panelId)
+      .executeTakeFirst();
+    if (clash) return null;
+    const result = await trx
+      .updateTable("selfrole_panels")
+      .set({
+        name: next.name.trim(),
+        name_key: nameKey(next.name),
+        title: next.title,
+        description: next.description,
+        display: next.display,
+        updated_at: now,
+      })
+      .where("server_id", "=", serverId)
+      .where("id", "=", panelId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return null;
+    await setPanelRoles(trx, serverId, panelId, next.roles);
+    return findPanel(trx, serverId, panelId);
+  });
+}
+
 /** Replaces a panel's roles, in the order given. */
 export async function setPanelRoles(db: Db, serverId: string, panelId: number, roles: PanelRole[]) {
   await db.deleteFrom("selfrole_panel_roles").where("panel_id", "=", panelId).execute();

@@ -1,6 +1,7 @@
 import type {
   BotMessagePreview,
   CreateSelfRolePanelBody,
+  EditSelfRolePanelBody,
   SelfRolePreviewBody,
   SelfRolesOverview,
 } from "@hearth/core";
@@ -61,6 +62,19 @@ export const useCreatePanel = (serverId: string) =>
     ({ panel, warnings }) =>
       `Panel ${panel.name} posted${warnings.length > 0 ? ` — ${warnings.join(" ")}` : ""}`,
     "Failed to post the panel",
+  );
+
+export const useEditPanel = (serverId: string) =>
+  useSelfRolesMutation(
+    serverId,
+    ({ id, body }: { id: number; body: EditSelfRolePanelBody }) =>
+      dashboardRequest<{ panel: { name: string }; warnings: string[]; redrawn: number }>(
+        `${base(serverId)}/panels/${id}`,
+        { method: "PATCH", body },
+      ),
+    ({ panel, warnings, redrawn }) =>
+      `Panel ${panel.name} saved${redrawn > 0 ? ` and ${redrawn === 1 ? "its message" : `its ${redrawn} messages`} updated` : ""}${warnings.length > 0 ? ` — ${warnings.join(" ")}` : ""}`,
+    "Failed to save the panel",
   );
 
 export const useDeletePanel = (serverId: string) =>

@@ -1,6 +1,6 @@
-import { type SelfRolesOverview, selfRolePanelRules } from "@hearth/core";
+import { type SelfRolePanelItem, type SelfRolesOverview, selfRolePanelRules } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { usePermission } from "../session/permission";
 import { rolesQuery } from "../shared/api";
@@ -11,7 +11,7 @@ import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
-import { useCreatePanel, usePanelPreview } from "./api";
+import { useCreatePanel, useEditPanel, usePanelPreview } from "./api";
 
 interface PanelDraft {
   name: string;
@@ -31,24 +31,54 @@ const emptyPanel: PanelDraft = {
   channelId: null,
 };
 
-function validate(draft: PanelDraft): FieldErrors {
+/** The saved panel as the form edits it (a title equal to the name is left empty: it follows the name). */
+function draftOf(panel: SelfRolePanelItem): PanelDraft {
+  return {
+    name: panel.name,
+    title: panel.title === panel.name ? "" : panel.title,
+    description: panel.description ?? "",
+    display: panel.display,
+    roles: panel.roles.map(({ roleId, emoji }) => ({ roleId, emoji: emoji ?? "" })),
+    channelId: null,
+  };
+}
+
+function validate(draft: PanelDraft, editing: boolean): FieldErrors {
   const errors: FieldErrors = {};
   if (draft.name.trim() === "") errors.name = "Give the panel a name.";
   if (draft.roles.length === 0) errors.roles = "Pick at least one whitelisted role.";
-  if (!draft.channelId) errors.channelId = "Pick the channel the panel is posted in.";
+  if (!editing && !draft.channelId) errors.channelId = "Pick the channel the panel is posted in.";
   return errors;
 }
 
-/** Builds a panel from whitelisted roles, shows the message the bot will post, and posts it. */
-export function PanelForm({ serverId, overview }: { serverId: string; overview: SelfRolesOverview }) {
-  const [draft, setDraft] = useState<PanelDraft>(emptyPanel);
+/**
+ * Builds a panel from whitelisted roles, shows the message the bot will post, and posts it; given
+ * `editing`, changes that saved panel instead, and the server redraws every message carrying it.
+ */
+export function PanelForm({
+  serverId,
+  overview,
+  editing,
+  onDone,
+}: {
+  serverId: string;
+  overview: SelfRolesOverview;
+  /** The panel to edit; a new panel otherwise. */
+  editing?: SelfRolePanelItem;
+  /** Called when the edit is saved or given up. */
+  onDone?: () => void;
+}) {
+  const initial = useMemo(() => (editing ? draftOf(editing) : emptyPanel), [editing]);
+  const [draft, setDraft] = useState<PanelDraft>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreatePanel(serverId);
+  const edit = useEditPanel(serverId);
   const roles = useQuery(rolesQuery(serverId)).data ?? [];
   const { can } = usePermission();
   const allowed = can("admin");
-  const full = overview.panels.length >= overview.limits.maxPanels;
-  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(emptyPanel));
+  const full = !editing && overview.panels.length >= overview.limits.maxPanels;
+  const pending = create.isPending || edit.isPending;
+  useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(initial));
   const whitelisted = overview.roles.filter((entry) => entry.status === "whitelisted");
   const nameOf = (roleId: string) => roles.find((role) => role.id === roleId)?.name ?? "deleted role";
   const title = draft.title.trim() || draft.name.trim();
@@ -76,23 +106,46 @@ export function PanelForm({ serverId, overview }: { serverId: string; overview: 
     });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate(draft);
+    const problems = validate(draft, editing !== undefined);
     setErrors(problems);
-    if (Object.keys(problems).length > 0 || !draft.channelId) return;
+    if (Object.keys(problems).length > 0) return;
+    const roles = draft.roles.map(({ roleId, emoji }) => ({ roleId, emoji: emoji.trim() || null }));
+    if (editing) {
+      edit.mutate(
+        {
+          id: editing.id,
+          body: {
+            name: draft.name.trim(),
+            title: draft.title.trim() || null,
+            description: draft.description.trim() || null,
+            display: draft.display,
+            roles,
+          },
+        },
+        { onSuccess: () => onDone?.() },
+      );
+      return;
+    }
+    if (!draft.channelId) return;
     create.mutate(
       {
         name: draft.name.trim(),
         title: draft.title.trim() || null,
         description: draft.description.trim() || null,
         display: draft.display,
-        roles: draft.roles.map(({ roleId, emoji }) => ({ roleId, emoji: emoji.trim() || null })),
+        roles,
         channelId: draft.channelId,
       },
       { onSuccess: () => setDraft({ ...emptyPanel, channelId: draft.channelId }) },
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Create self-role panel" className="space-y-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? `Edit the panel ${editing.name}` : "Create self-role panel"}
+      className="space-y-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Panel name" error={errors.name} hint="Unique on the server; used by /selfroles.">
           {(control) => (
@@ -190,14 +243,22 @@ export function PanelForm({ serverId, overview }: { serverId: string; overview: 
           </p>
         )}
       </fieldset>
-      <ChannelPicker
-        label="Channel"
-        value={draft.channelId}
-        onChange={(channelId) => set({ channelId })}
-        error={errors.channelId}
-        hint="Hearth posts the panel here."
-        required
-      />
+      {editing ? (
+        <p className="text-sm text-stone-400">
+          {editing.messages.length === 0
+            ? "This panel isn't posted anywhere right now."
+            : `Saving updates the ${editing.messages.length === 1 ? "message" : `${editing.messages.length} messages`} carrying it in Discord.`}
+        </p>
+      ) : (
+        <ChannelPicker
+          label="Channel"
+          value={draft.channelId}
+          onChange={(channelId) => set({ channelId })}
+          error={errors.channelId}
+          hint="Hearth posts the panel here."
+          required
+        />
+      )}
       <MessagePreview
         message={settled ? preview.data : null}
         loading={preview.isFetching}
@@ -211,14 +272,25 @@ export function PanelForm({ serverId, overview }: { serverId: string; overview: 
         </p>
       )}
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
+        {!editing && create.isSuccess && <SeeInSandbox channelId={create.variables?.channelId} />}
+        {editing && (
+          <button type="button" className={buttonClass("ghost")} onClick={() => onDone?.()}>
+            Cancel
+          </button>
+        )}
         <button
           type="submit"
           className={buttonClass("primary")}
-          disabled={create.isPending || full || !allowed}
-          title={allowed ? undefined : "Posting panels needs the admin permission"}
+          disabled={pending || full || !allowed}
+          title={allowed ? undefined : `${editing ? "Editing" : "Posting"} panels needs the admin permission`}
         >
-          {create.isPending ? "Posting…" : "Post panel"}
+          {editing
+            ? edit.isPending
+              ? "Saving…"
+              : "Save panel"
+            : create.isPending
+              ? "Posting…"
+              : "Post panel"}
         </button>
       </div>
     </form>

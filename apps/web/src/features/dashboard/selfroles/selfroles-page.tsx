@@ -9,7 +9,7 @@ import { channelsQuery, rolesQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { useConfirm } from "../shared/confirm";
-import { PlusIcon } from "../shared/icons";
+import { PlusIcon, SettingsIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
 import { RolePicker } from "../shared/pickers/role-pickers";
 import { selfRolesQuery, useDeletePanel, useUnlistRole, useWhitelistRole } from "./api";
@@ -93,7 +93,15 @@ function Whitelist({ serverId, overview }: { serverId: string; overview: SelfRol
   );
 }
 
-function PanelRow({ panel, serverId }: { panel: SelfRolePanelItem; serverId: string }) {
+function PanelRow({
+  panel,
+  serverId,
+  onEdit,
+}: {
+  panel: SelfRolePanelItem;
+  serverId: string;
+  onEdit: () => void;
+}) {
   const remove = useDeletePanel(serverId);
   const confirm = useConfirm();
   const names = useNames(serverId);
@@ -132,15 +140,27 @@ function PanelRow({ panel, serverId }: { panel: SelfRolePanelItem; serverId: str
                   .join(", ")}
           </p>
         </div>
-        <button
-          type="button"
-          className={cn(buttonClass("ghost", "sm"), "text-red-300 hover:bg-red-500/10 hover:text-red-200")}
-          disabled={remove.isPending || !can("admin")}
-          onClick={() => void ask()}
-          aria-label={`Delete the panel ${panel.name}`}
-        >
-          Delete
-        </button>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={buttonClass("ghost", "sm")}
+            disabled={!can("admin")}
+            title={can("admin") ? undefined : "Editing panels needs the admin permission"}
+            onClick={onEdit}
+            aria-label={`Edit the panel ${panel.name}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className={cn(buttonClass("ghost", "sm"), "text-red-300 hover:bg-red-500/10 hover:text-red-200")}
+            disabled={remove.isPending || !can("admin")}
+            onClick={() => void ask()}
+            aria-label={`Delete the panel ${panel.name}`}
+          >
+            Delete
+          </button>
+        </div>
       </div>
     </li>
   );
@@ -150,6 +170,7 @@ function PanelRow({ panel, serverId }: { panel: SelfRolePanelItem; serverId: str
 export default function SelfRolesPage() {
   const { serverId } = useDashboardSession();
   const overview = useQuery(selfRolesQuery(serverId));
+  const [editingId, setEditingId] = useState<number | null>(null);
   if (overview.isPending) return <PanelLoading label="Loading self-roles" rows={6} />;
   if (overview.isError && !overview.data)
     return (
@@ -160,15 +181,33 @@ export default function SelfRolesPage() {
       />
     );
   const data = overview.data;
+  // A panel deleted meanwhile (here or by /selfroles delete) ends its edit.
+  const editing = data.panels.find((panel) => panel.id === editingId);
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card
-        title="Post a self-role panel"
-        description="Members pick their own roles from the panel's buttons or menu."
-        icon={<PlusIcon />}
-      >
-        <PanelForm serverId={serverId} overview={data} />
-      </Card>
+      {editing ? (
+        <Card
+          title={`Edit the panel ${editing.name}`}
+          description="Saving redraws the panel wherever it is posted; members keep the roles they have."
+          icon={<SettingsIcon />}
+        >
+          <PanelForm
+            key={editing.id}
+            serverId={serverId}
+            overview={data}
+            editing={editing}
+            onDone={() => setEditingId(null)}
+          />
+        </Card>
+      ) : (
+        <Card
+          title="Post a self-role panel"
+          description="Members pick their own roles from the panel's buttons or menu."
+          icon={<PlusIcon />}
+        >
+          <PanelForm serverId={serverId} overview={data} />
+        </Card>
+      )}
       <div className="space-y-6">
         <Card title="Panels" description={`${data.panels.length} of ${data.limits.maxPanels}`}>
           {data.panels.length === 0 ? (
@@ -178,7 +217,12 @@ export default function SelfRolesPage() {
           ) : (
             <ul aria-label="Panels" className="space-y-3">
               {data.panels.map((panel) => (
-                <PanelRow key={panel.id} panel={panel} serverId={serverId} />
+                <PanelRow
+                  key={panel.id}
+                  panel={panel}
+                  serverId={serverId}
+                  onEdit={() => setEditingId(panel.id)}
+                />
               ))}
             </ul>
           )}
