@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { DiscordMessage } from "./discord-message";
 import { DiscordLookupProvider, type DiscordLookups } from "./lookups";
+import { readableRoleColor } from "./markdown";
 import { relativeTime } from "./timestamp";
 
 const now = Date.UTC(2026, 10, 27, 12, 0);
@@ -76,6 +77,27 @@ describe("DiscordMessage", () => {
     expect(screen.getByText("in 2 hours").tagName).toBe("TIME");
     expect(screen.getByRole("img", { name: ":cozy_fox:" })).toBeTruthy();
     expect(relativeTime(now - 3 * 60_000, now)).toBe("3 minutes ago");
+  });
+
+  it("lightens a dark role colour until its mention reads on Discord's grey, keeping bright ones", () => {
+    const contrast = (hex: string) => {
+      const lum = (h: string) => {
+        const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+          const c = Number.parseInt(h.slice(at, at + 2), 16) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      // Over the tinted mention background the scan measured (#3b3f45).
+      return (lum(hex) + 0.05) / (lum("#3b3f45") + 0.05);
+    };
+    for (const dark of ["#94a3b8", "#1f3a93", "#000001", "#7b2d26"]) {
+      const shown = readableRoleColor(dark);
+      expect(shown, dark).not.toBe(dark);
+      expect(contrast(shown), dark).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(readableRoleColor("#f1c40f")).toBe("#f1c40f");
+    expect(readableRoleColor("#ffffff")).toBe("#ffffff");
   });
 
   it("renders every part of an embed", () => {

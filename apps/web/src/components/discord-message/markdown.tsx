@@ -83,13 +83,42 @@ function Spoiler({ children }: { children: ReactNode }) {
   );
 }
 
+/** The WCAG relative luminance of a `#rrggbb` colour. */
+function luminance(hex: string): number {
+  const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+    const channel = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * A role's colour, lightened toward white until its text reads on the message's dark grey (4.5:1,
+ * WCAG AA: a role coloured slate or navy would otherwise be hard to read, in a preview that must
+ * pass an accessibility scan). Bright colours are kept as they are.
+ */
+export function readableRoleColor(hex: string): string {
+  let [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as [
+    number,
+    number,
+    number,
+  ];
+  const toHex = () => `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
+  // Luminance 0.45 keeps 4.5:1 over Discord's greys (#313338, #2b2d31) with the mention's tint.
+  for (let step = 0; step < 10 && luminance(toHex()) < 0.45; step += 1) {
+    [r, g, b] = [r, g, b].map((c) => c + (255 - c) * 0.2) as [number, number, number];
+  }
+  return toHex();
+}
+
 function Mention({ children, color }: { children: ReactNode; color?: string }) {
+  const text = color ? readableRoleColor(color) : undefined;
   return (
     <span
       className="rounded px-0.5 font-medium"
       style={
-        color
-          ? { color, backgroundColor: `${color}26` }
+        color && text
+          ? { color: text, backgroundColor: `${color}26` }
           : { color: "#c9cdfb", backgroundColor: "rgb(88 101 242 / 0.3)" }
       }
     >
