@@ -11,9 +11,10 @@ const targetMs = 100;
 /**
  * GET /api/dashboard/members (the member picker's search) with 100,000 members on the demo server,
  * on SQLite and, when TEST_DATABASE_URL is set, PostgreSQL: the first page, a common and a rare
- * part of a name, a name nobody has (the whole server read), a page deep into the list and a
- * lookup by ids. Each figure is the median and worst of 30 answers through Fastify (wall clock)
- * and the process's CPU per answer, printed beside issue 28's target (≤ 100 ms).
+ * part of a name, a name nobody has, a rare part of two letters (it walks every member), a page deep
+ * into the list and a lookup by ids. Each figure is the p50, p95 and worst of 30 answers through Fastify (wall clock)
+ * and the process's CPU per answer, printed beside issue 28's target (p95 ≤ 100 ms). SQLite reads
+ * a rare part from its FTS5 trigram table (migration 0163), PostgreSQL from pg_trgm (0160).
  */
 export async function benchMemberSearch(): Promise<void> {
   const dialects: ("sqlite" | "postgres")[] = process.env.TEST_DATABASE_URL
@@ -78,7 +79,10 @@ export async function benchMemberSearch(): Promise<void> {
         ["first page, no query (25)", "limit=25"],
         ["common part: 'member_1' (25)", "query=member_1&limit=25"],
         ["rare part: 'nick 9999' (25)", "query=nick%209999&limit=25"],
-        ["no one matches: 'zzzz' (whole server read)", "query=zzzz&limit=25"],
+        ["rare part, any case: 'MEMBER 4242' (25)", "query=MEMBER%204242&limit=25"],
+        ["no one matches: 'zzzz'", "query=zzzz&limit=25"],
+        // Two letters have no trigram to look up: the one case that still walks every member.
+        ["two letters, rare: 'qj' (walks every member)", "query=qj&limit=25"],
         ["a page deep in the list (cursor at 90,000)", `limit=25&cursor=${deepCursor}`],
         [
           "ids: 5 members",
@@ -97,11 +101,14 @@ export async function benchMemberSearch(): Promise<void> {
         }
         const cpu = process.cpuUsage(cpuBefore);
         times.sort((a, b) => a - b);
-        const median = times[Math.floor(times.length / 2)] ?? 0;
+        const at = (fraction: number) =>
+          times[Math.min(times.length - 1, Math.ceil(fraction * times.length) - 1)] ?? 0;
+        const p50 = at(0.5);
+        const p95 = at(0.95);
         const worst = times.at(-1) ?? 0;
         const cpuMs = (cpu.user + cpu.system) / 1000 / runs;
         console.log(
-          `  ${name.padEnd(46)} ${String(found).padStart(3)} found  median ${median.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  CPU ${cpuMs.toFixed(1).padStart(5)} ms/answer  (target ≤ ${targetMs} ms: ${median <= targetMs ? "met" : "NOT met"})`,
+          `  ${name.padEnd(46)} ${String(found).padStart(3)} found  p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  worst ${worst.toFixed(1).padStart(6)} ms  CPU ${cpuMs.toFixed(1).padStart(5)} ms/answer  (target p95 ≤ ${targetMs} ms: ${p95 <= targetMs ? "met" : "NOT met"})`,
         );
       }
     } finally {

@@ -40,6 +40,7 @@ import * as insights from "./migrations/0110-insights.ts";
 import * as giveawaysBeyond from "./migrations/0120-giveaways-beyond.ts";
 import * as giveawayEntrantSearch from "./migrations/0131-giveaway-entrant-search.ts";
 import * as memberSearch from "./migrations/0160-member-search.ts";
+import * as memberSearchSqlite from "./migrations/0163-member-search-sqlite.ts";
 
 // Listed here rather than read from disk so the same list works under tsx, in tests and in a bundle.
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0120-giveaways-beyond": giveawaysBeyond,
   "0131-giveaway-entrant-search": giveawayEntrantSearch,
   "0160-member-search": memberSearch,
+  "0163-member-search-sqlite": memberSearchSqlite,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

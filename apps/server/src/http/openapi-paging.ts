@@ -5,6 +5,11 @@ declare module "fastify" {
   interface FastifySchema {
     /** A public read whose answers carry an ETag and answer 304 to a matching If-None-Match (http/public-list.ts). */
     etag?: boolean;
+    /**
+     * A list paged by cursor that doesn't count its matches (the member search: counting every member
+     * a common part matches would read the whole server): only `X-Next-Cursor` is documented.
+     */
+    uncounted?: boolean;
   }
 }
 
@@ -63,6 +68,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
     security?: unknown;
     tags?: string[];
     etag?: boolean;
+    uncounted?: boolean;
   };
   const ok = schema.response?.["200"];
   const paged = schema.querystring?.properties?.cursor !== undefined;
@@ -75,7 +81,11 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
     200: {
       ...ok,
       headers: {
-        ...(paged ? pageHeaders : {}),
+        ...(paged
+          ? schema.uncounted === true
+            ? { [pagingHeaders.next]: pageHeaders[pagingHeaders.next] }
+            : pageHeaders
+          : {}),
         ...(paged && schema.tags?.includes("giveaways") ? giveawayTileHeaders : {}),
         ...(revalidated ? etagHeader : {}),
       },

@@ -88,8 +88,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         tags: ["dashboard"],
         summary: "Search the server's members (the member picker)",
         description:
-          "Members whose username, display name or nickname contains `query` (any case; empty lists every member), `limit` at a time, ordered by id; `cursor` is the previous answer's `nextCursor`. With `ids` (comma-separated), those members instead. When Discord can't be asked, an empty list with a `note`.",
+          "Members whose username, display name or nickname contains `query` (any case; empty lists every member), `limit` at a time, ordered by id; `cursor` is the previous answer's `nextCursor` (also sent as `X-Next-Cursor`). With `ids` (comma-separated), those members instead. When Discord can't be asked, an empty list with a `note`. No `X-Total-Count`: counting every member a common part matches would read the whole server (and Discord's own member search doesn't count).",
         security,
+        uncounted: true,
         querystring: membersQuery,
         response: { 200: membersResponse },
       },
