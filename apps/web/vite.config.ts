@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { docsContent } from "./scripts/docs-content.ts";
 import { prerender } from "./scripts/prerender";
+import { unicodeEmojis } from "./scripts/unicode-emojis";
 
 // Pinned so `vite` behaves the same whether run from the repo root or from apps/web.
 const root = fileURLToPath(new URL(".", import.meta.url));
@@ -81,6 +82,7 @@ export default defineConfig({
     ...docsContent(),
     react(),
     tailwindcss(),
+    unicodeEmojis(),
     // The public pages rendered to HTML (scripts/prerender.ts), then every text file compressed.
     prerender({ alias: coreAliases, after: precompress }),
     sourceMapsOutsideDist(),

@@ -2,11 +2,12 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { docsContent } from "./scripts/docs-content.ts";
+import { unicodeEmojis } from "./scripts/unicode-emojis";
 import { coreAliases } from "./vite.config";
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [...docsContent(), react()],
+  plugins: [...docsContent(), react(), unicodeEmojis()],
   resolve: { alias: coreAliases },
   test: {
     name: "web",

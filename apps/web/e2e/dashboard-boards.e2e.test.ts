@@ -39,7 +39,21 @@ describe("dashboard: Boards page", () => {
     const form = page.getByRole("form", { name: "Create board" });
     await form.getByRole("textbox", { name: "Name" }).fill("Hall of Flames");
     await form.getByRole("combobox", { name: "Type" }).selectOption("custom");
-    await form.getByRole("button", { name: "Use 🔥" }).click();
+    // The emoji picker: the server's own emojis first, then Unicode's by name, from the keyboard.
+    const emoji = form.getByRole("combobox", { name: "Emoji" });
+    await emoji.click();
+    await emoji.fill("heart");
+    await page.getByRole("option", { name: /:ember_heart:/ }).waitFor();
+    await page.getByRole("option", { name: /red heart/ }).waitFor();
+    await page.screenshot({ path: screenshotPath("dashboard-boards-emoji-picker"), fullPage: true });
+    await emoji.fill(":fire:");
+    await page.getByRole("option", { name: /^fire ?:fire:$/ }).waitFor();
+    await emoji.press("ArrowDown");
+    await emoji.press("ArrowDown");
+    await emoji.press("Enter");
+    await expect.poll(() => emoji.inputValue()).toBe("🔥 fire");
+    expect(await form.getByRole("button", { name: "Use 🔥" }).getAttribute("aria-pressed")).toBe("true");
+    await expectNoAxeViolations(page, '[data-testid="more-page-boards"]');
     await pick(page, "Board channel", "media");
     await form.getByRole("spinbutton", { name: "Reactions needed" }).fill("1");
     const preview = page.getByTestId("board-preview");

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin } from "vite";
 import { docsContent } from "./docs-content.ts";
+import { unicodeEmojis } from "./unicode-emojis";
 
 /** The shell the server sends where no page was prerendered. */
 export const SPA_SHELL = "spa.html";
@@ -92,7 +93,8 @@ export async function prerenderSite(options: {
       configFile: false,
       root,
       logLevel: "warn",
-      plugins: [...docsContent(), react()],
+      // The same modules the site build has (the emoji list is one of them).
+      plugins: [...docsContent(), react(), unicodeEmojis()],
       resolve: { alias },
       // @hearth/core is TypeScript source: bundle it; the npm packages load from node_modules.
       ssr: { noExternal: ["@hearth/core"] },

@@ -13,6 +13,7 @@ import type { FieldErrors } from "../shared/errors";
 import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { MessagePreview } from "../shared/message-preview";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { EmojiPicker, sameEmoji } from "../shared/pickers/emoji-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
@@ -122,7 +123,8 @@ export function BoardForm({
   };
   const pickType = (type: BoardKind) => {
     const fixed = typeEmoji[type];
-    const wasDefault = Object.values(typeEmoji).includes(draft.emoji) || draft.emoji === "";
+    const wasDefault =
+      Object.values(typeEmoji).some((emoji) => sameEmoji(emoji, draft.emoji)) || draft.emoji === "";
     set({ type, ...(fixed && wasDefault ? { emoji: fixed } : {}) });
   };
   const submit = (event: FormEvent) => {
@@ -180,53 +182,31 @@ export function BoardForm({
           )}
         </Field>
       </div>
-      <Field
+      <EmojiPicker
         label="Emoji"
+        value={draft.emoji}
+        onChange={(emoji) => set({ emoji })}
+        customEmojis={list.emojis}
         error={errors.emoji}
-        hint="The reaction that counts: type a unicode emoji or pick one below (this server's own emojis too)."
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={cn(inputClass, "max-w-48")}
-            value={draft.emoji}
-            onChange={(event) => set({ emoji: event.target.value })}
-          />
-        )}
-      </Field>
+        hint="The reaction that counts: search by name (this server's own emojis first), paste an emoji, or use a quick choice."
+      />
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Quick emoji choices</legend>
         {quickEmojis.map((emoji) => (
           <button
             key={emoji}
             type="button"
-            aria-pressed={draft.emoji === emoji}
+            aria-pressed={sameEmoji(draft.emoji, emoji)}
             aria-label={`Use ${emoji}`}
             onClick={() => set({ emoji })}
             className={cn(
               "h-9 min-w-9 rounded-lg border px-2 text-lg",
-              draft.emoji === emoji ? "border-ember-400/60 bg-ember-500/15" : "border-white/10 bg-white/5",
-            )}
-          >
-            {emoji}
-          </button>
-        ))}
-        {list.emojis.map((emoji) => (
-          <button
-            key={emoji.id}
-            type="button"
-            aria-pressed={draft.emoji === emoji.markup}
-            aria-label={`Use :${emoji.name}:`}
-            title={`:${emoji.name}:`}
-            onClick={() => set({ emoji: emoji.markup })}
-            className={cn(
-              "h-9 rounded-lg border px-2 text-xs text-stone-200",
-              draft.emoji === emoji.markup
+              sameEmoji(draft.emoji, emoji)
                 ? "border-ember-400/60 bg-ember-500/15"
                 : "border-white/10 bg-white/5",
             )}
           >
-            :{emoji.name}:
+            {emoji}
           </button>
         ))}
       </fieldset>
