@@ -51,11 +51,12 @@ const docsComponents: MDXComponents = {
   Cmd,
   OptionRange,
   Link: GuideLink,
-  p: (props) => <p className="max-w-3xl leading-relaxed text-stone-300 [&+*]:mt-4" {...props} />,
+  p: (props) => <p className="max-w-3xl leading-relaxed text-stone-300 [*+&]:mt-4 [&+*]:mt-4" {...props} />,
   a: DocsLink,
   code: ({ children }) => <blocks.C>{children}</blocks.C>,
   strong: (props) => <strong className="font-semibold text-stone-100" {...props} />,
-  ul: ({ children }) => <blocks.Bullets>{children}</blocks.Bullets>,
+  // A Markdown list is a Bullets list, set off from a table or callout before it.
+  ul: ({ children }) => <ul className="space-y-2 text-stone-300 [*+&]:mt-4">{children}</ul>,
   li: ({ children }) => <blocks.BulletItem>{children}</blocks.BulletItem>,
   h3: (props) => <h3 className="mb-3 font-semibold text-stone-100" {...props} />,
 };
