@@ -1,5 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./a11y";
 import { screenshotPath, viewports } from "./browser";
 import { api, dashboardSuite, signedInPage } from "./dashboard-support";
 
@@ -52,6 +53,8 @@ describe("the role-safety rule on the Setup tab", () => {
     await option.waitFor();
     expect(await option.textContent()).toMatch(/^Admin.*has Administrator/);
     expect(await option.getAttribute("aria-disabled")).toBe("true");
+    // The open list, its disabled option and reason included, passes the accessibility scan.
+    await expectNoAxeViolations(page, '[role="tabpanel"]');
     // Choosing it does nothing: the picker never shows it as chosen.
     await option.click({ force: true });
     expect(await picker.inputValue()).not.toBe("@Admin");
