@@ -144,7 +144,9 @@ function MemberFilter({
   const [query, setQuery] = useState("");
   const label = (member: LogMember) => member.name ?? `Unknown member (${member.id.slice(-4)})`;
   const items = (members ?? []).filter((member) => nameMatches(label(member), query));
-  const selected = value ? (members?.find((member) => member.id === value) ?? { id: value, name: null }) : null;
+  const selected = value
+    ? (members?.find((member) => member.id === value) ?? { id: value, name: null })
+    : null;
   return (
     <PickerCombobox<LogMember>
       label="Member"
