@@ -19,7 +19,7 @@ import {
   type GiveawayForm,
   validateGiveaway,
 } from "./create-form";
-import { GiveawayPreview } from "./giveaway-preview";
+import { LazyGiveawayPreview } from "./lazy-preview";
 import { SaveAsTemplate } from "./save-template";
 
 export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: readonly Role[] }) {
@@ -267,7 +267,7 @@ export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: r
           Send each winner what they won by DM
         </label>
         <ControlFields form={form} errors={errors} set={set} />
-        <GiveawayPreview serverId={serverId} body={preview} roles={roles} />
+        <LazyGiveawayPreview serverId={serverId} body={preview} roles={roles} />
         <details className="group rounded-xl border border-white/[0.08] bg-white/[0.02] px-4 py-3">
           <summary className="cursor-pointer text-sm font-medium text-stone-200 marker:text-stone-400">
             Entry requirements (optional)

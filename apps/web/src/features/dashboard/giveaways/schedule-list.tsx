@@ -11,7 +11,7 @@ import { useNow } from "../../../lib/use-now";
 import { useConfirm } from "../shared/confirm";
 import { inputClass } from "../shared/form-controls";
 import { shortDateTime } from "../shared/format";
-import { GiveawayPreview } from "./giveaway-preview";
+import { LazyGiveawayPreview } from "./lazy-preview";
 import { useCancelSchedule, useUpdateSchedule } from "./manage-api";
 
 const small = "h-8 px-3 text-xs";
@@ -133,7 +133,7 @@ function EditForm({
         </button>
       </div>
       <div className="sm:col-span-4">
-        <GiveawayPreview
+        <LazyGiveawayPreview
           serverId={serverId}
           body={schedulePreviewBody(schedule, prize, winners, previewStart)}
           empty="Give a prize and 1 to 50 winners to see the next run's post."

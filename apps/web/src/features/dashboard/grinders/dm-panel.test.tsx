@@ -47,7 +47,8 @@ function serve(fail = false) {
   return { previews, sent };
 }
 
-function show() {
+/** The panel, once its preview (loaded lazily, as on the dashboard) is shown. */
+async function show() {
   renderWithProviders(
     <DashboardSessionContext.Provider value={{ serverId, info, logout: vi.fn() }}>
       <ToastProvider>
@@ -57,7 +58,7 @@ function show() {
       </ToastProvider>
     </DashboardSessionContext.Provider>,
   );
-  return screen.getByTestId("grinder-dm-preview");
+  return screen.findByTestId("grinder-dm-preview", {}, { timeout: 3000 });
 }
 
 afterEach(() => {
@@ -68,7 +69,7 @@ afterEach(() => {
 describe("grinder DM preview", () => {
   it("is empty until a message is written, then shows the DM the server builds, and follows the text", async () => {
     const { previews, sent } = serve();
-    const preview = show();
+    const preview = await show();
     expect(within(preview).getByText("Write the message to see the DM grinders will get.")).toBeTruthy();
     expect(previews).toEqual([]);
 
@@ -85,7 +86,7 @@ describe("grinder DM preview", () => {
 
   it("says why when the preview can't be rendered", async () => {
     serve(true);
-    const preview = show();
+    const preview = await show();
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Hi" } });
     await waitFor(
       () => expect(within(preview).getByRole("alert").textContent).toMatch(/couldn't answer|Discord is down/),

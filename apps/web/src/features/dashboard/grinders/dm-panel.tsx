@@ -1,16 +1,16 @@
 import { dmMessageMax } from "@hearth/core";
-import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useConfirm } from "../shared/confirm";
-import { serverMessage } from "../shared/errors";
 import { textareaClass } from "../shared/form-controls";
 import { MailIcon } from "../shared/icons";
-import { MessagePreview } from "../shared/message-preview";
+import { PreviewFallback } from "../shared/preview-fallback";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
-import { useDebounced } from "../shared/use-debounced";
-import { type DmTarget, grinderDmPreviewQuery, useDmGrinders, useDmProgress } from "./api";
+import { type DmTarget, useDmGrinders, useDmProgress } from "./api";
+
+// The preview's Discord renderer loads with the panel, not with the dashboard's first page.
+const DmPreview = lazy(() => import("./dm-preview").then((module) => ({ default: module.DmPreview })));
 
 const buttons: { target: DmTarget; label: string; who: string }[] = [
   { target: "paid", label: "DM Paid Members", who: "paid grinder" },
@@ -21,27 +21,6 @@ const buttons: { target: DmTarget; label: string; who: string }[] = [
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 export const BLANK_DM_MESSAGE = "Write a message first";
-
-/** The DM each grinder gets, live as the message is written (the server builds it as the broadcast does). */
-function DmPreview({ serverId, message }: { serverId: string; message: string }) {
-  const settled = useDebounced(message.trim(), 400);
-  const tooLong = settled.length > dmMessageMax;
-  const preview = useQuery(grinderDmPreviewQuery(serverId, tooLong ? "" : settled));
-  return (
-    <MessagePreview
-      caption="Preview — the DM each grinder gets"
-      message={settled === "" || tooLong ? null : preview.data}
-      loading={settled !== "" && preview.isFetching}
-      error={preview.isError ? (serverMessage(preview.error) ?? "The preview couldn't be rendered.") : null}
-      empty={
-        tooLong
-          ? `Shorten the message to ${dmMessageMax} characters to see the DM.`
-          : "Write the message to see the DM grinders will get."
-      }
-      data-testid="grinder-dm-preview"
-    />
-  );
-}
 
 /** Message Management: one text, three audiences; "all" really reaches paid and unpaid grinders. */
 export function DmPanel({
@@ -112,7 +91,9 @@ export function DmPanel({
           {error}
         </p>
       )}
-      <DmPreview serverId={serverId} message={message} />
+      <Suspense fallback={<PreviewFallback caption="Preview — the DM each grinder gets" />}>
+        <DmPreview serverId={serverId} message={message} />
+      </Suspense>
       <div className="flex flex-wrap gap-2">
         {buttons.map(({ target, label, who }) => (
           <button

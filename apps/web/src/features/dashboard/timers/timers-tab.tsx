@@ -1,6 +1,6 @@
 import { type Channel, type Role, type Timer, timerLimits, timerPresets } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useNow } from "../../../lib/use-now";
@@ -16,6 +16,7 @@ import { ClockIcon, PlusIcon } from "../shared/icons";
 import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { MarkupTextarea } from "../shared/pickers/markup-textarea";
+import { PreviewFallback } from "../shared/preview-fallback";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import type { TabProps } from "../shared/tab-props";
 import { timersQuery, useCancelTimer, useCreateTimer } from "./api";
@@ -27,7 +28,11 @@ import {
   type TimerForm,
   validateTimer,
 } from "./timer-form";
-import { TimerPreview } from "./timer-preview";
+
+// The preview's Discord renderer loads with the form, not with the dashboard's first page.
+const TimerPreview = lazy(() =>
+  import("./timer-preview").then((module) => ({ default: module.TimerPreview })),
+);
 
 function CreateTimer({ serverId }: { serverId: string }) {
   const [form, setForm] = useState<TimerForm>(emptyTimerForm);
@@ -106,7 +111,9 @@ function CreateTimer({ serverId }: { serverId: string }) {
         value={form.message}
         onChange={(message) => set({ message })}
       />
-      <TimerPreview serverId={serverId} form={form} />
+      <Suspense fallback={<PreviewFallback caption="Preview — the countdown, posted now" />}>
+        <TimerPreview serverId={serverId} form={form} />
+      </Suspense>
       <div className="flex justify-end">
         <button type="submit" className={buttonClass("primary")} disabled={create.isPending}>
           <PlusIcon className="size-4" />

@@ -1,6 +1,6 @@
 import type { WelcomeConfig } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo } from "react";
+import { lazy, Suspense, useId, useMemo } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { Banner, useBanner } from "../shared/banner";
@@ -8,6 +8,7 @@ import { Card } from "../shared/card";
 import { WaveIcon } from "../shared/icons";
 import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { PreviewFallback } from "../shared/preview-fallback";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { Switch } from "../shared/switch";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
@@ -15,8 +16,12 @@ import { useDraft } from "../shared/use-draft";
 import { useSaveWelcome, useTestWelcome, useToggleWelcome, welcomeQuery } from "./api";
 import { TagReference } from "./tag-reference";
 import { ButtonFields, EmbedFields } from "./welcome-fields";
-import { LivePreview } from "./welcome-preview";
 import { canTest, welcomeFieldErrors, welcomeTexts } from "./welcome-rules";
+
+// The preview's Discord renderer loads with the panel, not with the dashboard's first page.
+const LivePreview = lazy(() =>
+  import("./welcome-preview").then((module) => ({ default: module.LivePreview })),
+);
 
 const copy = (config: WelcomeConfig): WelcomeConfig => structuredClone(config);
 
@@ -137,7 +142,9 @@ export function WelcomePanel({ serverId }: { serverId: string }) {
         </div>
 
         <div className="space-y-4 xl:sticky xl:top-20 xl:self-start">
-          <LivePreview serverId={serverId} config={value} />
+          <Suspense fallback={<PreviewFallback caption="Preview — the welcome a new member gets" />}>
+            <LivePreview serverId={serverId} config={value} />
+          </Suspense>
           {draft.dirty && (
             <p
               role="status"
