@@ -80,6 +80,12 @@ describe("routes", () => {
   });
 });
 
+/**
+ * A guide's first render in a run waits for its chunk, compiled from MDX on first import (the MDX
+ * compiler itself loads with the first guide): generous on a loaded machine.
+ */
+const docsGuideTimeout = 10_000;
+
 describe("docs routes", () => {
   it("hide the site header and footer and show the docs sidebar", async () => {
     renderAt("/docs");
@@ -87,7 +93,7 @@ describe("docs routes", () => {
     const heading = await screen.findByRole(
       "heading",
       { level: 1, name: "Documentation" },
-      { timeout: 4000 },
+      { timeout: docsGuideTimeout },
     );
     expect(screen.getByRole("main").contains(heading)).toBe(true);
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
@@ -113,7 +119,11 @@ describe("docs routes", () => {
   it("render a docs page with its title and mark it current in the sidebar", async () => {
     renderAt("/docs/votetracker");
 
-    const heading = await screen.findByRole("heading", { level: 1, name: "Vote Tracker" });
+    const heading = await screen.findByRole(
+      "heading",
+      { level: 1, name: "Vote Tracker" },
+      { timeout: docsGuideTimeout },
+    );
     expect(screen.getByRole("main").contains(heading)).toBe(true);
     const sidebar = screen.getByRole("navigation", { name: "Documentation" });
     expect(within(sidebar).getByRole("link", { name: "Vote Tracker" }).getAttribute("aria-current")).toBe(
@@ -149,7 +159,11 @@ describe("every docs page", () => {
     async (path, title) => {
       renderAt(path);
 
-      const heading = await screen.findByRole("heading", { level: 1, name: title }, { timeout: 4000 });
+      const heading = await screen.findByRole(
+        "heading",
+        { level: 1, name: title },
+        { timeout: docsGuideTimeout },
+      );
       const main = screen.getByRole("main");
       expect(main.contains(heading)).toBe(true);
       // Real content, not a placeholder: several sections and a closing call to action.
@@ -173,7 +187,7 @@ describe("meta descriptions", () => {
 
   it("use a docs page's summary", async () => {
     renderAt("/docs/boards");
-    await screen.findByRole("heading", { level: 1, name: "Boards" }, { timeout: 4000 });
+    await screen.findByRole("heading", { level: 1, name: "Boards" }, { timeout: docsGuideTimeout });
     const entry = docsPages.find((page) => page.path === "/docs/boards");
     await waitFor(() => expect(description()).toBe(entry?.summary));
   });
