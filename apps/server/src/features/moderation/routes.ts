@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { actorOf } from "../../http/auth-plugin.ts";
 import { caseDetail, listCaseViews, moderateFromDashboard, unbanFromDashboard } from "./dashboard.ts";
-import { previewModerationDm } from "./service.ts";
+import { previewModerationDm } from "./dm.ts";
 
 const security = [{ dashboardToken: [] }];
 const tags = ["moderation"];
