@@ -12,7 +12,6 @@ import {
   normaliseTags,
   pageOf,
 } from "@hearth/core";
-import type { Expression } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Storage } from "../../db/database.ts";
 import { transactionForServer } from "../../db/locks.ts";
@@ -322,10 +321,9 @@ export async function setAdvertised(
 }
 
 /**
- * The invite of the server's public directory entry (null when it has none, or it is private), for
- * another feature's list query (giveaways' public lists link to the server): placed beside the
- * caller's own columns, one primary-key lookup per row; `discovery_entries` stays this feature's.
+ * The invites of these servers' public directory entries, by id, in one read: giveaways' public
+ * lists link each giveaway's server through it (a server without a public entry has none).
  */
-export function publicInviteOf(db: Db, serverId: Expression<string>) {
-  return store.publicInviteOf(db, serverId);
+export function publicInvites(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return store.publicInvites(db, ids);
 }

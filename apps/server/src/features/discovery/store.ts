@@ -1,4 +1,4 @@
-import type { Expression, Insertable, Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Database, Db } from "../../db/schema.ts";
 import { premiumOf } from "../settings/service.ts";
 
@@ -85,11 +85,18 @@ export async function listPublicEntries(db: Db): Promise<(DiscoveryRow & { premi
   return rows.map(({ pro_status, ...row }) => ({ ...row, premium: pro_status === 1 }));
 }
 
-/** The public entry's invite of the server `serverId` names: a one-row subquery for another feature's query. */
-export function publicInviteOf(db: Db, serverId: Expression<string>) {
-  return db
-    .selectFrom("discovery_entries")
-    .select("discovery_entries.invite")
-    .where("discovery_entries.server_id", "=", serverId)
-    .where("discovery_entries.is_public", "=", 1);
+/** The invites of these servers' public entries (private ones and servers without one left out), by id. */
+export async function publicInvites(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const invites = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom("discovery_entries")
+      .select(["server_id", "invite"])
+      .where("server_id", "in", unique.slice(i, i + 500))
+      .where("is_public", "=", 1)
+      .execute();
+    for (const row of rows) invites.set(row.server_id, row.invite);
+  }
+  return invites;
 }

@@ -1,8 +1,8 @@
 import type { GiveawaySort, GiveawayStatusFilter } from "@hearth/core";
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Db } from "../../db/schema.ts";
-import { publicInviteOf } from "../discovery/service.ts";
-import { guildLeftOf, guildNameOf } from "../guilds/service.ts";
+import { publicInvites } from "../discovery/service.ts";
+import { guildIdsNamedLike, guildNames, knownGuildIds, leftGuildIds } from "../guilds/service.ts";
 
 /**
  * The public giveaway lists, a page at a time: only the columns a list item shows, the search,
@@ -41,14 +41,13 @@ export interface ListRow {
 type From = SelectQueryBuilder<Database & { g: Database["giveaways"] }, "g", object>;
 
 /**
- * Giveaways of servers the bot is still in. Whether it left, the server's current name and its
- * directory invite come from their owners' services (guilds, discovery) as subqueries placed in
- * this query: a page stays one query, with a primary-key lookup per row as the former joins did.
+ * Giveaways of servers the bot is still in. Which servers it left (and, for a search, which are
+ * named so) come from the guilds feature's service as id lists placed in this query; a page's
+ * servers' current names and directory invites are asked of their owners (guilds, discovery) once
+ * per page, after it.
  */
 function base(db: Db): From {
-  return db
-    .selectFrom("giveaways as g")
-    .where((eb) => eb.not(eb.exists(guildLeftOf(db, eb.ref("g.server_id"))))) as unknown as From;
+  return db.selectFrom("giveaways as g").where("g.server_id", "not in", leftGuildIds(db)) as unknown as From;
 }
 
 const runningCase = (eb: ExpressionBuilder<Database & { g: Database["giveaways"] }, "g">, now: number) =>
@@ -71,7 +70,12 @@ function filtered<Q extends From>(db: Db, query: Q, filter: ListFilter): Q {
     q = q.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref("g.prize")}) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(${eb.fn.coalesce(guildNameOf(db, eb.ref("g.server_id")), eb.ref("g.guild_name"))}) like ${pattern} escape '\\'`,
+        // The server's current name, or the name kept at creation when the bot never saw it.
+        eb("g.server_id", "in", guildIdsNamedLike(db, pattern)),
+        eb.and([
+          eb("g.server_id", "not in", knownGuildIds(db)),
+          sql<boolean>`lower(${eb.ref("g.guild_name")}) like ${pattern} escape '\\'`,
+        ]),
       ]),
     ) as Q;
   }
@@ -107,8 +111,6 @@ export async function pageGiveaways(
     "g.end_after_entries",
     "g.claim_window_ms",
     "g.reminder_before_ms",
-    guildNameOf(db, eb.ref("g.server_id")).as("current_guild_name"),
-    publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
     runningCase(eb, filter.now).as("running"),
     eb
       .selectFrom("giveaway_entries as e")
@@ -145,11 +147,13 @@ export async function pageGiveaways(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  const ids = rows.map((row) => row.server_id);
+  const [names, invites] = await Promise.all([guildNames(db, ids), publicInvites(db, ids)]);
   return rows.map((row) => ({
     serverId: row.server_id,
     messageId: row.message_id,
     prize: row.prize,
-    guildName: row.current_guild_name ?? row.guild_name,
+    guildName: names.get(row.server_id) ?? row.guild_name,
     running: Number(row.running) === 1,
     status: row.status,
     endTime: Number(row.end_time),
@@ -157,7 +161,7 @@ export async function pageGiveaways(
     winnerCount: row.winner_count,
     entryCount: Number(row.entry_count ?? 0),
     drawnWinners: Number(row.winner_rows ?? 0),
-    inviteUrl: row.invite_url ?? null,
+    inviteUrl: invites.get(row.server_id) ?? null,
     scheduleId: row.schedule_id ?? null,
     paused: row.paused_at !== null && row.paused_at !== undefined,
     maxEntries: row.end_after_entries ?? null,

@@ -1,9 +1,9 @@
-import { type Insertable, sql } from "kysely";
+import type { Insertable } from "kysely";
 import type { Dialect } from "../../db/database.ts";
 import type { Database, Db } from "../../db/schema.ts";
 import { liveDedupeKeys } from "../../jobs/store.ts";
-import { publicInviteOf } from "../discovery/service.ts";
-import { guildLeftOf, guildNameOf } from "../guilds/service.ts";
+import { publicInvites } from "../discovery/service.ts";
+import { guildNames, leftGuildIds } from "../guilds/service.ts";
 import { countEntries } from "./entry-store.ts";
 import {
   type Giveaway,
@@ -58,8 +58,6 @@ export async function listGiveaways(
     .selectFrom("giveaways as g")
     .selectAll("g")
     .select((eb) => [
-      guildNameOf(db, eb.ref("g.server_id")).as("current_guild_name"),
-      publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
       eb
         .selectFrom("giveaway_entries as e")
         .select((sub) => sub.fn.countAll<number>().as("n"))
@@ -72,7 +70,7 @@ export async function listGiveaways(
         .where("w.replaced_at", "is", null)
         .as("winner_rows"),
     ])
-    .where((eb) => eb.not(eb.exists(guildLeftOf(db, eb.ref("g.server_id")))));
+    .where("g.server_id", "not in", leftGuildIds(db));
   if (options.serverId !== undefined) query = query.where("g.server_id", "=", options.serverId);
   if (options.order === "activeFirst") {
     query = query.orderBy((eb) => eb.case().when("g.status", "=", "active").then(0).else(1).end());
@@ -82,12 +80,14 @@ export async function listGiveaways(
     .orderBy("g.id", "desc")
     .limit(options.limit)
     .execute();
+  const ids = rows.map((row) => row.server_id);
+  const [names, invites] = await Promise.all([guildNames(db, ids), publicInvites(db, ids)]);
   return rows.map((row) => ({
     ...toGiveaway(row),
-    guildName: row.current_guild_name ?? row.guild_name,
+    guildName: names.get(row.server_id) ?? row.guild_name,
     entryCount: Number(row.entry_count ?? 0),
     drawnWinners: Number(row.winner_rows ?? 0),
-    inviteUrl: row.invite_url ?? null,
+    inviteUrl: invites.get(row.server_id) ?? null,
   }));
 }
 
@@ -99,9 +99,9 @@ export async function findGiveawaySummary(
 ): Promise<GiveawaySummary | null> {
   const giveaway = await findGiveaway(db, serverId, messageId);
   if (!giveaway) return null;
-  const [server, invite, entryCount, drawnWinners] = await Promise.all([
-    guildNameOf(db, sql.val(serverId)).executeTakeFirst(),
-    publicInviteOf(db, sql.val(serverId)).executeTakeFirst(),
+  const [names, invites, entryCount, drawnWinners] = await Promise.all([
+    guildNames(db, [serverId]),
+    publicInvites(db, [serverId]),
     countEntries(db, giveaway.id),
     db
       .selectFrom("giveaway_winners")
@@ -112,10 +112,10 @@ export async function findGiveawaySummary(
   ]);
   return {
     ...giveaway,
-    guildName: server?.name ?? giveaway.guildName,
+    guildName: names.get(serverId) ?? giveaway.guildName,
     entryCount,
     drawnWinners: Number(drawnWinners.n),
-    inviteUrl: invite?.invite ?? null,
+    inviteUrl: invites.get(serverId) ?? null,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { GiveawaySettings, UpcomingGiveaway, UpcomingGiveawayDetail } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
-import { publicInviteOf } from "../discovery/service.ts";
-import { guildLeftOf, guildNameOf } from "../guilds/service.ts";
+import { publicInvites } from "../discovery/service.ts";
+import { guildNames, leftGuildIds } from "../guilds/service.ts";
 import * as scheduleStore from "./schedule-store.ts";
 
 /**
@@ -24,18 +24,29 @@ interface Row {
   status: "scheduled" | "paused" | "done" | "cancelled";
   next_run_at: number | string | null;
   runs: number | string;
-  guild_name: string | null;
-  invite_url: string | null;
 }
 
-function toUpcoming(row: Row): UpcomingGiveaway {
+/** The server's name and directory invite, asked of their owners (guilds, discovery) once per list. */
+interface ServerDetails {
+  names: Map<string, string>;
+  invites: Map<string, string>;
+}
+
+async function serverDetails(deps: Deps, rows: readonly Row[]): Promise<ServerDetails> {
+  const ids = rows.map((row) => row.server_id);
+  const db = deps.storage.db;
+  const [names, invites] = await Promise.all([guildNames(db, ids), publicInvites(db, ids)]);
+  return { names, invites };
+}
+
+function toUpcoming(row: Row, details: ServerDetails): UpcomingGiveaway {
   const settings = JSON.parse(row.settings) as GiveawaySettings;
   const status = row.status === "cancelled" ? "done" : row.status;
   const requirements = settings.requirements;
   return {
     guildId: row.server_id,
     scheduleId: String(row.id),
-    guildName: row.guild_name ?? "Unknown Server",
+    guildName: details.names.get(row.server_id) ?? "Unknown Server",
     prize: settings.prize,
     description: settings.description || null,
     winnerCount: settings.winnerCount,
@@ -48,35 +59,26 @@ function toUpcoming(row: Row): UpcomingGiveaway {
     minMemberAge: requirements?.minMemberAge ?? 0,
     minInvites: requirements?.minInvites ?? 0,
     requiredRoles: requirements?.requiredRoles ?? [],
-    inviteUrl: row.invite_url,
+    inviteUrl: details.invites.get(row.server_id) ?? null,
   };
 }
 
-/** The server's name and directory invite come from their owners (guilds, discovery), in this query. */
+/** Schedules of servers the bot is still in (the guilds feature lists those it left). */
 function publicSchedules(deps: Deps) {
   const db = deps.storage.db;
   return db
     .selectFrom("giveaway_schedules as g")
-    .select((eb) => [
-      "g.id",
-      "g.server_id",
-      "g.settings",
-      "g.recurrence",
-      "g.status",
-      "g.next_run_at",
-      "g.runs",
-      guildNameOf(db, eb.ref("g.server_id")).as("guild_name"),
-      publicInviteOf(db, eb.ref("g.server_id")).as("invite_url"),
-    ])
-    .where((eb) => eb.not(eb.exists(guildLeftOf(db, eb.ref("g.server_id")))));
+    .select(["g.id", "g.server_id", "g.settings", "g.recurrence", "g.status", "g.next_run_at", "g.runs"])
+    .where("g.server_id", "not in", leftGuildIds(db));
 }
 
 /** Waiting and paused schedules of every server (or one), the soonest first. */
 export async function listUpcoming(deps: Deps, serverId?: string): Promise<UpcomingGiveaway[]> {
   let query = publicSchedules(deps).where("g.status", "in", ["scheduled", "paused"]);
   if (serverId !== undefined) query = query.where("g.server_id", "=", serverId);
-  const rows = await query.orderBy("g.next_run_at").orderBy("g.id").limit(listed).execute();
-  return rows.map((row) => toUpcoming(row as Row));
+  const rows = (await query.orderBy("g.next_run_at").orderBy("g.id").limit(listed).execute()) as Row[];
+  const details = await serverDetails(deps, rows);
+  return rows.map((row) => toUpcoming(row, details));
 }
 
 /** One schedule with its posted runs (latest 10); 404 when cancelled or not this server's. */
@@ -87,9 +89,12 @@ export async function getUpcoming(deps: Deps, serverId: string, id: number): Pro
     .where("g.status", "!=", "cancelled")
     .executeTakeFirst();
   if (!row) throw notFound("No such scheduled giveaway");
-  const runs = await scheduleStore.listRuns(deps.storage.db, [id], 10);
+  const [runs, details] = await Promise.all([
+    scheduleStore.listRuns(deps.storage.db, [id], 10),
+    serverDetails(deps, [row as Row]),
+  ]);
   return {
-    ...toUpcoming(row as Row),
+    ...toUpcoming(row as Row, details),
     pastRuns: runs.map((run) => ({
       messageId: run.messageId,
       runNumber: run.runNumber,

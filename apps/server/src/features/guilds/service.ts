@@ -9,7 +9,6 @@ import {
   type Role,
   type ServerInfo,
 } from "@hearth/core";
-import type { Expression } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Db } from "../../db/schema.ts";
 import { forDisplay, isDiscordFailure } from "../../discord/port/display-lookups.ts";
@@ -185,16 +184,28 @@ export function serversLeftBefore(deps: StorageDeps, cutoff: number): Promise<st
 }
 
 /**
- * For another feature's list query (giveaways' public lists), placed beside its own columns so a
- * page stays one query with a primary-key lookup per row, as its former join did; `guilds` stays
- * this feature's (the SQL is built here, the caller only places it):
- * - `guildNameOf`: the server's current name (null when the bot never saw it);
- * - `guildLeftOf`: a row when the bot has left the server, for `not exists` (lists skip those).
+ * The current names of these servers (those the bot has seen), by id, in one read: a list asks
+ * once for its page's servers (giveaways' public lists), falling back to a name it kept itself.
  */
-export function guildNameOf(db: Db, serverId: Expression<string>) {
-  return store.nameOf(db, serverId);
+export function guildNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  return store.namesOf(db, ids);
 }
 
-export function guildLeftOf(db: Db, serverId: Expression<string>) {
-  return store.leftOf(db, serverId);
+/**
+ * Id lists for another feature's list query (giveaways' public lists) to filter by, placed in its
+ * one query as `in` / `not in`, which the databases read once per query rather than once per row;
+ * `guilds` stays this feature's (the SQL is built here, the caller only places it): servers the
+ * bot left, servers it has seen, servers whose current name matches a search (`like` over the
+ * lower-cased name, a backslash escapes).
+ */
+export function leftGuildIds(db: Db) {
+  return store.leftIds(db);
+}
+
+export function knownGuildIds(db: Db) {
+  return store.knownIds(db);
+}
+
+export function guildIdsNamedLike(db: Db, pattern: string) {
+  return store.idsNamedLike(db, pattern);
 }

@@ -1,4 +1,4 @@
-import type { Expression, Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database, Db } from "../../db/schema.ts";
 
 /** Keeps the `guilds` table in step with the guilds the bot is in (GUILD_CREATE, sandbox start). */
@@ -63,16 +63,35 @@ export async function listLeftBefore(db: Kysely<Database>, cutoff: number): Prom
   return rows.map((row) => row.id);
 }
 
-/** The current name of the server `serverId` names: a one-row subquery for another feature's query. */
-export function nameOf(db: Db, serverId: Expression<string>) {
-  return db.selectFrom("guilds").select("guilds.name").where("guilds.id", "=", serverId);
+/** The current names of these servers (those the bot has seen), by id. */
+export async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom("guilds")
+      .select(["id", "name"])
+      .where("id", "in", unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
 }
 
-/** A row when the bot has left the server `serverId` names (none while it's in, or never seen). */
-export function leftOf(db: Db, serverId: Expression<string>) {
+/** Ids of the servers the bot has left: a subquery for another feature's `not in`. */
+export function leftIds(db: Db) {
+  return db.selectFrom("guilds").select("guilds.id").where("guilds.left_at", "is not", null);
+}
+
+/** Ids of every server the bot has seen: a subquery for another feature's `in` / `not in`. */
+export function knownIds(db: Db) {
+  return db.selectFrom("guilds").select("guilds.id");
+}
+
+/** Ids of the servers whose current name, lower-cased, is `like` the pattern (a backslash escapes). */
+export function idsNamedLike(db: Db, pattern: string) {
   return db
     .selectFrom("guilds")
     .select("guilds.id")
-    .where("guilds.id", "=", serverId)
-    .where("guilds.left_at", "is not", null);
+    .where(sql<boolean>`lower(${sql.ref("guilds.name")}) like ${pattern} escape '\\'`);
 }
