@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
-import { demoOwnerId } from "./demo-seed-data.ts";
+import type { DemoMember } from "./demo-seed.ts";
+import { demoGuildId, demoOwnerId } from "./demo-seed-data.ts";
+
+// What features' demo seeds use to read and shape the sandbox beyond the port (seed data written in
+// place, as `seedDemoDirectory` writes the demo server): they never name the `sandbox_*` tables.
 
 /**
  * Other servers of the sandbox besides the demo server, for the public directory's demo (the
@@ -111,4 +115,63 @@ export async function addSandboxServer(db: Kysely<Database>, server: SandboxServ
       .values(members.slice(start, start + 100))
       .execute();
   }
+}
+
+/** A member of the demo server with their user's names, for demo seeds that show or pick by name. */
+export interface DemoMemberProfile extends DemoMember {
+  username: string;
+  globalName: string | null;
+  nick: string | null;
+  bot: boolean;
+}
+
+/** Every member of the demo server (the owner and bots too) with their names, by user id. */
+export async function demoMemberProfiles(db: Kysely<Database>): Promise<DemoMemberProfile[]> {
+  const rows = await db
+    .selectFrom("sandbox_members as m")
+    .innerJoin("sandbox_users as u", "u.id", "m.user_id")
+    .select(["m.user_id", "m.nick", "m.roles", "m.joined_at", "u.username", "u.global_name", "u.bot"])
+    .where("m.guild_id", "=", demoGuildId)
+    .orderBy("m.user_id")
+    .execute();
+  return rows.map((row) => ({
+    userId: row.user_id,
+    roleIds: JSON.parse(row.roles) as string[],
+    joinedAt: row.joined_at,
+    username: row.username,
+    globalName: row.global_name,
+    nick: row.nick,
+    bot: row.bot === 1,
+  }));
+}
+
+/**
+ * Sets demo members' roles in place: seed data like the rest of the demo, so no role change is
+ * logged or recorded as the port's `addMemberRole` would.
+ */
+export async function setDemoMemberRoles(
+  db: Kysely<Database>,
+  updates: readonly { userId: string; roleIds: readonly string[] }[],
+): Promise<void> {
+  for (const update of updates) {
+    await db
+      .updateTable("sandbox_members")
+      .set({ roles: JSON.stringify(update.roleIds) })
+      .where("guild_id", "=", demoGuildId)
+      .where("user_id", "=", update.userId)
+      .execute();
+  }
+}
+
+/** Dates a message the demo posted back to when the demo's story says it was written. */
+export async function backdateMessage(
+  db: Kysely<Database>,
+  messageId: string,
+  createdAt: number,
+): Promise<void> {
+  await db
+    .updateTable("sandbox_messages")
+    .set({ created_at: createdAt })
+    .where("id", "=", messageId)
+    .execute();
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.ts";
 import { SandboxAdapter } from "../../discord/sandbox/adapter.ts";
-import { backdateMessage, demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { backdateMessage } from "../../discord/sandbox/demo-api.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { createBoard } from "./service.ts";

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.ts";
+import { addSandboxServer, sandboxPeople } from "../../discord/sandbox/demo-api.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
-import { addSandboxServer, sandboxPeople } from "../../discord/sandbox/demo-servers.ts";
 import { grantPremium } from "../settings/service.ts";
 import { demoEntry, listed } from "./demo-directory.ts";
 

@@ -1,6 +1,6 @@
 import { drawWinners, type RandomInt } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
-import { demoMemberProfiles } from "../../discord/sandbox/demo-seed.ts";
+import { demoMemberProfiles } from "../../discord/sandbox/demo-api.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";

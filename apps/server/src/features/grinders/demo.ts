@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
 import type { AppContext } from "../../context.ts";
 import type { Database } from "../../db/schema.ts";
-import { demoMemberProfiles, setDemoMemberRoles } from "../../discord/sandbox/demo-seed.ts";
+import { demoMemberProfiles, setDemoMemberRoles } from "../../discord/sandbox/demo-api.ts";
 import { demoGuildId, demoOwnerId } from "../../discord/sandbox/demo-seed-data.ts";
 import { seededRandom as random } from "../../lib/seeded-random.ts";
 import { makeSnowflake } from "../../lib/snowflake.ts";
