@@ -16,27 +16,6 @@ import { mentionedRoleIds, parseJson } from "./rows.ts";
 
 // The sandbox's messages: what the bot sends, edits and deletes, and reading a message back.
 
-export async function sendMessage(
-  context: SandboxContext,
-  channelId: string,
-  unchecked: OutgoingMessage,
-): Promise<SentMessage> {
-  // Made to fit, or refused, exactly as on Discord (see payload-rules/message-limits.ts).
-  const message = sendable(unchecked, { allowDataImages: true });
-  const channel = await requireChannel(context, channelId);
-  if (channel.type === 2 || channel.type === 4) {
-    throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
-  }
-  if (message.nonce) {
-    // As Discord with enforce_nonce: the same post within a few minutes answers the first message.
-    const earlier = await postedWithNonce(context, channelId, message.nonce);
-    if (earlier) return { id: earlier, channelId };
-  }
-  const id = await storeMessage(context, channelId, channel.guild_id, message);
-  await record(context, channel.guild_id, "message.send", { channelId, messageId: id, message });
-  return { id, channelId };
-}
-
 /** How long Discord keeps a nonce for `enforce_nonce` ("the past few minutes"). */
 const nonceWindowMs = 5 * 60_000;
 
@@ -69,82 +48,6 @@ async function postedWithNonce(
     }
   }
   return null;
-}
-
-export async function editMessage(
-  context: SandboxContext,
-  channelId: string,
-  messageId: string,
-  unchecked: OutgoingMessage,
-): Promise<void> {
-  const message = sendable(unchecked, { allowDataImages: true, edit: true });
-  const existing = await requireMessage(context, channelId, messageId);
-  await context.db
-    .updateTable("sandbox_messages")
-    .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
-    .where("id", "=", messageId)
-    .execute();
-  await record(context, existing.guild_id, "message.edit", { channelId, messageId, message });
-}
-
-export async function deleteMessage(context: SandboxContext, channelId: string, messageId: string) {
-  const existing = await requireMessage(context, channelId, messageId);
-  await removeMessage(context, channelId, messageId);
-  await record(context, existing.guild_id, "message.delete", { channelId, messageId });
-  await context.events.emit("messageDelete", { guildId: existing.guild_id, channelId, messageId });
-}
-
-export async function getMessage(
-  context: SandboxContext,
-  port: Pick<DiscordPort, "getUser">,
-  channelId: string,
-  messageId: string,
-): Promise<MessageInfo | null> {
-  const row = await context.db
-    .selectFrom("sandbox_messages")
-    .selectAll()
-    .where("id", "=", messageId)
-    .where("channel_id", "=", channelId)
-    .where("deleted_at", "is", null)
-    .executeTakeFirst();
-  if (!row) return null;
-  const payload = parseJson<OutgoingMessage>(row.payload, {});
-  const reactions = await context.db
-    .selectFrom("sandbox_reactions")
-    .select((eb) => [
-      "emoji_key",
-      eb.fn.max("emoji_id").as("emoji_id"),
-      eb.fn.max("emoji_name").as("emoji_name"),
-      eb.fn.max("animated").as("animated"),
-      eb.fn.countAll<number>().as("count"),
-      eb.fn.min("created_at").as("first"),
-    ])
-    .where("message_id", "=", messageId)
-    .groupBy("emoji_key")
-    .orderBy("first")
-    .orderBy("emoji_key")
-    .execute();
-  return {
-    id: row.id,
-    channelId: row.channel_id,
-    guildId: row.guild_id,
-    author: await authorOf(context, port, row.author_id),
-    content: row.content,
-    embeds: (payload.embeds ?? []) as Embed[],
-    ...(payload.components?.length ? { components: payload.components } : {}),
-    attachments: parseJson<Attachment[]>(row.attachments, []),
-    reactions: reactions.map((reaction) => ({
-      emoji: {
-        id: reaction.emoji_id ?? null,
-        name: reaction.emoji_name ?? reaction.emoji_key,
-        ...(reaction.emoji_id ? { animated: Number(reaction.animated) === 1 } : {}),
-      },
-      count: Number(reaction.count),
-    })),
-    mentionRoleIds: mentionedRoleIds(row.content),
-    webhookId: null,
-    createdAt: Number(row.created_at),
-  };
 }
 
 /** A message's author; the bot's own user when the directory doesn't list it. */
@@ -198,4 +101,89 @@ export async function removeMessage(context: SandboxContext, channelId: string, 
     .execute();
   await context.db.deleteFrom("sandbox_reactions").where("message_id", "=", messageId).execute();
   context.changes.notify(null);
+}
+
+/** The port's message calls over the sandbox's tables, for the directory to assemble with the other parts. */
+export function messagesPart(context: SandboxContext, port: DiscordPort) {
+  return {
+    async sendMessage(channelId: string, unchecked: OutgoingMessage): Promise<SentMessage> {
+      // Made to fit, or refused, exactly as on Discord (see payload-rules/message-limits.ts).
+      const message = sendable(unchecked, { allowDataImages: true });
+      const channel = await requireChannel(context, channelId);
+      if (channel.type === 2 || channel.type === 4) {
+        throw new DiscordError("unknown_channel", `Channel ${channelId} cannot hold messages`);
+      }
+      if (message.nonce) {
+        // As Discord with enforce_nonce: the same post within a few minutes answers the first message.
+        const earlier = await postedWithNonce(context, channelId, message.nonce);
+        if (earlier) return { id: earlier, channelId };
+      }
+      const id = await storeMessage(context, channelId, channel.guild_id, message);
+      await record(context, channel.guild_id, "message.send", { channelId, messageId: id, message });
+      return { id, channelId };
+    },
+    async editMessage(channelId: string, messageId: string, unchecked: OutgoingMessage): Promise<void> {
+      const message = sendable(unchecked, { allowDataImages: true, edit: true });
+      const existing = await requireMessage(context, channelId, messageId);
+      await context.db
+        .updateTable("sandbox_messages")
+        .set({ content: message.content ?? "", payload: JSON.stringify(message), edited_at: Date.now() })
+        .where("id", "=", messageId)
+        .execute();
+      await record(context, existing.guild_id, "message.edit", { channelId, messageId, message });
+    },
+    async deleteMessage(channelId: string, messageId: string) {
+      const existing = await requireMessage(context, channelId, messageId);
+      await removeMessage(context, channelId, messageId);
+      await record(context, existing.guild_id, "message.delete", { channelId, messageId });
+      await context.events.emit("messageDelete", { guildId: existing.guild_id, channelId, messageId });
+    },
+    async getMessage(channelId: string, messageId: string): Promise<MessageInfo | null> {
+      const row = await context.db
+        .selectFrom("sandbox_messages")
+        .selectAll()
+        .where("id", "=", messageId)
+        .where("channel_id", "=", channelId)
+        .where("deleted_at", "is", null)
+        .executeTakeFirst();
+      if (!row) return null;
+      const payload = parseJson<OutgoingMessage>(row.payload, {});
+      const reactions = await context.db
+        .selectFrom("sandbox_reactions")
+        .select((eb) => [
+          "emoji_key",
+          eb.fn.max("emoji_id").as("emoji_id"),
+          eb.fn.max("emoji_name").as("emoji_name"),
+          eb.fn.max("animated").as("animated"),
+          eb.fn.countAll<number>().as("count"),
+          eb.fn.min("created_at").as("first"),
+        ])
+        .where("message_id", "=", messageId)
+        .groupBy("emoji_key")
+        .orderBy("first")
+        .orderBy("emoji_key")
+        .execute();
+      return {
+        id: row.id,
+        channelId: row.channel_id,
+        guildId: row.guild_id,
+        author: await authorOf(context, port, row.author_id),
+        content: row.content,
+        embeds: (payload.embeds ?? []) as Embed[],
+        ...(payload.components?.length ? { components: payload.components } : {}),
+        attachments: parseJson<Attachment[]>(row.attachments, []),
+        reactions: reactions.map((reaction) => ({
+          emoji: {
+            id: reaction.emoji_id ?? null,
+            name: reaction.emoji_name ?? reaction.emoji_key,
+            ...(reaction.emoji_id ? { animated: Number(reaction.animated) === 1 } : {}),
+          },
+          count: Number(reaction.count),
+        })),
+        mentionRoleIds: mentionedRoleIds(row.content),
+        webhookId: null,
+        createdAt: Number(row.created_at),
+      };
+    },
+  } satisfies Partial<DiscordPort>;
 }

@@ -1,4 +1,4 @@
-import type { ApplicationCommandDefinition } from "../port/port.ts";
+import type { ApplicationCommandDefinition, DiscordPort } from "../port/port.ts";
 import type { SandboxContext } from "./context.ts";
 
 /**
@@ -19,14 +19,15 @@ export async function record(
   context.changes.notify(guildId);
 }
 
-/** The sandbox has no command list to replace: registering is only recorded. */
-export async function registerCommands(
-  context: SandboxContext,
-  commands: ApplicationCommandDefinition[],
-  guildId?: string,
-): Promise<void> {
-  await record(context, guildId ?? null, "commands.register", {
-    count: commands.length,
-    names: commands.map((c) => c.name),
-  });
+/** The port's command registration in the sandbox (recorded in its outbox), for the directory to assemble with the other parts. */
+export function outboxPart(context: SandboxContext) {
+  return {
+    /** The sandbox has no command list to replace: registering is only recorded. */
+    async registerCommands(commands: ApplicationCommandDefinition[], guildId?: string): Promise<void> {
+      await record(context, guildId ?? null, "commands.register", {
+        count: commands.length,
+        names: commands.map((c) => c.name),
+      });
+    },
+  } satisfies Partial<DiscordPort>;
 }

@@ -29,66 +29,11 @@ export interface SimulatedCommand {
   attachments?: Record<string, Attachment>;
 }
 
-/**
- * A member uses a slash command; answers what the bot replied, in order. Attachment options are
- * given as files by option name (their value becomes the file's id, as Discord resolves them).
- */
-export async function simulateCommand(
-  context: SandboxContext,
-  port: DiscordPort,
-  input: SimulatedCommand,
-): Promise<SandboxInteractionResponse[]> {
-  const base = await interactionBase(port, input.guildId, input.userId, input.channelId);
-  const data: CommandData = {
-    kind: "command",
-    ...base,
-    name: input.name,
-    subcommandGroup: input.subcommandGroup ?? null,
-    subcommand: input.subcommand ?? null,
-    options: { ...(input.options ?? {}) },
-    resolved: { users: {}, members: {} },
-  };
-  for (const value of Object.values(data.options)) {
-    const member = typeof value === "string" ? await port.getMember(input.guildId, value) : null;
-    if (member) {
-      data.resolved.users[member.user.id] = member.user;
-      data.resolved.members[member.user.id] = member;
-    }
-  }
-  const files = Object.entries(input.attachments ?? {});
-  if (files.length > 0) {
-    const attachments: Record<string, Attachment> = {};
-    for (const [name, file] of files) {
-      data.options[name] = file.id;
-      attachments[file.id] = file;
-    }
-    data.resolved.attachments = attachments;
-  }
-  return dispatchInteraction(context, data, null);
-}
-
 export interface SimulatedButton {
   guildId: string;
   userId: string;
   messageId: string;
   customId: string;
-}
-
-/** A member clicks a button on a message the bot sent. */
-export async function simulateButton(
-  context: SandboxContext,
-  port: DiscordPort,
-  input: SimulatedButton,
-): Promise<SandboxInteractionResponse[]> {
-  const channelId = await channelOfMessage(context, input.messageId);
-  const base = await interactionBase(port, input.guildId, input.userId, channelId);
-  const data: ButtonData = {
-    kind: "button",
-    ...base,
-    customId: input.customId,
-    messageId: input.messageId,
-  };
-  return dispatchInteraction(context, data, input.messageId);
 }
 
 export interface SimulatedSelect {
@@ -99,24 +44,6 @@ export interface SimulatedSelect {
   values: string[];
 }
 
-/** A member picks options in a select menu on a message the bot sent. */
-export async function simulateSelect(
-  context: SandboxContext,
-  port: DiscordPort,
-  input: SimulatedSelect,
-): Promise<SandboxInteractionResponse[]> {
-  const channelId = await channelOfMessage(context, input.messageId);
-  const base = await interactionBase(port, input.guildId, input.userId, channelId);
-  const data: SelectData = {
-    kind: "select",
-    ...base,
-    customId: input.customId,
-    messageId: input.messageId,
-    values: [...input.values],
-  };
-  return dispatchInteraction(context, data, input.messageId);
-}
-
 export interface SimulatedModal {
   guildId: string;
   userId: string;
@@ -124,27 +51,6 @@ export interface SimulatedModal {
   fields: Record<string, string>;
   messageId?: string;
   channelId?: string;
-}
-
-/**
- * A member submits a form the bot opened: from a command (no `messageId`; give `channelId`) or
- * from a button or menu on a message (`messageId`, whose channel is used).
- */
-export async function simulateModal(
-  context: SandboxContext,
-  port: DiscordPort,
-  input: SimulatedModal,
-): Promise<SandboxInteractionResponse[]> {
-  const channelId = input.messageId ? await channelOfMessage(context, input.messageId) : input.channelId;
-  const base = await interactionBase(port, input.guildId, input.userId, channelId);
-  const data: ModalData = {
-    kind: "modal",
-    ...base,
-    customId: input.customId,
-    messageId: input.messageId ?? null,
-    fields: { ...input.fields },
-  };
-  return dispatchInteraction(context, data, input.messageId ?? null);
 }
 
 async function channelOfMessage(context: SandboxContext, messageId: string): Promise<string> {
@@ -210,4 +116,84 @@ async function dispatchInteraction(
   const interaction = new Interaction(data, interactionTransport(context, data, originalId, responses));
   await context.events.emit("interactionCreate", interaction);
   return responses;
+}
+
+/** Members using the bot's commands, buttons, menus and forms; each answers what the bot replied, in order. for SandboxAdapter to assemble with the other parts. */
+export function interactionSimulation(context: SandboxContext, port: DiscordPort) {
+  return {
+    /**
+     * A member uses a slash command; answers what the bot replied, in order. Attachment options are
+     * given as files by option name (their value becomes the file's id, as Discord resolves them).
+     */
+    async simulateCommand(input: SimulatedCommand): Promise<SandboxInteractionResponse[]> {
+      const base = await interactionBase(port, input.guildId, input.userId, input.channelId);
+      const data: CommandData = {
+        kind: "command",
+        ...base,
+        name: input.name,
+        subcommandGroup: input.subcommandGroup ?? null,
+        subcommand: input.subcommand ?? null,
+        options: { ...(input.options ?? {}) },
+        resolved: { users: {}, members: {} },
+      };
+      for (const value of Object.values(data.options)) {
+        const member = typeof value === "string" ? await port.getMember(input.guildId, value) : null;
+        if (member) {
+          data.resolved.users[member.user.id] = member.user;
+          data.resolved.members[member.user.id] = member;
+        }
+      }
+      const files = Object.entries(input.attachments ?? {});
+      if (files.length > 0) {
+        const attachments: Record<string, Attachment> = {};
+        for (const [name, file] of files) {
+          data.options[name] = file.id;
+          attachments[file.id] = file;
+        }
+        data.resolved.attachments = attachments;
+      }
+      return dispatchInteraction(context, data, null);
+    },
+    /** A member clicks a button on a message the bot sent. */
+    async simulateButton(input: SimulatedButton): Promise<SandboxInteractionResponse[]> {
+      const channelId = await channelOfMessage(context, input.messageId);
+      const base = await interactionBase(port, input.guildId, input.userId, channelId);
+      const data: ButtonData = {
+        kind: "button",
+        ...base,
+        customId: input.customId,
+        messageId: input.messageId,
+      };
+      return dispatchInteraction(context, data, input.messageId);
+    },
+    /** A member picks options in a select menu on a message the bot sent. */
+    async simulateSelect(input: SimulatedSelect): Promise<SandboxInteractionResponse[]> {
+      const channelId = await channelOfMessage(context, input.messageId);
+      const base = await interactionBase(port, input.guildId, input.userId, channelId);
+      const data: SelectData = {
+        kind: "select",
+        ...base,
+        customId: input.customId,
+        messageId: input.messageId,
+        values: [...input.values],
+      };
+      return dispatchInteraction(context, data, input.messageId);
+    },
+    /**
+     * A member submits a form the bot opened: from a command (no `messageId`; give `channelId`) or
+     * from a button or menu on a message (`messageId`, whose channel is used).
+     */
+    async simulateModal(input: SimulatedModal): Promise<SandboxInteractionResponse[]> {
+      const channelId = input.messageId ? await channelOfMessage(context, input.messageId) : input.channelId;
+      const base = await interactionBase(port, input.guildId, input.userId, channelId);
+      const data: ModalData = {
+        kind: "modal",
+        ...base,
+        customId: input.customId,
+        messageId: input.messageId ?? null,
+        fields: { ...input.fields },
+      };
+      return dispatchInteraction(context, data, input.messageId ?? null);
+    },
+  };
 }
