@@ -1,16 +1,8 @@
 import { z } from "zod";
+import { birthdayLimits } from "../limits/events.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of birthdays, the same for `/birthday` and the dashboard's Birthdays page. */
-export const birthdayLimits = {
-  /** The announcement's template, in characters. */
-  messageMax: 1500,
-  /** `/birthday list` shows the next ten. */
-  listSize: 10,
-  /** The dashboard's list: at most this many a request. */
-  pageMax: 100,
-  minYear: 1900,
-} as const;
+export { birthdayLimits };
 
 /** A server's birthday setup: where birthdays are announced, the role for the day, the message. */
 export const birthdaySettings = z.object({

@@ -1,19 +1,9 @@
 import { z } from "zod";
+import { discoveryLimits } from "../limits/community.ts";
 import { snowflake } from "./common.ts";
 import { pageQuery, pageSizes } from "./paging.ts";
 
-/** Limits of a discovery entry, enforced by the API and usable by the dashboard form. */
-export const discoveryLimits = {
-  descriptionMin: 20,
-  descriptionMax: 1000,
-  /** Lists show this many characters of a description, then "Read more". */
-  descriptionPreview: 120,
-  tagsMax: 10,
-  tagMin: 2,
-  tagMax: 24,
-  /** Longest search text accepted by `GET /api/discovery/search`. */
-  queryMax: 100,
-} as const;
+export { discoveryLimits };
 
 const invitePattern =
   /^(?:https?:\/\/)?(?:www\.)?(?:discord\.gg\/|(?:discord|discordapp)\.com\/invite\/)([A-Za-z0-9-]{2,32})\/?(?:[?#].*)?$/i;

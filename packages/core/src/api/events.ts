@@ -1,29 +1,15 @@
 import { z } from "zod";
+import { lotteryLimits, raffleLimits } from "../limits/events.ts";
 import { botMessagePreview } from "./bot-message.ts";
 import { snowflake } from "./common.ts";
-import { giveawayLimits } from "./giveaways.ts";
 import { tournamentDetail, tournamentLimits } from "./tournaments.ts";
+
+export { lotteryLimits, raffleLimits };
 
 /**
  * The dashboard's Events page: lotteries, raffles and tournaments, with the limits of `/lottery`,
  * `/raffle` and `/tournament` (the same service checks them again).
  */
-
-export const lotteryLimits = {
-  prizeMaxLength: 200,
-  minTickets: 1,
-  maxTickets: 100,
-  minDurationSeconds: giveawayLimits.minDurationSeconds,
-  maxDurationSeconds: giveawayLimits.maxDurationSeconds,
-} as const;
-
-export const raffleLimits = {
-  prizeMaxLength: 200,
-  maxWinners: 20,
-  ticketsPerAdd: 1000,
-  /** A member's tickets in one raffle. */
-  maxTicketsPerMember: 1_000_000,
-} as const;
 
 /** The holders an event's list shows at most (most tickets first); the totals count everyone. */
 export const eventHoldersShown = 100;

@@ -1,17 +1,13 @@
 import { z } from "zod";
+import { giveawayTemplateLimits } from "../limits/events.ts";
 import { snowflake } from "./common.ts";
 import { giveawayDetail, giveawayLimits, giveawaySettings } from "./giveaways.ts";
+
+export { giveawayTemplateLimits };
 
 const ms = z.number().int().nonnegative();
 
 // Giveaway templates (named settings a server reuses) and bulk creation from one (issue 27, item 8).
-
-export const giveawayTemplateLimits = {
-  /** Characters in a template's name. */
-  nameMaxLength: 50,
-  /** Giveaways one bulk create posts at most. */
-  bulkMaxRows: 25,
-} as const;
 
 /** A template's name: 1 to 50 characters, unique in its server (any case). */
 export const giveawayTemplateName = z

@@ -1,33 +1,9 @@
 import { z } from "zod";
+import { giveawayLimits } from "../limits/events.ts";
 import { snowflake } from "./common.ts";
 import { pageQuery, pageSizes } from "./paging.ts";
 
-/** Limits of a giveaway, shared by the API, the dashboard form and the bot command. */
-export const giveawayLimits = {
-  prizeMaxLength: 256,
-  descriptionMaxLength: 1000,
-  minWinners: 1,
-  maxWinners: 50,
-  /** Shortest run, seconds. */
-  minDurationSeconds: 60,
-  /** Longest run, seconds (90 days). */
-  maxDurationSeconds: 90 * 86_400,
-  maxAgeDays: 3650,
-  maxInvites: 10_000,
-  maxRequiredRoles: 20,
-  /** Roles per list of the giveaway configuration. */
-  maxConfigRoles: 50,
-  minMultiplier: 1,
-  maxMultiplier: 10,
-  defaultMultiplier: 2,
-  /** Shortest and longest claim window, seconds (10 minutes to 7 days). */
-  minClaimWindowSeconds: 600,
-  maxClaimWindowSeconds: 7 * 86_400,
-  /** Most entries a giveaway may be set to end at. */
-  maxEntries: 1_000_000,
-  /** Shortest "last chance" lead, seconds (a minute); it must also be shorter than the run. */
-  minReminderSeconds: 60,
-} as const;
+export { giveawayLimits };
 
 const ms = z.number().int().nonnegative();
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { marketImportMaxBytes } from "../limits/community.ts";
 import { serverIdParams } from "./common.ts";
+
+export { marketImportMaxBytes };
 
 /*
  * The market price list on the dashboard (`/api/market/…`): the items `/market set` and
  * `/market remove` change, and the CSV files of `/market import` and `/market export`, through the
  * same service. Prices travel as strings of digits (up to 1,000T coins, past a JSON number's exact range).
  */
-
-/** Largest CSV the import reads (as `/market import` does). */
-export const marketImportMaxBytes = 256 * 1024;
 
 export const marketItem = z.object({
   /** The matching key (lower case, spacing folded): the item's id in URLs. */

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { readAmount } from "../format/amount.ts";
+import { antiPoolLimits, gameBotIdsMax } from "../limits/community.ts";
 import { tipsEveryLimits } from "../tips/tips.ts";
 import { serverIdParams, snowflake } from "./common.ts";
+
+export { antiPoolLimits, gameBotIdsMax };
 
 /** Cooldowns between two tier switches of one grinder, as the dashboard offers them. */
 export const tierSwitchCooldowns = ["0s", "12h", "24h", "7d"] as const;
@@ -172,12 +175,6 @@ export type ServerSettings = z.infer<typeof serverSettings>;
 
 /** Dank Memer's bot id: the game bot these servers grind on, the Event helper's default. */
 export const dankMemerId = "270904126974590976";
-
-/** Anti-pool's window: one event win per member per window (hours), unless the pool manager approves. */
-export const antiPoolLimits = { defaultWindowHours: 24, minWindowHours: 1, maxWindowHours: 720 } as const;
-
-/** At most this many game bots may be named. */
-export const gameBotIdsMax = 10;
 
 /** Defaults of a server that never changed its settings. */
 export const defaultServerSettings: ServerSettings = {

@@ -1,19 +1,10 @@
 import { z } from "zod";
 import { parseDuration } from "../format/duration.ts";
-import { serverCaps } from "../limits/server-caps.ts";
+import { timerLimits } from "../limits/community.ts";
 import { botMessagePreview } from "./bot-message.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
-/** Limits of a timer. Durations are whole seconds. */
-export const timerLimits = {
-  minDuration: 1,
-  /** 30 days. */
-  maxDuration: 2_592_000,
-  defaultDuration: 3600,
-  messageMax: 2000,
-  /** Timers one server may have running at once. */
-  maxRunning: serverCaps.timers.max,
-} as const;
+export { timerLimits };
 
 /** The dashboard's quick presets, in seconds. */
 export const timerPresets = [

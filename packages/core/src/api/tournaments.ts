@@ -1,14 +1,8 @@
 import { z } from "zod";
+import { tournamentLimits } from "../limits/events.ts";
 import { snowflake } from "./common.ts";
 
-/** Limits of a tournament, shared by the bot, the API and the site. */
-export const tournamentLimits = {
-  nameMaxLength: 100,
-  minPlayers: 2,
-  maxPlayers: 64,
-  /** The bracket sizes `/tournament create` offers: the most players it takes. */
-  sizes: [4, 8, 16, 32, 64] as const,
-} as const;
+export { tournamentLimits };
 
 const ms = z.number().int().nonnegative();
 

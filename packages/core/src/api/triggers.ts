@@ -1,24 +1,9 @@
 import { z } from "zod";
-import { serverCaps } from "../limits/server-caps.ts";
+import { triggerLimits } from "../limits/community.ts";
 import { botMessagePreview } from "./bot-message.ts";
 import { serverIdParams } from "./common.ts";
 
-/** Limits of a server trigger. */
-export const triggerLimits = {
-  keywordMax: 100,
-  /** A text reply is a message's content; an embed reply's description may be longer. */
-  textMax: 2000,
-  embedDescriptionMax: 4096,
-  embedTitleMax: 256,
-  /** Triggers one server may have at most, staff's and members' together. */
-  maxPerServer: serverCaps.triggers.max,
-  /** Seconds between two answers of the same trigger in the same channel. */
-  cooldownSeconds: 10,
-  /** `memberTriggerLimit`'s default and range (the Settings tab's field). */
-  memberDefault: 3,
-  memberMin: 1,
-  memberMax: 100,
-} as const;
+export { triggerLimits };
 
 /** How a keyword is looked for in a message (always case-insensitive). */
 export const triggerMatchModes = ["word", "contains", "exact"] as const;
