@@ -1,4 +1,5 @@
 import { groupsThousands } from "../format/amount.ts";
+import { maxExpressionLength } from "../limits/community.ts";
 import {
   add,
   bitLength,
@@ -15,8 +16,8 @@ import {
   sub,
 } from "./rational.ts";
 
-/** Longest expression the calculator reads. */
-export const maxExpressionLength = 200;
+export { maxExpressionLength };
+
 /** Digits in one number, suffix excluded. */
 const maxNumberDigits = 30;
 /** Numerators and denominators stay under 2^256 (about 1.2e77): every step is fast and bounded. */

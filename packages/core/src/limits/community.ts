@@ -1,11 +1,14 @@
 import { serverCaps } from "./server-caps.ts";
 
 /*
- * The limits of the community tools the site documents (triggers, anti-pool, the Event helper's
- * game bots, the market import, discovery, timers), kept free of zod so the docs guides can read them
- * (`<Limit of="triggers.memberDefault"/>`) without loading the API schemas. The API schemas
- * (api/*.ts) use and re-export them.
+ * The limits of the community tools the site documents (the calculator, triggers, anti-pool, the
+ * Event helper's game bots, the market import, discovery, timers), kept free of zod so the docs
+ * guides can read them (`<Limit of="triggers.memberDefault"/>`) without loading the API schemas.
+ * The API schemas (api/*.ts) and the calculator use and re-export them.
  */
+
+/** Longest expression the calculator reads (`/calc` and sums typed in chat). */
+export const maxExpressionLength = 200;
 
 /** Limits of a server trigger. */
 export const triggerLimits = {
