@@ -69,8 +69,8 @@ function mentionsIn(file: string): Mention[] {
 
 /**
  * The commands the docs content names through its components' props: CommandTable prefixes and
- * names, `<Cmd name>`, `<OptionRange command>` and a call to action's `command`. Every one must
- * resolve to a handled command (a prefix or group: at least one).
+ * names, `<Cmd name>`, `<OptionRange command>`, `<OptionChoices command>` and a call to action's
+ * `command`. Every one must resolve to a handled command (a prefix or group: at least one).
  */
 function commandReferencesIn(file: string): Mention[] {
   const source = fs.readFileSync(file, "utf8");
@@ -80,7 +80,7 @@ function commandReferencesIn(file: string): Mention[] {
       [...(match[2] ?? "").matchAll(/"([^"]+)"/g)].map((value) => found(`${match[1]}:${value[1]}`)),
     ),
     ...[...source.matchAll(/<Cmd\s[^>]*?name="([a-z][^"]*)"/g)].map((match) => found(`prefixes:${match[1]}`)),
-    ...[...source.matchAll(/<OptionRange\s[^>]*?command="([a-z][^"]*)"/g)].map((match) =>
+    ...[...source.matchAll(/<Option(?:Range|Choices)\s[^>]*?command="([a-z][^"]*)"/g)].map((match) =>
       found(`names:${match[1]}`),
     ),
     ...[...source.matchAll(/\scommand="\/([a-z][a-z0-9_-]*(?: [a-z][a-z0-9_-]*){0,2})(?![\w:-])/g)].map(

@@ -3,16 +3,7 @@ import type { ComponentType } from "react";
 type GuideModule = () => Promise<{ DocsContent: ComponentType }>;
 
 /** The guides still in TSX (docs-legacy.ts), until each becomes src/content/docs/<slug>.mdx. */
-const legacyModules: Record<string, GuideModule> = {
-  "/docs/statica": () => import("./pages/statica"),
-  "/docs/components": () => import("./pages/components"),
-  "/docs/embeds": () => import("./pages/embeds"),
-  "/docs/economy": () => import("./pages/economy"),
-  "/docs/events": () => import("./pages/events"),
-  "/docs/security": () => import("./pages/security"),
-  "/docs/advanced": () => import("./pages/advanced"),
-  "/docs/support": () => import("./pages/support"),
-};
+const legacyModules: Record<string, GuideModule> = {};
 
 /** `introduction.mdx` is /docs; `<slug>.mdx` is /docs/<slug>. */
 export function guidePath(file: string): string {

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import * as blocks from "./ui/blocks";
 import { CommandTable } from "./ui/command-table";
-import { Cmd, Limit, OptionRange } from "./ui/facts";
+import { Cmd, Limit, OptionChoices, OptionRange } from "./ui/facts";
 
 const linkClass = "text-ember-300 underline underline-offset-4 hover:text-ember-200";
 
@@ -38,8 +38,8 @@ function GuideLink({ to, children }: { to: string; children?: ReactNode }) {
 
 /**
  * What every guide (src/content/docs/*.mdx) can use without importing it: the docs blocks, the
- * catalogue's CommandTable, the facts from core (`<Limit>`, `<Cmd>`, `<OptionRange>`) and the
- * site's look for Markdown's own elements. A guide naming a component not here fails to render
+ * catalogue's CommandTable, the facts from core (`<Limit>`, `<Cmd>`, `<OptionRange>`,
+ * `<OptionChoices>`) and the site's look for Markdown's own elements. A guide naming a component not here fails to render
  * (and so fails the prerendering build).
  */
 const docsComponents: MDXComponents = {
@@ -50,6 +50,7 @@ const docsComponents: MDXComponents = {
   Limit,
   Cmd,
   OptionRange,
+  OptionChoices,
   Link: GuideLink,
   p: (props) => <p className="max-w-3xl leading-relaxed text-stone-300 [*+&]:mt-4 [&+*]:mt-4" {...props} />,
   a: DocsLink,

@@ -1,12 +1,28 @@
 import { commandsUnder, findCommand } from "@hearth/core/commands";
 import {
+  antiPoolLimits,
+  birthdayLimits,
   boardRules,
+  dataRetention,
+  discoveryLimits,
   embedLimits,
+  gameBotIdsMax,
+  giveawayLimits,
+  giveawayTemplateLimits,
+  linkButtonLimits,
+  lotteryLimits,
+  marketImportMaxBytes,
+  maxExpressionLength,
   perkTierRules,
   pingOnJoinLimits,
+  raffleLimits,
   selfRolePanelRules,
   serverCaps,
   stickyLimits,
+  timerLimits,
+  tipsEveryLimits,
+  tournamentLimits,
+  triggerLimits,
   voteLimits,
   welcomeLimits,
 } from "@hearth/core/limits";
@@ -26,6 +42,28 @@ const facts = {
   pingOnJoin: pingOnJoinLimits,
   /** Discord's embed limits, which Hearth enforces. */
   embed: embedLimits,
+  linkButtons: linkButtonLimits,
+  giveaways: giveawayLimits,
+  giveawayTemplates: giveawayTemplateLimits,
+  lottery: lotteryLimits,
+  raffle: raffleLimits,
+  birthdays: birthdayLimits,
+  tournaments: {
+    nameMaxLength: tournamentLimits.nameMaxLength,
+    minPlayers: tournamentLimits.minPlayers,
+    maxPlayers: tournamentLimits.maxPlayers,
+  },
+  triggers: triggerLimits,
+  antiPool: antiPoolLimits,
+  /** How often a command reply carries a tip (`tipsEvery`). */
+  tips: tipsEveryLimits,
+  gameBots: { max: gameBotIdsMax },
+  market: { importKilobytes: marketImportMaxBytes / 1024 },
+  calc: { maxLength: maxExpressionLength },
+  discovery: discoveryLimits,
+  timers: timerLimits,
+  /** How long Hearth keeps what it writes about people (the privacy page quotes these too). */
+  retention: dataRetention,
   caps: Object.fromEntries(Object.entries(serverCaps).map(([name, cap]) => [name, cap.max])),
 } satisfies Record<string, Record<string, number>>;
 
@@ -72,4 +110,18 @@ export function OptionRange({ command, option }: { command: string; option: stri
     throw new Error(`<OptionRange command="${command}" option="${option}"/>: no such bounded option`);
   }
   return <>{`${found.min.toLocaleString("en-US")}–${found.max.toLocaleString("en-US")}`}</>;
+}
+
+/**
+ * An option's choices as the catalogue registers them with Discord, as a guide lists them:
+ * `4, 8, 16, 32 or 64`.
+ */
+export function OptionChoices({ command, option }: { command: string; option: string }) {
+  const names = catalogued(command)
+    .options?.find((entry) => entry.name === option)
+    ?.choices?.map((c) => c.name);
+  if (!names || names.length < 2) {
+    throw new Error(`<OptionChoices command="${command}" option="${option}"/>: no such option with choices`);
+  }
+  return <>{`${names.slice(0, -1).join(", ")} or ${names.at(-1)}`}</>;
 }
