@@ -39,8 +39,8 @@ function GuideLink({ to, children }: { to: string; children?: ReactNode }) {
 /**
  * What every guide (src/content/docs/*.mdx) can use without importing it: the docs blocks, the
  * catalogue's CommandTable, the facts from core (`<Limit>`, `<Cmd>`, `<OptionRange>`,
- * `<OptionChoices>`) and the site's look for Markdown's own elements. A guide naming a component not here fails to render
- * (and so fails the prerendering build).
+ * `<OptionChoices>`) and the site's look for Markdown's own elements. A guide naming a component
+ * not here fails to render (and so fails the prerendering build).
  */
 const docsComponents: MDXComponents = {
   ...blocks,

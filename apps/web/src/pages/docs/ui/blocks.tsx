@@ -49,7 +49,9 @@ export function DocsSection({
         </a>
       </h2>
       {intro && <div className="mt-3 max-w-3xl leading-relaxed text-stone-300">{intro}</div>}
-      {children && <div className="mt-6">{children}</div>}
+      {/* A guide's blocks (tables, steps, cards) are spaced apart; Markdown paragraphs and lists
+          space themselves (mdx-components.tsx). */}
+      {children && <div className="mt-6 [&>:not(p)+:not(p):not(ul)]:mt-6">{children}</div>}
     </section>
   );
 }
