@@ -1,4 +1,5 @@
 import type {
+  EmbedTemplates,
   MarketItemList,
   SandboxMessagesResponse,
   SandboxServerResponse,
@@ -193,6 +194,48 @@ describe("dashboard: Embeds page", () => {
       .toBe("E2E Season kickoff (moved)");
 
     // Clearing the message deletes nothing: a message Hearth posted is only deleted in Discord.
+  }, 150_000);
+
+  it("loads a built-in template, saves the builder's embed as a template, loads and deletes it", async () => {
+    const page = await openPage("embeds");
+    const form = page.getByRole("form", { name: "Embed builder" });
+    await form.waitFor();
+    const templates = page.getByRole("list", { name: "Built-in templates" });
+    await templates.getByRole("button", { name: "Load the template Announcement" }).click();
+    await expect.poll(() => form.getByLabel("Title", { exact: true }).inputValue()).toBe("📣 Announcement");
+    await page.getByTestId("message-preview").getByText("📣 Announcement").waitFor();
+
+    await form.getByLabel("Title", { exact: true }).fill("E2E Weekly news");
+    const save = page.getByRole("form", { name: "Save as template" });
+    await save.getByRole("textbox", { name: "Template name" }).fill("E2E Weekly");
+    await save.getByRole("button", { name: "Save as template" }).click();
+    await toast(page, "Template E2E Weekly saved");
+    const saved = page.getByRole("list", { name: "Saved templates" });
+    await saved.getByText("E2E Weekly", { exact: true }).waitFor();
+    const listed = (await call<EmbedTemplates>(`/api/embeds/${server()}/templates`)).body;
+    expect(listed.saved.find((t) => t.name === "E2E Weekly")?.draft.title).toBe("E2E Weekly news");
+    await scan(page, "embeds");
+    await screenshots(page, "dashboard-embeds-templates");
+
+    // Saved again under its name in another case, replacing it (and taking that spelling): still one
+    // template (a 409 without "replace" is the route test's).
+    await form.getByLabel("Title", { exact: true }).fill("E2E Weekly news, take two");
+    await save.getByRole("textbox", { name: "Template name" }).fill("e2e weekly");
+    await save.getByRole("checkbox", { name: "Replace a template of that name" }).check();
+    await save.getByRole("button", { name: "Save as template" }).click();
+    await toast(page, "Template e2e weekly replaced");
+    await saved.getByText("e2e weekly", { exact: true }).waitFor();
+    expect(await saved.getByText("E2E Weekly", { exact: true }).count()).toBe(0);
+
+    await form.getByLabel("Title", { exact: true }).fill("Something else");
+    await saved.getByRole("button", { name: "Load the template e2e weekly" }).click();
+    await expect
+      .poll(() => form.getByLabel("Title", { exact: true }).inputValue())
+      .toBe("E2E Weekly news, take two");
+    await saved.getByRole("button", { name: "Delete the template e2e weekly" }).click();
+    await confirmWith(page, "Delete template");
+    await toast(page, "Template deleted");
+    await saved.getByText("e2e weekly", { exact: true }).waitFor({ state: "detached" });
   }, 150_000);
 });
 

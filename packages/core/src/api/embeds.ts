@@ -98,3 +98,49 @@ export const embedMessage = z.object({
   keptRows: z.number().int(),
 });
 export type EmbedMessage = z.infer<typeof embedMessage>;
+
+/** A saved template's name: as `/embed templates` takes it. */
+export const embedTemplateNameMax = 50;
+
+const embedTemplateItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  draft: embedDraftSchema,
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type EmbedTemplateItem = z.infer<typeof embedTemplateItem>;
+
+/** `GET /api/embeds/:serverId/templates`: the server's saved templates and the built-in ones. */
+export const embedTemplates = z.object({
+  saved: z.array(embedTemplateItem),
+  builtIn: z.array(
+    z.object({ key: z.string(), name: z.string(), description: z.string(), draft: embedDraftSchema }),
+  ),
+  limits: z.object({ max: z.number().int(), nameMax: z.number().int() }),
+});
+export type EmbedTemplates = z.infer<typeof embedTemplates>;
+
+/** `POST /api/embeds/:serverId/templates`: saves a draft as a template (`replace` one of that name). */
+export const saveEmbedTemplateBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(embedTemplateNameMax, `must be at most ${embedTemplateNameMax} characters`),
+  draft: embedDraftSchema,
+  replace: z.boolean().optional(),
+});
+export type SaveEmbedTemplateBody = z.input<typeof saveEmbedTemplateBody>;
+
+export const embedTemplateSaved = z.object({ template: embedTemplateItem, replaced: z.boolean() });
+export type EmbedTemplateSaved = z.infer<typeof embedTemplateSaved>;
+
+export const embedTemplateParams = serverIdParams.extend({
+  templateId: z.coerce
+    .number()
+    .int("must be a template id")
+    .positive("must be a template id")
+    .max(2_147_483_647),
+});
+export const embedTemplateDeleted = z.object({ deleted: z.number().int() });

@@ -30,7 +30,7 @@ describe.each(dialects)("embed builder routes on %s", (dialect) => {
   });
   afterAll(() => t.cleanup());
 
-  const call = (method: "GET" | "POST" | "PUT", url: string, payload?: unknown, token = t.token) =>
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, token = t.token) =>
     t.app.inject({
       method,
       url,
@@ -178,5 +178,75 @@ describe.each(dialects)("embed builder routes on %s", (dialect) => {
     );
     expect([400, 404]).toContain(peek.statusCode);
     expect(peek.body).not.toContain('"title":"x"');
+  });
+  it("lists, saves (audited), replaces and deletes templates; the bot's builder sees the same ones", async () => {
+    const listed = await call("GET", `${base}/templates`);
+    expect(listed.statusCode).toBe(200);
+    const before = listed.json();
+    expect(before.builtIn.map((s: { key: string }) => s.key)).toContain("announcement");
+    expect(before.limits).toEqual({ max: 50, nameMax: 50 });
+    const saved = await call("POST", `${base}/templates`, { name: "  Weekly  news ", draft });
+    expect(saved.statusCode).toBe(201);
+    const { template, replaced } = saved.json();
+    expect(replaced).toBe(false);
+    expect(template).toMatchObject({ name: "Weekly news", draft: { title: draft.title } });
+    const [entry] = await listAudit(t.ctx.storage.db, demoGuildId, 1);
+    expect(entry).toMatchObject({
+      action: "embed.template-save",
+      summary: { after: { name: "Weekly news" } },
+    });
+    // The same name in another case is taken, unless replacing.
+    const taken = await call("POST", `${base}/templates`, { name: "weekly NEWS", draft });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().field).toBe("name");
+    const again = await call("POST", `${base}/templates`, {
+      name: "weekly news",
+      draft: { ...draft, title: "Changed" },
+      replace: true,
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({
+      replaced: true,
+      template: { id: template.id, draft: { title: "Changed" } },
+    });
+    const { resolveTemplate } = await import("./templates.ts");
+    expect((await resolveTemplate(t.ctx, demoGuildId, "WEEKLY NEWS")).draft.title).toBe("Changed");
+    const after = (await call("GET", `${base}/templates`)).json();
+    expect(after.saved.length).toBe(before.saved.length + 1);
+
+    const removed = await call("DELETE", `${base}/templates/${template.id}`);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ deleted: template.id });
+    expect((await call("DELETE", `${base}/templates/${template.id}`)).statusCode).toBe(404);
+    const [deleted] = await listAudit(t.ctx.storage.db, demoGuildId, 1);
+    expect(deleted).toMatchObject({ action: "embed.template-delete" });
+  });
+
+  it("refuses a bad template naming the field; a manager only reads; another server reaches nothing", async () => {
+    for (const [body, field] of [
+      [{ name: "", draft }, "name"],
+      [{ name: "x".repeat(51), draft }, "name"],
+      [{ name: "Broken", draft: { ...draft, title: "x".repeat(257) } }, "draft"],
+      [{ name: "Broken" }, "draft"],
+    ] as const) {
+      const res = await call("POST", `${base}/templates`, body);
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().message).toMatch(new RegExp(`^${field}`));
+    }
+    const [managerId] = await demoMembers(t.ctx.storage.db, 1);
+    const manager = (
+      await createStandingToken(t.ctx, {
+        serverId: demoGuildId,
+        userId: managerId ?? "",
+        permission: "manager",
+      })
+    ).token;
+    expect((await call("GET", `${base}/templates`, undefined, manager)).statusCode).toBe(200);
+    expect((await call("POST", `${base}/templates`, { name: "Mine", draft }, manager)).statusCode).toBe(403);
+    expect((await call("GET", `${base}/templates`, undefined, other.token)).statusCode).toBe(403);
+    expect((await call("POST", `${base}/templates`, { name: "Theirs", draft }, other.token)).statusCode).toBe(
+      403,
+    );
+    expect((await call("DELETE", `${base}/templates/1`, undefined, other.token)).statusCode).toBe(403);
   });
 });

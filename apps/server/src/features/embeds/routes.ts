@@ -6,6 +6,14 @@ import {
   embedPreviewResponse,
   embedSendBody,
   embedSent,
+  embedStarters,
+  embedTemplateDeleted,
+  embedTemplateNameMax,
+  embedTemplateParams,
+  embedTemplateSaved,
+  embedTemplates,
+  saveEmbedTemplateBody,
+  serverCaps,
   serverIdParams,
 } from "@hearth/core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -15,6 +23,16 @@ import { actorOf } from "../../http/auth-plugin.ts";
 import { recordAudit } from "../audit/service.ts";
 import { sampleMember } from "../welcome/service.ts";
 import { previewDraftMessage, readPostedEmbed, sendDraft } from "./sending.ts";
+import type { EmbedTemplate } from "./store.ts";
+import { deleteTemplate, listTemplates, saveTemplate } from "./templates.ts";
+
+const templateItem = ({ id, name, draft, createdAt, updatedAt }: EmbedTemplate) => ({
+  id,
+  name,
+  draft,
+  createdAt,
+  updatedAt,
+});
 
 const security = [{ dashboardToken: [] }];
 const tags = ["embeds"];
@@ -138,6 +156,71 @@ export const embedRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         title: request.body.draft.title ?? null,
       });
       return sent;
+    },
+  );
+  app.get(
+    "/api/embeds/:serverId/templates",
+    {
+      schema: {
+        tags,
+        summary: "The server's saved embed templates and the built-in ones (as `/embed create template:`)",
+        security,
+        params: serverIdParams,
+        response: { 200: embedTemplates },
+      },
+    },
+    async (request) => ({
+      saved: (await listTemplates(ctx, request.params.serverId)).map(templateItem),
+      builtIn: embedStarters.map(({ key, name, description, draft }) => ({ key, name, description, draft })),
+      limits: { max: serverCaps.embedTemplates.max, nameMax: embedTemplateNameMax },
+    }),
+  );
+
+  app.post(
+    "/api/embeds/:serverId/templates",
+    {
+      schema: {
+        errors: {
+          409: "A template has that name (send `replace: true` to replace it), or the server has as many as it may",
+        },
+        tags,
+        summary: "Save a draft as one of the server's templates (the `/embed` builder's Save as template)",
+        security,
+        params: serverIdParams,
+        body: saveEmbedTemplateBody,
+        response: { 201: embedTemplateSaved },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const { name, draft, replace } = request.body;
+      const saved = await saveTemplate(ctx, request.params.serverId, {
+        name,
+        draft,
+        userId: actor.userId,
+        ...(replace !== undefined ? { replace } : {}),
+        actor,
+      });
+      return reply.status(201).send({ template: templateItem(saved.template), replaced: saved.replaced });
+    },
+  );
+
+  app.delete(
+    "/api/embeds/:serverId/templates/:templateId",
+    {
+      schema: {
+        errors: { 404: "The server has no template with that id" },
+        tags,
+        summary: "Delete one of the server's saved templates",
+        security,
+        params: embedTemplateParams,
+        response: { 200: embedTemplateDeleted },
+      },
+    },
+    async (request) => {
+      const { serverId, templateId } = request.params;
+      await deleteTemplate(ctx, serverId, templateId, actorOf(request));
+      return { deleted: templateId };
     },
   );
 };

@@ -2,6 +2,7 @@ import { type EmbedDraft, embedStarters, findEmbedStarter, serverCaps, validateD
 import type { AppContext } from "../../context.ts";
 import { checkCap } from "../../lib/caps.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { embedBuilderLimits, problemsError } from "./service.ts";
 import * as store from "./store.ts";
 
@@ -28,8 +29,31 @@ export function readTemplateName(name: string): string {
 export async function saveTemplate(
   deps: Deps,
   serverId: string,
-  input: { name: string; draft: EmbedDraft; userId: string | null; replace?: boolean },
+  input: {
+    name: string;
+    draft: EmbedDraft;
+    userId: string | null;
+    replace?: boolean;
+    /** Who saved it from the dashboard: the save is audited. */
+    actor?: AuditActor;
+  },
   now: number = Date.now(),
+): Promise<{ template: store.EmbedTemplate; replaced: boolean }> {
+  const saved = await storeTemplate(deps, serverId, input, now);
+  if (input.actor) {
+    await recordAudit(deps.storage.db, serverId, input.actor, "embed.template-save", {
+      after: { id: saved.template.id, name: saved.template.name },
+      replaced: saved.replaced,
+    });
+  }
+  return saved;
+}
+
+async function storeTemplate(
+  deps: Deps,
+  serverId: string,
+  input: { name: string; draft: EmbedDraft; replace?: boolean; userId: string | null },
+  now: number,
 ): Promise<{ template: store.EmbedTemplate; replaced: boolean }> {
   const name = readTemplateName(input.name);
   const problems = validateDraft(input.draft);
@@ -64,9 +88,16 @@ export async function deleteTemplate(
   deps: Deps,
   serverId: string,
   templateId: number,
+  /** Who deleted it from the dashboard: the deletion is audited. */
+  actor?: AuditActor,
 ): Promise<store.EmbedTemplate> {
   const removed = await store.deleteTemplate(deps.storage.db, serverId, templateId);
   if (!removed) throw notFound("That template was already deleted.");
+  if (actor) {
+    await recordAudit(deps.storage.db, serverId, actor, "embed.template-delete", {
+      before: { id: removed.id, name: removed.name },
+    });
+  }
   return removed;
 }
 

@@ -5,10 +5,13 @@ import type {
   EmbedPreviewBody,
   EmbedSendBody,
   EmbedSent,
+  EmbedTemplateSaved,
+  EmbedTemplates,
+  SaveEmbedTemplateBody,
 } from "@hearth/core";
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
-import { serverMessage } from "../shared/errors";
+import { retryTransient, serverMessage } from "../shared/errors";
 import { useToast } from "../toasts/toast-context";
 
 const base = (serverId: string) => `/api/embeds/${serverId}`;
@@ -56,5 +59,42 @@ export function useOpenEmbed(serverId: string) {
   return useMutation({
     mutationFn: (input: { channelId: string; messageId: string }) =>
       dashboardRequest<EmbedMessage>(`${base(serverId)}/messages/${input.channelId}/${input.messageId}`),
+  });
+}
+
+const templatesKey = (serverId: string) => ["dashboard", serverId, "embeds", "templates"] as const;
+
+/** The server's saved templates and the built-in ones (the `/embed create template:` choices). */
+export function embedTemplatesQuery(serverId: string) {
+  return queryOptions({
+    queryKey: templatesKey(serverId),
+    queryFn: ({ signal }) => dashboardRequest<EmbedTemplates>(`${base(serverId)}/templates`, { signal }),
+    retry: retryTransient,
+  });
+}
+
+/** Saves the builder's draft as a template (`replace` one of the same name). */
+export function useSaveTemplate(serverId: string) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveEmbedTemplateBody) =>
+      dashboardRequest<EmbedTemplateSaved>(`${base(serverId)}/templates`, { method: "POST", body }),
+    onSuccess: ({ template, replaced }) =>
+      toast.success(`Template ${template.name} ${replaced ? "replaced" : "saved"}`),
+    onError: (error) => toast.error("Failed to save the template", serverMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templatesKey(serverId) }),
+  });
+}
+
+export function useDeleteTemplate(serverId: string) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      dashboardRequest<{ deleted: number }>(`${base(serverId)}/templates/${id}`, { method: "DELETE" }),
+    onSuccess: () => toast.success("Template deleted"),
+    onError: (error) => toast.error("Failed to delete the template", serverMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: templatesKey(serverId) }),
   });
 }

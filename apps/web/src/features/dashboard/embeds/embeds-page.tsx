@@ -6,7 +6,7 @@ import {
   linkButtonLimits,
 } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { usePermission } from "../session/permission";
@@ -24,6 +24,7 @@ import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
 import { embedPreviewQuery, useEditEmbed, useOpenEmbed, useSendEmbed } from "./api";
 import { blankEmbed, draftLength, draftProblems, parseMessageLink, sendableDraft } from "./embed-form";
+import { TemplatesCard } from "./templates-card";
 
 /** The message being edited in place, when the builder edits one Hearth posted. */
 interface Target {
@@ -271,6 +272,7 @@ function Builder({
   target,
   onSent,
   onNew,
+  onDraftChange,
 }: {
   serverId: string;
   canSend: boolean;
@@ -278,8 +280,11 @@ function Builder({
   target: Target | null;
   onSent: (target: Target, draft: EmbedDraft) => void;
   onNew: () => void;
+  /** Told the draft as it changes (the templates card saves it). */
+  onDraftChange: (draft: EmbedDraft) => void;
 }) {
   const [draft, setDraft] = useState<EmbedDraft>(initial);
+  useEffect(() => onDraftChange(draft), [draft, onDraftChange]);
   const [content, setContent] = useState("");
   const [channelId, setChannelId] = useState("");
   const [tried, setTried] = useState(false);
@@ -635,6 +640,7 @@ export default function EmbedsPage() {
     target: null,
   });
   const [sent, setSent] = useState<{ target: Target; title: string; draft: EmbedDraft }[]>([]);
+  const [current, setCurrent] = useState<EmbedDraft>(blankEmbed);
   const start = (draft: EmbedDraft, target: Target | null) =>
     setState((current) => ({ key: current.key + 1, draft, target }));
 
@@ -652,6 +658,7 @@ export default function EmbedsPage() {
           initial={state.draft}
           target={state.target}
           onNew={() => start(blankEmbed, null)}
+          onDraftChange={setCurrent}
           onSent={(target, draft) => {
             setSent((list) => [
               { target, draft, title: draft.title?.trim() || "Untitled embed" },
@@ -659,6 +666,18 @@ export default function EmbedsPage() {
             ]);
             start(draft, target);
           }}
+        />
+      </Card>
+      <Card
+        title="Templates"
+        description="Start from a built-in or saved template, or save this embed to reuse it here and with /embed."
+      >
+        <TemplatesCard
+          serverId={serverId}
+          current={current}
+          canSave={can("admin")}
+          // A template starts a new message (an edit in progress keeps its target).
+          onLoad={(draft) => start(draft, state.target)}
         />
       </Card>
       <Card
