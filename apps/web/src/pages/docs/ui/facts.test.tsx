@@ -1,7 +1,8 @@
-import { serverCaps, stickyLimits } from "@hearth/core/limits";
+import { findCommand } from "@hearth/core/commands";
+import { serverCaps, stickyLimits, tournamentLimits, triggerLimits } from "@hearth/core/limits";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { Cmd, fact, Limit, OptionRange } from "./facts";
+import { Cmd, fact, Limit, OptionChoices, OptionRange } from "./facts";
 
 describe("the fact components", () => {
   it("<Limit> writes core's value", () => {
@@ -37,6 +38,33 @@ describe("the fact components", () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
     expect(() => render(<Cmd name="sticky teleport" />)).toThrow(/sticky teleport/);
     expect(() => render(<OptionRange command="sticky set" option="message" />)).toThrow(/bounded option/);
+    quiet.mockRestore();
+  });
+
+  it("the second half's groups read core too (triggers, tournaments' numbers only)", () => {
+    expect(fact("triggers.memberDefault")).toBe(triggerLimits.memberDefault);
+    expect(fact("tournaments.maxPlayers")).toBe(tournamentLimits.maxPlayers);
+    // A list is no number: `tournaments.sizes` is the catalogue's choices (<OptionChoices>).
+    expect(() => fact("tournaments.sizes")).toThrow(/tournaments\.sizes/);
+  });
+
+  it("<OptionChoices> lists an option's choices from the catalogue and refuses an option without any", () => {
+    const sizes = findCommand("tournament create")?.options?.find((option) => option.name === "size");
+    const names = sizes?.choices?.map((choice) => choice.name) ?? [];
+    expect(names.length).toBeGreaterThan(2);
+    render(
+      <p>
+        sizes <OptionChoices command="tournament create" option="size" />
+      </p>,
+    );
+    expect(screen.getByText(`sizes ${names.slice(0, -1).join(", ")} or ${names.at(-1)}`)).not.toBeNull();
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => render(<OptionChoices command="tournament create" option="name" />)).toThrow(
+      /no such option/,
+    );
+    expect(() => render(<OptionChoices command="tournament teleport" option="size" />)).toThrow(
+      /tournament teleport/,
+    );
     quiet.mockRestore();
   });
 });
