@@ -1,5 +1,4 @@
 import { docsIndex } from "virtual:hearth-docs-index";
-import { legacyGuides } from "./docs-legacy";
 import { docsHelpSection, docsSectionTitles } from "./docs-sections";
 
 export interface DocsPageEntry {
@@ -22,7 +21,7 @@ interface PlacedEntry extends DocsPageEntry {
 
 /**
  * Every guide: the frontmatter of src/content/docs/*.mdx (read at build time, so no guide loads
- * for the sidebar) and the guides still in TSX (docs-legacy.ts).
+ * for the sidebar).
  */
 const allGuides: readonly PlacedEntry[] = [
   ...docsIndex.map(({ path, title, label, summary, section, order }) => ({
@@ -33,7 +32,6 @@ const allGuides: readonly PlacedEntry[] = [
     section,
     order,
   })),
-  ...legacyGuides,
 ];
 
 // Sections and order are the spec's documentation layout (site-and-docs §2, docs-sections.ts).

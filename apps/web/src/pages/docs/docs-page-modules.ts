@@ -2,9 +2,6 @@ import type { ComponentType } from "react";
 
 type GuideModule = () => Promise<{ DocsContent: ComponentType }>;
 
-/** The guides still in TSX (docs-legacy.ts), until each becomes src/content/docs/<slug>.mdx. */
-const legacyModules: Record<string, GuideModule> = {};
-
 /** `introduction.mdx` is /docs; `<slug>.mdx` is /docs/<slug>. */
 export function guidePath(file: string): string {
   const slug = file.replace(/^.*\//, "").replace(/\.mdx$/, "");
@@ -18,17 +15,10 @@ const contentModules = Object.entries(
   async () => ({ DocsContent: (await load()).default }),
 ]);
 
-for (const [path] of contentModules) {
-  if (path in legacyModules) throw new Error(`${path} is both an .mdx guide and a legacy TSX guide`);
-}
-
 /**
  * Each docs guide's module, one chunk per guide, so a guide loads only when it is opened: the
- * .mdx files of src/content/docs, and the legacy TSX guides. Kept apart from docs-routes.tsx so
+ * .mdx files of src/content/docs. Kept apart from docs-routes.tsx so
  * the site's route table can start a guide's chunk together with the docs layout's
  * (app/routes.tsx) instead of after it.
  */
-export const docsPageModules: Record<string, GuideModule> = {
-  ...legacyModules,
-  ...Object.fromEntries(contentModules),
-};
+export const docsPageModules: Record<string, GuideModule> = Object.fromEntries(contentModules);

@@ -7,7 +7,6 @@ import { Suspense } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { docsContentDir, readGuide } from "../../../scripts/docs-frontmatter";
 import { renderWithProviders } from "../../test/render";
-import { legacyGuides } from "./docs-legacy";
 import { docsPages, docsSections, docsSupportPage } from "./docs-nav";
 import { docsPageModules } from "./docs-page-modules";
 import { docsSectionTitles } from "./docs-sections";
@@ -48,9 +47,8 @@ describe("the docs registry, derived from src/content/docs", () => {
     expect(Object.keys(docsPageModules).sort()).toEqual([...paths].sort());
     expect(docsSections.map((section) => section.title)).toEqual([...docsSectionTitles]);
     expect(docsSupportPage.path).toBe("/docs/support");
-    // No guide is both an .mdx file and a legacy TSX page.
-    const legacy = new Set(legacyGuides.map((entry) => entry.path));
-    expect(docsIndex.filter((entry) => legacy.has(entry.path))).toEqual([]);
+    // Every guide is an .mdx file of src/content/docs: the sidebar lists exactly the content's guides.
+    expect(docsIndex.map((entry) => entry.path).sort()).toEqual([...paths].sort());
   });
 
   it("keeps the sidebar's labels and order", () => {
