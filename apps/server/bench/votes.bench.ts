@@ -1,6 +1,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
+import { loadConfig } from "../src/config.ts";
 import { demoGuildId, demoOwnerId } from "../src/discord/sandbox/demo-seed-data.ts";
 import { configureVotes, getLeaderboard } from "../src/features/votes/service.ts";
 import { monthOf } from "../src/features/votes/stats.ts";
@@ -45,7 +46,9 @@ export async function benchVotes(): Promise<{ votesPerSecond: number; leaderboar
 }
 
 export async function benchIngest(dialect: "sqlite" | "postgres"): Promise<number> {
-  const t = await createTestApp({ dialect });
+  // PostgreSQL with the production pool (the tests' 4 connections would all be held by the
+  // webhook's 4 writers, and each request's read of the webhook's settings would wait for them).
+  const t = await createTestApp({ dialect, poolSize: loadConfig({}).databasePoolSize });
   try {
     const { settings } = await configureVotes(t.ctx, demoGuildId, { tokenId: null, userId: demoOwnerId }, {});
     const votes = 5000;

@@ -196,10 +196,12 @@ export async function createTestApp(
     dialect?: "sqlite" | "postgres";
     config?: Partial<Config>;
     logger?: Logger;
+    /** PostgreSQL connections (default: 4; the bench passes the production pool size). */
+    poolSize?: number;
   } = {},
 ): Promise<TestApp> {
-  const { dialect, config, logger, ...appOptions } = options;
-  const context = await createTestContext({ dialect, config, logger });
+  const { dialect, config, logger, poolSize, ...appOptions } = options;
+  const context = await createTestContext({ dialect, config, logger, poolSize });
   const app = await buildHearthApp(context.ctx, { serveWeb: false, ...appOptions });
   await app.ready();
   const { token } = await createDashboardToken(context.ctx, { serverId: demoGuildId, permission: "owner" });
