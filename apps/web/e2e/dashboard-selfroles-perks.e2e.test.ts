@@ -52,7 +52,15 @@ describe("dashboard: Self-roles page", () => {
     await form.getByRole("textbox", { name: "Panel name" }).fill("E2E Pings");
     await form.getByRole("textbox", { name: "Title" }).fill("Pick your pings");
     await form.getByRole("checkbox", { name: "@Member" }).check();
-    await form.getByRole("textbox", { name: "Emoji for @Member" }).fill("🎉");
+    // The role's emoji is picked by name (the emoji picker: the server's own and Unicode's).
+    const emoji = form.getByRole("combobox", { name: "Emoji for @Member" });
+    await emoji.click();
+    await emoji.fill("party popper");
+    await page
+      .getByRole("option", { name: /party popper/ })
+      .first()
+      .click();
+    await expect.poll(() => emoji.inputValue()).toBe("🎉 party popper");
     await pick(page, "Channel", "self-roles");
     const preview = page.getByTestId("panel-preview");
     await preview.getByText("Pick your pings").waitFor();
@@ -81,11 +89,17 @@ describe("dashboard: Self-roles page", () => {
     await expect
       .poll(() => edit.getByRole("textbox", { name: "Title" }).inputValue())
       .toBe("Pick your pings");
-    expect(await edit.getByRole("textbox", { name: "Emoji for @Member" }).inputValue()).toBe("🎉");
+    const editEmoji = edit.getByRole("combobox", { name: "Emoji for @Member" });
+    await expect.poll(() => editEmoji.inputValue()).toBe("🎉 party popper");
     await edit.getByRole("textbox", { name: "Title" }).fill("Choose your pings");
     await edit.getByRole("textbox", { name: "Description" }).fill("One menu for every ping");
     await edit.getByRole("combobox", { name: "How members pick" }).selectOption("dropdown");
-    await edit.getByRole("textbox", { name: "Emoji for @Member" }).fill("📣");
+    await editEmoji.click();
+    await editEmoji.fill("megaphone");
+    await page
+      .getByRole("option", { name: /megaphone/ })
+      .first()
+      .click();
     await preview.getByText("Choose your pings").waitFor();
     await expectNoAxeViolations(page, '[data-testid="more-page-selfroles"]');
     await page.screenshot({ path: screenshotPath("dashboard-selfroles-edit-desktop"), fullPage: true });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { selfRolePanelRules } from "../limits/features.ts";
+import { serverEmoji } from "./boards.ts";
 import { serverIdParams, snowflake } from "./common.ts";
 
 export { selfRolePanelRules };
@@ -38,6 +39,8 @@ export const selfRolesOverview = z.object({
       reason: z.string().nullable(),
     }),
   ),
+  /** The server's custom emojis, for the roles' emoji pickers (empty when Discord could not list them). */
+  emojis: z.array(serverEmoji),
   limits: z.object({
     nameMax: z.number().int(),
     titleMax: z.number().int(),

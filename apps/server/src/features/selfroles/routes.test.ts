@@ -56,6 +56,10 @@ describe("the Self-roles page's routes", () => {
     const res = await inject("GET", url(), managerToken);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ panels: [], roles: [], limits: { maxRoles: 25, maxPanels: 50 } });
+    // The server's own emojis, for the roles' emoji pickers.
+    expect(res.json().emojis).toContainEqual(
+      expect.objectContaining({ name: "cozy_fox", markup: expect.stringMatching(/^<:cozy_fox:\d+>$/) }),
+    );
   });
 
   it("whitelists roles (audited), refusing a dangerous one and a repeat", async () => {

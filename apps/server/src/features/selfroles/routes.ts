@@ -69,13 +69,24 @@ export const selfRoleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     },
     async (request) => {
       const { serverId } = request.params;
-      const [{ panels, messages }, roles] = await Promise.all([
+      const [{ panels, messages }, roles, emojis] = await Promise.all([
         listPanelsWithMessages(ctx, serverId),
         roleStore.listRoles(ctx.storage.db, serverId),
+        // A failed emoji read leaves the roles' pickers with unicode emojis only.
+        ctx.discord.listEmojis(serverId).catch((error: unknown) => {
+          ctx.logger.warn({ err: error, serverId }, "selfroles: could not list the server's emojis");
+          return [];
+        }),
       ]);
       return {
         panels: panels.map((panel) => item(panel, messages)),
         roles: roles.map(({ roleId, status, reason }) => ({ roleId, status, reason })),
+        emojis: emojis.map((emoji) => ({
+          id: emoji.id,
+          name: emoji.name,
+          animated: emoji.animated,
+          markup: emojiMarkup(emoji),
+        })),
         limits: { ...selfRolePanelRules },
       };
     },

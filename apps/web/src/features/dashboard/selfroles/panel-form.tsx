@@ -8,6 +8,7 @@ import type { FieldErrors } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
 import { MessagePreview } from "../shared/message-preview";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
+import { EmojiPicker } from "../shared/pickers/emoji-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
@@ -219,19 +220,21 @@ export function PanelForm({
                   @{nameOf(roleId)}
                 </label>
                 {chosen && (
-                  <input
-                    aria-label={`Emoji for @${nameOf(roleId)}`}
-                    className={`${inputClass} max-w-28`}
-                    placeholder="Emoji"
-                    value={chosen.emoji}
-                    onChange={(event) =>
-                      set({
-                        roles: draft.roles.map((role) =>
-                          role.roleId === roleId ? { ...role, emoji: event.target.value } : role,
-                        ),
-                      })
-                    }
-                  />
+                  <div className="min-w-56 flex-1">
+                    <EmojiPicker
+                      label={`Emoji for @${nameOf(roleId)}`}
+                      value={chosen.emoji}
+                      customEmojis={overview.emojis}
+                      clearable
+                      onChange={(emoji) =>
+                        set({
+                          roles: draft.roles.map((role) =>
+                            role.roleId === roleId ? { ...role, emoji } : role,
+                          ),
+                        })
+                      }
+                    />
+                  </div>
                 )}
               </div>
             );

@@ -73,6 +73,8 @@ export interface EmojiPickerProps {
   hint?: string;
   error?: string | null;
   disabled?: boolean;
+  /** Offers a button that clears the choice (for an emoji that is optional). */
+  clearable?: boolean;
 }
 
 /**
@@ -88,6 +90,7 @@ export function EmojiPicker({
   hint,
   error,
   disabled,
+  clearable = false,
 }: EmojiPickerProps) {
   const [unicode, setUnicode] = useState<EmojiOption[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -155,7 +158,7 @@ export function EmojiPicker({
           </>
         )
       }
-      clearable={false}
+      clearable={clearable}
       status={{
         loading: unicode === null && !failed && query !== "",
         error: failed ? "Couldn't load the emoji list; type or paste an emoji instead." : null,
