@@ -52,7 +52,10 @@ export async function benchIngest(dialect: "sqlite" | "postgres"): Promise<numbe
   try {
     const { settings } = await configureVotes(t.ctx, demoGuildId, { tokenId: null, userId: demoOwnerId }, {});
     const votes = 5000;
-    const bodies = Array.from({ length: votes }, (_, i) => {
+    // A server that has been answering webhooks a while: 1,000 votes first (not timed), so the
+    // figure is the steady rate and not the compiler's warm-up.
+    const warmUp = 1000;
+    const signedVote = (i: number) => {
       const raw = JSON.stringify({
         type: "vote.create",
         data: {
@@ -66,32 +69,38 @@ export async function benchIngest(dialect: "sqlite" | "postgres"): Promise<numbe
         },
       });
       return { raw, signature: signTimestamped(settings.secret, raw) };
-    });
-    const url = `/api/votes/${settings.webhook_id}`;
-    let next = 0;
-    let failed = 0;
-    const worker = async () => {
-      while (next < bodies.length) {
-        const body = bodies[next++];
-        if (!body) return;
-        const res = await t.app.inject({
-          method: "POST",
-          url,
-          headers: { "content-type": "application/json", "x-topgg-signature": body.signature },
-          payload: body.raw,
-        });
-        if (res.statusCode !== 204) failed++;
-      }
     };
+    const url = `/api/votes/${settings.webhook_id}`;
+    let failed = 0;
+    /** Posts the votes `from` .. `to` - 1, 32 in flight. */
+    const post = async (from: number, to: number) => {
+      const bodies = Array.from({ length: to - from }, (_, i) => signedVote(from + i));
+      let next = 0;
+      const worker = async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++];
+          if (!body) return;
+          const res = await t.app.inject({
+            method: "POST",
+            url,
+            headers: { "content-type": "application/json", "x-topgg-signature": body.signature },
+            payload: body.raw,
+          });
+          if (res.statusCode !== 204) failed++;
+        }
+      };
+      await Promise.all(Array.from({ length: 32 }, worker));
+    };
+    await post(0, warmUp);
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
-    await Promise.all(Array.from({ length: 32 }, worker));
+    await post(warmUp, warmUp + votes);
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const votesPerSecond = votes / seconds;
     const cpuPerVote = (cpu.user + cpu.system) / votes;
     console.log(
-      `  ${dialect}: webhook ingest (signed, deduplicated, stats + job, group-committed): ${Math.round(votesPerSecond).toLocaleString("en")} votes/s (target >= 5,000: ${votesPerSecond >= 5000 ? "OK" : "MISSED"}); ${cpuPerVote.toFixed(0)} µs of CPU per vote in this process (${Math.round(1e6 / cpuPerVote).toLocaleString("en")} votes per CPU-second; ${Math.round((100 * (cpu.user + cpu.system)) / 1e6 / seconds)} % of a core used) (${votes} votes, 32 in flight, ${failed} failed); ${loadNow()}`,
+      `  ${dialect}: webhook ingest (signed, deduplicated, stats + job, group-committed): ${Math.round(votesPerSecond).toLocaleString("en")} votes/s (target >= 5,000: ${votesPerSecond >= 5000 ? "OK" : "MISSED"}); ${cpuPerVote.toFixed(0)} µs of CPU per vote in this process (${Math.round(1e6 / cpuPerVote).toLocaleString("en")} votes per CPU-second; ${Math.round((100 * (cpu.user + cpu.system)) / 1e6 / seconds)} % of a core used) (${votes} votes after ${warmUp} not timed, 32 in flight, ${failed} failed); ${loadNow()}`,
     );
     return votesPerSecond;
   } finally {
