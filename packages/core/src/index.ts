@@ -15,6 +15,7 @@ export * from "./api/grinders.ts";
 export * from "./api/history.ts";
 export * from "./api/insights.ts";
 export * from "./api/market.ts";
+export * from "./api/message-components.ts";
 export * from "./api/moderation.ts";
 export * from "./api/paging.ts";
 export * from "./api/perks.ts";

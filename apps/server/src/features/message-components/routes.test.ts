@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createStandingToken,
+  createTestApp,
+  demoGuildId,
+  dialects,
+  seedOtherGuild,
+  type TestApp,
+} from "../../../test/helpers.ts";
+import { messagePreview } from "../../discord/port/message-preview.ts";
+import { demoMembers } from "../../discord/sandbox/demo-seed.ts";
+import { createDashboardToken } from "../auth/service.ts";
+import { postedMessage } from "./posting.ts";
+import { requireComponent } from "./service.ts";
+
+describe.each(dialects)("the Components page's routes on %s", (dialect) => {
+  let t: TestApp;
+  let otherToken: string;
+  let otherGuildId: string;
+  let managerToken: string;
+  let general: string;
+  let lounge: string;
+  let member: string;
+  let admin: string;
+  let eventsPing: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+    const other = await seedOtherGuild(t.ctx);
+    otherGuildId = other.guildId;
+    otherToken = (await createDashboardToken(t.ctx, { serverId: otherGuildId, permission: "owner" })).token;
+    const [managerId] = await demoMembers(t.ctx.storage.db, 1);
+    managerToken = (
+      await createStandingToken(t.ctx, {
+        serverId: demoGuildId,
+        userId: managerId ?? "",
+        permission: "manager",
+      })
+    ).token;
+    const channels = await t.ctx.discord.listChannels(demoGuildId);
+    general = channels.find((channel) => channel.name === "general")?.id ?? "";
+    lounge = channels.find((channel) => channel.name === "Lounge")?.id ?? "";
+    const roles = await t.ctx.discord.listRoles(demoGuildId);
+    const role = (name: string) => roles.find((candidate) => candidate.name === name)?.id ?? "";
+    member = role("Member");
+    admin = role("Admin");
+    eventsPing = role("Events Ping");
+  });
+  afterAll(() => t.cleanup());
+
+  const url = (rest = "", serverId = demoGuildId) => `/api/components/${serverId}${rest}`;
+  const inject = (
+    method: "GET" | "PUT" | "POST" | "DELETE",
+    path: string,
+    token = t.token,
+    payload?: object,
+  ) =>
+    t.app.inject({ method, url: path, headers: { authorization: token }, ...(payload ? { payload } : {}) });
+  const audited = (action: string) =>
+    t.ctx.storage.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("server_id", "=", demoGuildId)
+      .where("action", "=", action)
+      .execute();
+
+  const verify = () => ({
+    type: "button",
+    name: "verify",
+    definition: {
+      message: "Press to get in",
+      label: "Verify",
+      emoji: "✅",
+      style: "success",
+      actions: [
+        { kind: "toggle_role", roleId: member },
+        { kind: "send_message", text: "Welcome {user.mention}!", target: "private" },
+      ],
+    },
+  });
+
+  it("creates a button with its actions, audited, and lists it with the limits", async () => {
+    const res = await inject("POST", url(), t.token, verify());
+    expect(res.statusCode).toBe(200);
+    const { component } = res.json();
+    expect(component).toMatchObject({
+      name: "verify",
+      type: "button",
+      postedCount: 0,
+      incomplete: null,
+      definition: {
+        message: "Press to get in",
+        label: "Verify",
+        emoji: "✅",
+        style: "success",
+        actions: [
+          { kind: "toggle_role", roleId: member },
+          { kind: "send_message", text: "Welcome {user.mention}!", target: "private" },
+        ],
+      },
+    });
+    // The bot's own record: `/components` sees what the page saved.
+    const stored = await requireComponent(t.ctx, demoGuildId, "verify");
+    expect(stored.definition.actions).toHaveLength(2);
+    const list = await inject("GET", url(), managerToken);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().components.map((c: { name: string }) => c.name)).toContain("verify");
+    expect(list.json().limits).toMatchObject({
+      label: 80,
+      options: 25,
+      actionsPerTrigger: 5,
+      perServer: 100,
+    });
+    const [entry] = await audited("components.create");
+    expect(entry).toMatchObject({ token_id: expect.any(String), feature: "components" });
+    expect(JSON.parse(entry?.summary ?? "{}")).toMatchObject({ name: "verify", type: "button" });
+    const one = await inject("GET", url(`/${component.componentId}`), managerToken);
+    expect(one.json().component.definition.label).toBe("Verify");
+  });
+
+  it("previews a draft exactly as posting.ts draws it, for every level, saving nothing", async () => {
+    const body = {
+      type: "select",
+      name: "pings",
+      definition: {
+        message: "Pick your pings",
+        placeholder: "Choose one",
+        options: [{ label: "Events", emoji: "📣", actions: [{ kind: "give_role", roleId: eventsPing }] }],
+      },
+    };
+    const res = await inject("POST", url("/preview"), managerToken, body);
+    expect(res.statusCode).toBe(200);
+    const stored = await requireComponent(t.ctx, demoGuildId, "verify");
+    const expected = messagePreview(
+      postedMessage({
+        ...stored,
+        componentId: "preview",
+        name: "pings",
+        type: "select",
+        definition: {
+          ...stored.definition,
+          message: "Pick your pings",
+          placeholder: "Choose one",
+          label: "pings",
+          emoji: null,
+          style: "primary",
+          actions: [],
+          options: [{ label: "Events", value: "events", description: null, emoji: "📣", actions: [] }],
+        },
+      }),
+    );
+    expect(res.json()).toEqual(expected);
+    expect(res.json().components[0][0]).toMatchObject({
+      type: "select",
+      placeholder: "Choose one",
+      options: [{ label: "Events", value: "events", emoji: "📣" }],
+    });
+    expect((await inject("GET", url())).json().components.map((c: { name: string }) => c.name)).not.toContain(
+      "pings",
+    );
+  });
+
+  it("posts a finished component in a channel; an edit redraws the posted message", async () => {
+    const { componentId } = (await inject("GET", url()))
+      .json()
+      .components.find((c: { name: string }) => c.name === "verify");
+    const posted = await inject("POST", url(`/${componentId}/post`), t.token, { channelId: general });
+    expect(posted.statusCode).toBe(200);
+    const { messageId } = posted.json();
+    const message = await t.ctx.discord.getMessage(general, messageId);
+    expect(message?.content).toBe("Press to get in");
+    expect(message?.components?.[0]?.[0]).toMatchObject({
+      type: "button",
+      label: "Verify",
+      style: "success",
+    });
+    expect(await audited("components.post")).toHaveLength(1);
+
+    const edited = await inject("PUT", url(`/${componentId}`), t.token, {
+      definition: { ...verify().definition, label: "Let me in", style: "primary" },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().component).toMatchObject({ postedCount: 1, definition: { label: "Let me in" } });
+    const redrawn = await t.ctx.discord.getMessage(general, messageId);
+    expect(redrawn?.components?.[0]?.[0]).toMatchObject({ label: "Let me in", style: "primary" });
+    expect(await audited("components.edit")).toHaveLength(1);
+
+    // A posted component must stay usable.
+    const emptied = await inject("PUT", url(`/${componentId}`), t.token, {
+      definition: { label: "Let me in", actions: [] },
+    });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().field).toBe("definition");
+  });
+
+  it.each([
+    [{ type: "button", name: "" }, "name"],
+    [{ type: "widget", name: "x" }, "type"],
+    [{ type: "button", name: "a", definition: { label: "x".repeat(81) } }, "definition.label"],
+    [{ type: "button", name: "b", definition: { label: "Hi", emoji: "nope" } }, "definition.emoji"],
+    [
+      { type: "button", name: "c", definition: { label: "Hi", actions: [{ kind: "give_role" }] } },
+      "definition.actions.0.roleId",
+    ],
+    [
+      {
+        type: "button",
+        name: "d",
+        definition: { label: "Hi", actions: [{ kind: "send_message", text: "Hi {user.nmae}" }] },
+      },
+      "definition.actions.0.text",
+    ],
+    [
+      {
+        type: "button",
+        name: "e",
+        definition: { label: "Hi", actions: [{ kind: "post_answers", channelId: "123456789012345678" }] },
+      },
+      "definition.actions.0.kind",
+    ],
+    [
+      {
+        type: "select",
+        name: "f",
+        definition: { options: [{ label: "A" }, { label: "a" }] },
+      },
+      "definition.options.1.value",
+    ],
+    [
+      {
+        type: "button",
+        name: "g",
+        definition: {
+          label: "Hi",
+          actions: Array.from({ length: 6 }, () => ({ kind: "send_message", text: "Hi" })),
+        },
+      },
+      "definition.actions",
+    ],
+    [
+      { type: "button", name: "h", definition: { label: "Hi", options: [{ label: "A" }] } },
+      "definition.options",
+    ],
+  ])("answers 400 naming the field (%j → %s), creating nothing", async (body, field) => {
+    const res = await inject("POST", url(), t.token, body);
+    expect(res.statusCode).toBe(400);
+    const answer = res.json();
+    expect(answer.field ?? answer.message.split(":")[0]).toBe(field);
+    const names = (await inject("GET", url())).json().components.map((c: { name: string }) => c.name);
+    expect(names).toEqual(["verify"]);
+  });
+
+  it("refuses a role the role-safety rule refuses, and a voice channel to post in", async () => {
+    const dangerous = await inject("POST", url(), t.token, {
+      type: "button",
+      name: "power",
+      definition: { label: "Power", actions: [{ kind: "give_role", roleId: admin }] },
+    });
+    expect(dangerous.statusCode).toBe(403);
+    const { componentId } = (await inject("GET", url())).json().components[0];
+    const voice = await inject("POST", url(`/${componentId}/post`), t.token, { channelId: lounge });
+    expect(voice.statusCode).toBe(400);
+    expect(voice.json().message).toMatch(/not a text channel/);
+  });
+
+  it("a name already taken is a 409; an unfinished component can't be posted", async () => {
+    expect((await inject("POST", url(), t.token, verify())).statusCode).toBe(409);
+    const draft = await inject("POST", url(), t.token, { type: "select", name: "draft" });
+    expect(draft.statusCode).toBe(200);
+    const post = await inject("POST", url(`/${draft.json().component.componentId}/post`), t.token, {
+      channelId: general,
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.json().message).toMatch(/isn't finished/);
+  });
+
+  it("a manager reads and previews but can't create, edit, post or delete", async () => {
+    const { componentId } = (await inject("GET", url())).json().components[0];
+    expect((await inject("POST", url(), managerToken, { type: "button", name: "m" })).statusCode).toBe(403);
+    expect((await inject("PUT", url(`/${componentId}`), managerToken, { definition: {} })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await inject("POST", url(`/${componentId}/post`), managerToken, { channelId: general })).statusCode,
+    ).toBe(403);
+    expect((await inject("DELETE", url(`/${componentId}`), managerToken)).statusCode).toBe(403);
+  });
+
+  it("another server's token reaches none of it, nor another server's component by id", async () => {
+    const { componentId } = (await inject("GET", url())).json().components[0];
+    expect((await inject("GET", url(), otherToken)).statusCode).toBe(403);
+    expect((await inject("GET", url(`/${componentId}`), otherToken)).statusCode).toBe(403);
+    expect((await inject("DELETE", url(`/${componentId}`), otherToken)).statusCode).toBe(403);
+    const viaOwnServer = await inject("GET", url(`/${componentId}`, otherGuildId), otherToken);
+    expect(viaOwnServer.statusCode).toBe(404);
+    expect((await inject("DELETE", url(`/${componentId}`, otherGuildId), otherToken)).statusCode).toBe(404);
+  });
+
+  it("deletes a component: its posted message loses it; deleting again is a 404", async () => {
+    const { componentId } = (await inject("GET", url()))
+      .json()
+      .components.find((c: { name: string }) => c.name === "verify");
+    const posted = await t.ctx.storage.db
+      .selectFrom("component_messages")
+      .select("message_id")
+      .where("component_id", "=", componentId)
+      .executeTakeFirstOrThrow();
+    const res = await inject("DELETE", url(`/${componentId}`));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ componentId, stripped: 1 });
+    const stripped = await t.ctx.discord.getMessage(general, posted.message_id);
+    expect(stripped?.content).toBe("Press to get in");
+    expect(stripped?.components ?? []).toEqual([]);
+    expect(await audited("components.delete")).toHaveLength(1);
+    expect((await inject("DELETE", url(`/${componentId}`))).statusCode).toBe(404);
+    expect((await inject("GET", url(`/${componentId}`))).statusCode).toBe(404);
+  });
+});
