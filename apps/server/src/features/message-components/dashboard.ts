@@ -332,7 +332,7 @@ export async function postFromDashboard(
   return messageId;
 }
 
-/** The draft drawn exactly as posting.ts posts it (nothing is saved or sent). */
+/** The draft drawn exactly as posting.ts posts it (nothing is saved or sent; actions aren't read). */
 export async function previewDraft(
   deps: Deps,
   serverId: string,
@@ -340,7 +340,13 @@ export async function previewDraft(
   name: string,
   input: Input,
 ) {
-  const definition = await readDefinition(deps, serverId, type, name, input, null);
+  // Actions don't change how it looks: a draft's half-set action doesn't stop the preview.
+  const look: Input = {
+    ...input,
+    actions: [],
+    options: (input.options ?? []).map((option) => ({ ...option, actions: [] })),
+  };
+  const definition = await readDefinition(deps, serverId, type, name, look, null);
   const now = Date.now();
   return messagePreview(
     postedMessage({

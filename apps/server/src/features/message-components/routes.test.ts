@@ -155,6 +155,22 @@ describe.each(dialects)("the Components page's routes on %s", (dialect) => {
       placeholder: "Choose one",
       options: [{ label: "Events", value: "events", emoji: "📣" }],
     });
+    // A half-set action doesn't stop the preview (actions don't change the look); a bad look does.
+    const halfSet = await inject("POST", url("/preview"), managerToken, {
+      type: "button",
+      definition: { label: "Go", actions: [{ kind: "give_role" }] },
+    });
+    expect(halfSet.statusCode).toBe(200);
+    expect(halfSet.json().components[0][0]).toMatchObject({ type: "button", label: "Go" });
+    const tooLong = await inject("POST", url("/preview"), managerToken, {
+      type: "button",
+      definition: { label: "x".repeat(81) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      field: "definition.label",
+      message: expect.stringMatching(/limit is 80/),
+    });
     expect((await inject("GET", url())).json().components.map((c: { name: string }) => c.name)).not.toContain(
       "pings",
     );
