@@ -63,6 +63,13 @@ export const morePages: readonly MorePage[] = [
     load: () => import("../embeds/embeds-page"),
   },
   {
+    id: "components",
+    label: "Components",
+    description: "Buttons and select menus that give roles or send messages, posted in a channel.",
+    required: "admin",
+    load: () => import("../components/components-page"),
+  },
+  {
     id: "market",
     label: "Market",
     description: "The price list: items, prices, and CSV import with a dry run, and export.",
