@@ -183,9 +183,12 @@ describe("public reads", () => {
       entries: 1,
       winners: 3,
       inviteUrl: "https://discord.gg/emberhollow",
-      // Not a run of a recurring series, not paused.
+      // Not a run of a recurring series, not paused, no entry cap, reminder or claim window.
       recurrence: null,
       paused: false,
+      maxEntries: null,
+      claimWindow: null,
+      reminderBefore: null,
     });
     expect(list.find((g) => g.messageId === ended)).toMatchObject({ active: false, entries: 3, winners: 2 });
     expect(list.find((g) => g.messageId === otherGiveaway)).toMatchObject({
