@@ -112,6 +112,60 @@ describe("dashboard: Components page", () => {
     await expect(list.getByText("say-hi", { exact: true }).count()).resolves.toBe(0);
   });
 
+  it("builds a select menu whose options run their own actions; the server's refusal shows at its field", async () => {
+    const page = await openComponents();
+    const form = page.getByRole("form", { name: "Create a component" });
+    await form.getByLabel("Kind").selectOption("select");
+    await form.getByLabel("Name", { exact: true }).fill("pings");
+    await form.getByLabel("Placeholder").fill("Pick your pings");
+    const options = form.getByRole("list", { name: "Options" });
+    await form.getByRole("button", { name: /Add an option/ }).click();
+    const events = options.getByRole("listitem").nth(0);
+    await events.getByLabel("Option 1", { exact: true }).fill("Events");
+    await events.getByRole("button", { name: "Add an action" }).click();
+    await pickIn(page, events, "Role", "Events Ping");
+    await form.getByRole("button", { name: /Add an option/ }).click();
+    const news = options.getByRole("listitem").nth(1);
+    await news.getByLabel("Option 2", { exact: true }).fill("News");
+    await news.getByRole("button", { name: "Add an action" }).click();
+    await news.getByLabel("Action 1", { exact: true }).selectOption("send_message");
+    await news.getByLabel("Message", { exact: true }).fill("Subscribed, {user.nmae}!");
+
+    const preview = page.getByTestId("component-preview");
+    // Drawn by the bot's posting code: the menu with its placeholder and both options.
+    await expect
+      .poll(() => preview.locator("option").allTextContents(), { timeout: 15_000 })
+      .toEqual(["Pick your pings", "Events", "News"]);
+    suite.allow([/status of 400 \(Bad Request\)/, /API Error: 400 Bad Request/]);
+    await form.getByRole("button", { name: "Create component" }).click();
+    // The template check is the bot's: its refusal names definition.options.1.actions.0.text.
+    await news.getByRole("alert").filter({ hasText: "{user.nmae}" }).waitFor();
+    await news.getByLabel("Message", { exact: true }).fill("Subscribed, {user.name}!");
+    await form.getByRole("button", { name: "Create component" }).click();
+    await toast(page, "Component created");
+    await page.getByRole("list", { name: "Components" }).getByText("pings", { exact: true }).waitFor();
+    const saved = await api<MessageComponentList>(
+      suite.server,
+      suite.fixture.demoToken,
+      `/api/components/${suite.fixture.demoServerId}`,
+    );
+    expect(saved.body.components.find((component) => component.name === "pings")).toMatchObject({
+      type: "select",
+      incomplete: null,
+      definition: {
+        placeholder: "Pick your pings",
+        options: [
+          { label: "Events", value: "events", actions: [{ kind: "toggle_role" }] },
+          {
+            label: "News",
+            value: "news",
+            actions: [{ kind: "send_message", text: "Subscribed, {user.name}!", target: "here" }],
+          },
+        ],
+      },
+    });
+  });
+
   it("fits a 390 px phone, with errors named at the fields", async () => {
     const page = await openComponents(viewports.mobile);
     const form = page.getByRole("form", { name: "Create a component" });
