@@ -109,7 +109,7 @@ describe("dashboard: Components page", () => {
       const message = await buttonIn(general, "Press to say hi to the team.");
       return message !== undefined && (message.components ?? []).length === 0;
     });
-    await expect(list.getByText("say-hi", { exact: true }).count()).resolves.toBe(0);
+    await list.getByText("say-hi", { exact: true }).waitFor({ state: "detached" });
   });
 
   it("builds a select menu whose options run their own actions; the server's refusal shows at its field", async () => {
@@ -162,6 +162,42 @@ describe("dashboard: Components page", () => {
             actions: [{ kind: "send_message", text: "Subscribed, {user.name}!", target: "here" }],
           },
         ],
+      },
+    });
+  });
+
+  it("builds a form: its questions, and its answers posted in a channel", async () => {
+    const { channel } = await sandboxWorld(suite);
+    const page = await openComponents();
+    const form = page.getByRole("form", { name: "Create a component" });
+    await form.getByLabel("Kind").selectOption("form");
+    await form.getByLabel("Name", { exact: true }).fill("join-us");
+    await form.getByLabel("Button text", { exact: true }).fill("Join the team");
+    await form.getByLabel("Form title").fill("Join the team");
+    await form.getByRole("button", { name: /Add a question/ }).click();
+    await form.getByLabel("Question 1", { exact: true }).fill("Your time zone");
+    await form.getByLabel("Longest answer").fill("40");
+    await form.getByRole("button", { name: "Add an action" }).click();
+    await form.getByLabel("Action 1", { exact: true }).selectOption("post_answers");
+    await pickIn(page, form, "Answers channel", "staff-chat");
+    await page.getByTestId("component-preview").getByText("Join the team").first().waitFor();
+    await expectNoAxeViolations(page, '[data-testid="more-page-components"]');
+    await form.getByRole("button", { name: "Create component" }).click();
+    await toast(page, "Component created");
+    await page.getByRole("list", { name: "Components" }).getByText("join-us", { exact: true }).waitFor();
+    const saved = await api<MessageComponentList>(
+      suite.server,
+      suite.fixture.demoToken,
+      `/api/components/${suite.fixture.demoServerId}`,
+    );
+    expect(saved.body.components.find((component) => component.name === "join-us")).toMatchObject({
+      type: "form",
+      incomplete: null,
+      definition: {
+        label: "Join the team",
+        title: "Join the team",
+        fields: [{ id: "f1", label: "Your time zone", style: "short", required: true, maxLength: 40 }],
+        actions: [{ kind: "post_answers", channelId: channel("staff-chat") }],
       },
     });
   });

@@ -45,6 +45,11 @@ export const messageComponentOption = z.object({
 });
 
 export const messageComponentField = z.object({
+  /** The saved field's id (`f1`…), kept on an edit; omitted for a new field. */
+  id: z
+    .string()
+    .regex(/^f\d{1,3}$/, "must be a field id like f1")
+    .optional(),
   label: text(100),
   style: z.enum(["short", "paragraph"]).default("short"),
   required: z.boolean().default(true),

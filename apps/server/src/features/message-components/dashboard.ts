@@ -193,6 +193,10 @@ export async function readDefinition(
   }
   const fields = input.fields ?? [];
   if (type !== "form" && fields.length > 0) throw badRequest("Only a form has fields.", `${p}.fields`);
+  // A field keeps the id it was saved with (answers of a form opened before the edit still match);
+  // new ones take the next free id.
+  const keptIds = new Set(fields.flatMap((field) => (field.id ? [field.id] : [])));
+  let nextId = Math.max(0, ...[...keptIds].map((id) => Number(id.slice(1)))) + 1;
   for (const [index, field] of fields.entries()) {
     const length =
       field.minLength == null && field.maxLength == null
@@ -212,6 +216,12 @@ export async function readDefinition(
         ),
       ),
     );
+    const read = definition.fields[definition.fields.length - 1];
+    if (read)
+      read.id =
+        field.id && !definition.fields.some((other) => other !== read && other.id === field.id)
+          ? field.id
+          : `f${nextId++}`;
   }
   const actions = input.actions ?? [];
   if (type === "select" && actions.length > 0) {

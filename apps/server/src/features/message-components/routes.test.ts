@@ -266,6 +266,65 @@ describe.each(dialects)("the Components page's routes on %s", (dialect) => {
     expect(names).toEqual(["verify"]);
   });
 
+  it("builds a form with its fields and answers channel; an edit keeps the fields' ids", async () => {
+    const res = await inject("POST", url(), t.token, {
+      type: "form",
+      name: "apply",
+      definition: {
+        label: "Apply",
+        title: "Staff application",
+        fields: [
+          { label: "Your age", maxLength: 3 },
+          {
+            label: "Why us?",
+            style: "paragraph",
+            required: false,
+            minLength: 30,
+            placeholder: "A few lines",
+          },
+        ],
+        actions: [{ kind: "post_answers", channelId: general }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { component } = res.json();
+    expect(component).toMatchObject({
+      type: "form",
+      incomplete: null,
+      definition: {
+        title: "Staff application",
+        fields: [
+          { id: "f1", label: "Your age", style: "short", required: true, minLength: null, maxLength: 3 },
+          {
+            id: "f2",
+            label: "Why us?",
+            style: "paragraph",
+            required: false,
+            minLength: 30,
+            placeholder: "A few lines",
+          },
+        ],
+        actions: [{ kind: "post_answers", channelId: general }],
+      },
+    });
+    const edited = await inject("PUT", url(`/${component.componentId}`), t.token, {
+      definition: {
+        label: "Apply",
+        title: "Staff application",
+        fields: [{ id: "f2", label: "Why us?", style: "paragraph" }, { label: "Time zone" }],
+        actions: [{ kind: "post_answers", channelId: general }],
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().component.definition.fields.map((f: { id: string }) => f.id)).toEqual(["f2", "f3"]);
+    const badRange = await inject("PUT", url(`/${component.componentId}`), t.token, {
+      definition: { label: "Apply", title: "Form", fields: [{ label: "Age", minLength: 9, maxLength: 3 }] },
+    });
+    expect(badRange.statusCode).toBe(400);
+    expect(badRange.json().field).toBe("definition.fields.0.length");
+    expect((await inject("DELETE", url(`/${component.componentId}`))).statusCode).toBe(200);
+  });
+
   it("refuses a role the role-safety rule refuses, and a voice channel to post in", async () => {
     const dangerous = await inject("POST", url(), t.token, {
       type: "button",
@@ -327,7 +386,8 @@ describe.each(dialects)("the Components page's routes on %s", (dialect) => {
     const stripped = await t.ctx.discord.getMessage(general, posted.message_id);
     expect(stripped?.content).toBe("Press to get in");
     expect(stripped?.components ?? []).toEqual([]);
-    expect(await audited("components.delete")).toHaveLength(1);
+    const deletions = (await audited("components.delete")).map((entry) => JSON.parse(entry.summary ?? "{}"));
+    expect(deletions.filter((summary) => summary.componentId === componentId)).toHaveLength(1);
     expect((await inject("DELETE", url(`/${componentId}`))).statusCode).toBe(404);
     expect((await inject("GET", url(`/${componentId}`))).statusCode).toBe(404);
   });

@@ -6,15 +6,19 @@ import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { PlusIcon } from "../shared/icons";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { RolePicker } from "../shared/pickers/role-pickers";
-import { type ActionDraft, newKey } from "./draft";
+import { type ActionDraft, type EditableType, newKey } from "./draft";
 
-const kinds = [
+const roleKinds = [
   ["toggle_role", "Toggle a role"],
   ["give_role", "Give a role"],
   ["take_role", "Take a role"],
   ["send_message", "Send a message"],
-  ["open_form", "Open a form"],
 ] as const;
+/** The kinds a trigger can run: a form's submission posts answers, a button or option opens a form. */
+const kindsFor = (type: EditableType) =>
+  type === "form"
+    ? [...roleKinds, ["post_answers", "Post the answers"] as const]
+    : [...roleKinds, ["open_form", "Open a form"] as const];
 
 /** "here" and "private" as themselves; a channel id, or "" while none is picked, as "channel". */
 const targetMode = (target: string | undefined) =>
@@ -24,6 +28,7 @@ const isRole = (kind: string) => kind === "give_role" || kind === "take_role" ||
 
 /** One trigger's actions (a button's click, or one option of a menu): at most `max`, each with its settings. */
 export function ActionList({
+  type,
   label,
   actions,
   onChange,
@@ -33,6 +38,7 @@ export function ActionList({
   max,
   disabled,
 }: {
+  type: EditableType;
   label: string;
   actions: ActionDraft[];
   onChange: (actions: ActionDraft[]) => void;
@@ -79,7 +85,7 @@ export function ActionList({
                       )
                     }
                   >
-                    {kinds.map(([value, text]) => (
+                    {kindsFor(type).map(([value, text]) => (
                       <option key={value} value={value}>
                         {text}
                       </option>
@@ -152,13 +158,24 @@ export function ActionList({
                 )}
               </>
             )}
+            {action.kind === "post_answers" && (
+              <ChannelPicker
+                label="Answers channel"
+                value={action.channelId ?? null}
+                onChange={(channelId) => update(index, { channelId: channelId ?? undefined })}
+                error={err("channelId")}
+                hint="Each submission is posted there as an embed."
+                disabled={disabled}
+                required
+              />
+            )}
             {action.kind === "open_form" && (
               <Field
                 label="Form"
                 error={err("formId")}
                 hint={
                   forms.length === 0
-                    ? "This server has no form yet: build one in Discord with /components create."
+                    ? "This server has no form yet: create one here first (Kind: Form)."
                     : "Opening a form must be the only action of its trigger."
                 }
               >

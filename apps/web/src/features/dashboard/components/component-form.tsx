@@ -14,7 +14,15 @@ import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
 import { ActionList } from "./action-list";
 import { useComponentPreview, useSaveComponent } from "./api";
-import { bodyOf, type ComponentDraft, emptyDraft, newOption, type OptionDraft } from "./draft";
+import {
+  bodyOf,
+  type ComponentDraft,
+  emptyDraft,
+  type FieldDraft,
+  newField,
+  newOption,
+  type OptionDraft,
+} from "./draft";
 
 /** What can be checked before asking the server (which checks everything again, naming the field). */
 function validate(draft: ComponentDraft, limits: MessageComponentList["limits"]): FieldErrors {
@@ -140,6 +148,7 @@ function OptionEditor({
         clearable
       />
       <ActionList
+        type="select"
         label={`When ${name} is picked`}
         actions={option.actions}
         onChange={(actions) => onChange({ ...option, actions })}
@@ -153,7 +162,157 @@ function OptionEditor({
   );
 }
 
-/** Creates or edits a button or a select menu, with its actions and a live preview. */
+/** A form's title and its text fields (at most `max`, Discord's limit). */
+function FormFields({
+  draft,
+  set,
+  errors,
+  max,
+  disabled,
+}: {
+  draft: ComponentDraft;
+  set: (patch: Partial<ComponentDraft>) => void;
+  errors: FieldErrors;
+  max: number;
+  disabled: boolean;
+}) {
+  const change = (index: number, patch: Partial<FieldDraft>) =>
+    set({ fields: draft.fields.map((field, at) => (at === index ? { ...field, ...patch } : field)) });
+  return (
+    <>
+      <Field label="Form title" error={errors["definition.title"]} aside={`${draft.title.length}/45`}>
+        {(control) => (
+          <input
+            {...control}
+            className={inputClass}
+            value={draft.title}
+            maxLength={45}
+            disabled={disabled}
+            placeholder="Staff application"
+            onChange={(event) => set({ title: event.target.value })}
+          />
+        )}
+      </Field>
+      {errors["definition.fields"] && (
+        <p role="alert" className="text-sm text-red-300">
+          {errors["definition.fields"]}
+        </p>
+      )}
+      <ul aria-label="Form fields" className="space-y-3">
+        {draft.fields.map((field, index) => {
+          const at = `definition.fields.${index}`;
+          return (
+            <li
+              key={field.key}
+              className="space-y-3 rounded-xl border border-white/[0.08] bg-white/[0.02] p-3"
+            >
+              <div className="flex items-end gap-2">
+                <Field label={`Question ${index + 1}`} className="flex-1" error={errors[`${at}.label`]}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      className={inputClass}
+                      value={field.label}
+                      maxLength={45}
+                      disabled={disabled}
+                      onChange={(event) => change(index, { label: event.target.value })}
+                    />
+                  )}
+                </Field>
+                <button
+                  type="button"
+                  className={cn(buttonClass("ghost", "sm"), "mb-1 text-red-300")}
+                  onClick={() => set({ fields: draft.fields.filter((_, position) => position !== index) })}
+                  disabled={disabled}
+                  aria-label={`Remove question ${index + 1}`}
+                >
+                  Remove
+                </button>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <Field label="Answer" error={errors[`${at}.style`]}>
+                  {(control) => (
+                    <SelectBox
+                      {...control}
+                      value={field.style}
+                      disabled={disabled}
+                      onChange={(event) =>
+                        change(index, { style: event.target.value === "paragraph" ? "paragraph" : "short" })
+                      }
+                    >
+                      <option value="short">One line</option>
+                      <option value="paragraph">Paragraph</option>
+                    </SelectBox>
+                  )}
+                </Field>
+                <label className="flex items-center gap-2 self-end pb-2 text-sm text-stone-200">
+                  <input
+                    type="checkbox"
+                    checked={field.required}
+                    disabled={disabled}
+                    onChange={(event) => change(index, { required: event.target.checked })}
+                  />
+                  Required
+                </label>
+                <Field label="Shortest answer" aside="optional" error={errors[`${at}.length`]}>
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="number"
+                      min={0}
+                      max={4000}
+                      className={inputClass}
+                      value={field.minLength}
+                      disabled={disabled}
+                      onChange={(event) => change(index, { minLength: event.target.value })}
+                    />
+                  )}
+                </Field>
+                <Field label="Longest answer" aside="optional">
+                  {(control) => (
+                    <input
+                      {...control}
+                      type="number"
+                      min={1}
+                      max={4000}
+                      className={inputClass}
+                      value={field.maxLength}
+                      disabled={disabled}
+                      onChange={(event) => change(index, { maxLength: event.target.value })}
+                    />
+                  )}
+                </Field>
+              </div>
+              <Field label="Hint in the empty field" aside="optional" error={errors[`${at}.placeholder`]}>
+                {(control) => (
+                  <input
+                    {...control}
+                    className={inputClass}
+                    value={field.placeholder}
+                    maxLength={100}
+                    disabled={disabled}
+                    onChange={(event) => change(index, { placeholder: event.target.value })}
+                  />
+                )}
+              </Field>
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        className={buttonClass("secondary", "sm")}
+        disabled={disabled || draft.fields.length >= max}
+        onClick={() => set({ fields: [...draft.fields, newField()] })}
+      >
+        <PlusIcon className="size-4" />
+        Add a question ({draft.fields.length}/{max})
+      </button>
+    </>
+  );
+}
+
+/** Creates or edits a button, a select menu or a form, with its actions and a live preview. */
 export function ComponentForm({
   serverId,
   list,
@@ -214,13 +373,17 @@ export function ComponentForm({
               value={draft.type}
               disabled={!allowed}
               onChange={(event) => {
-                const type = event.target.value === "select" ? "select" : "button";
+                const type =
+                  event.target.value === "select" || event.target.value === "form"
+                    ? event.target.value
+                    : "button";
                 setDraft({ ...emptyDraft(type), name: draft.name, message: draft.message });
                 setErrors({});
               }}
             >
               <option value="button">Button</option>
               <option value="select">Select menu</option>
+              <option value="form">Form (a button that opens it)</option>
             </SelectBox>
           )}
         </Field>
@@ -256,7 +419,7 @@ export function ComponentForm({
         maxLength={limits.messageText}
         placeholder="Press the button to get in."
       />
-      {draft.type === "button" ? (
+      {draft.type !== "select" ? (
         <>
           <Field
             label="Button text"
@@ -301,8 +464,12 @@ export function ComponentForm({
               )}
             </Field>
           </div>
+          {draft.type === "form" && (
+            <FormFields draft={draft} set={set} errors={errors} max={limits.fields} disabled={!allowed} />
+          )}
           <ActionList
-            label="When it is clicked"
+            type={draft.type}
+            label={draft.type === "form" ? "When it is submitted" : "When it is clicked"}
             actions={draft.actions}
             onChange={(actions) => set({ actions })}
             forms={forms}

@@ -69,17 +69,15 @@ function ComponentRow({
           )}
         </div>
         <div className="flex gap-2">
-          {component.type !== "form" && (
-            <button
-              type="button"
-              className={buttonClass("secondary", "sm")}
-              onClick={onEdit}
-              disabled={!allowed}
-              aria-label={`Edit ${component.name}`}
-            >
-              Edit
-            </button>
-          )}
+          <button
+            type="button"
+            className={buttonClass("secondary", "sm")}
+            onClick={onEdit}
+            disabled={!allowed}
+            aria-label={`Edit ${component.name}`}
+          >
+            Edit
+          </button>
           <button
             type="button"
             className={cn(buttonClass("ghost", "sm"), "text-red-300 hover:bg-red-500/10 hover:text-red-200")}
@@ -91,11 +89,6 @@ function ComponentRow({
           </button>
         </div>
       </div>
-      {component.type === "form" && (
-        <p className="mt-2 text-xs text-stone-400">
-          Forms are edited in Discord with <code>/components edit</code>; post or delete them here.
-        </p>
-      )}
       {!component.incomplete && (
         <form
           className="mt-3 flex flex-wrap items-end gap-2"
@@ -127,7 +120,7 @@ function ComponentRow({
   );
 }
 
-/** The dashboard's Components page: buttons and select menus with actions, as `/components` builds them. */
+/** The dashboard's Components page: buttons, select menus and forms with actions, as `/components` builds them. */
 export default function ComponentsPage() {
   const { serverId } = useDashboardSession();
   const list = useQuery(componentsQuery(serverId));
@@ -148,7 +141,7 @@ export default function ComponentsPage() {
       <Card
         headingId="component-form"
         title={editing ? `Edit ${draft.name}` : "Create a component"}
-        description="A button or a select menu members use; each runs its actions (roles, messages, forms)."
+        description="A button, a select menu or a form members use; each runs its actions (roles, messages, answers)."
         icon={<PlusIcon />}
       >
         {list.isPending ? (

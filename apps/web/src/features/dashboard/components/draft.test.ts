@@ -51,6 +51,50 @@ describe("the Components page's draft", () => {
     });
   });
 
+  it("sends back a form's questions with their ids (kept on an edit) and lengths", () => {
+    const form = stored({
+      type: "form",
+      definition: {
+        ...stored({}).definition,
+        label: "Apply",
+        title: "Staff",
+        options: [],
+        fields: [
+          {
+            id: "f2",
+            label: "Age",
+            style: "short",
+            required: true,
+            minLength: null,
+            maxLength: 3,
+            placeholder: null,
+          },
+        ],
+        actions: [{ kind: "post_answers", channelId: "123456789012345678" }],
+      },
+    });
+    const draft = draftOf(form);
+    draft.fields.push({
+      key: "new",
+      label: "Why",
+      style: "paragraph",
+      required: false,
+      minLength: "30",
+      maxLength: "",
+      placeholder: "",
+    });
+    expect(definitionOf(draft)).toMatchObject({
+      label: "Apply",
+      title: "Staff",
+      fields: [
+        { id: "f2", label: "Age", minLength: null, maxLength: 3, placeholder: null },
+        { label: "Why", minLength: 30, maxLength: null },
+      ],
+      actions: [{ kind: "post_answers", channelId: "123456789012345678" }],
+    });
+    expect((definitionOf(draft).fields ?? [])[1]).not.toHaveProperty("id");
+  });
+
   it("sends a button's look and actions, empty texts as null", () => {
     const draft = {
       ...emptyDraft("button"),

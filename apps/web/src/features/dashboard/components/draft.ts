@@ -5,9 +5,9 @@ import type {
   MessageComponentItem,
 } from "@hearth/core";
 
-/** The page's editable copy of a component (buttons and select menus; forms are built in Discord). */
+/** The page's editable copy of a component: a button, a select menu or a form. */
 
-export type EditableType = "button" | "select";
+export type EditableType = "button" | "select" | "form";
 export type ActionDraft = MessageComponentAction & { key: string };
 
 export interface OptionDraft {
@@ -16,6 +16,18 @@ export interface OptionDraft {
   description: string;
   emoji: string;
   actions: ActionDraft[];
+}
+
+export interface FieldDraft {
+  key: string;
+  /** The saved field's id, kept on an edit (undefined for a new field). */
+  id?: string;
+  label: string;
+  style: "short" | "paragraph";
+  required: boolean;
+  minLength: string;
+  maxLength: string;
+  placeholder: string;
 }
 
 export interface ComponentDraft {
@@ -27,7 +39,10 @@ export interface ComponentDraft {
   emoji: string;
   style: "primary" | "secondary" | "success" | "danger";
   placeholder: string;
+  /** Forms: the form's title. */
+  title: string;
   options: OptionDraft[];
+  fields: FieldDraft[];
   actions: ActionDraft[];
 }
 
@@ -43,8 +58,20 @@ export const emptyDraft = (type: EditableType = "button"): ComponentDraft => ({
   emoji: "",
   style: "primary",
   placeholder: type === "select" ? "Choose an option" : "",
+  title: "",
   options: [],
+  fields: [],
   actions: [],
+});
+
+export const newField = (): FieldDraft => ({
+  key: newKey(),
+  label: "",
+  style: "short",
+  required: true,
+  minLength: "",
+  maxLength: "",
+  placeholder: "",
 });
 
 export const newOption = (): OptionDraft => ({
@@ -62,13 +89,24 @@ export function draftOf(component: MessageComponentItem): ComponentDraft {
   const { definition } = component;
   return {
     componentId: component.componentId,
-    type: component.type === "select" ? "select" : "button",
+    type: component.type,
     name: component.name,
     message: definition.message ?? "",
     label: definition.label,
     emoji: definition.emoji ?? "",
     style: definition.style,
     placeholder: definition.placeholder ?? "",
+    title: definition.title ?? "",
+    fields: definition.fields.map((field) => ({
+      key: newKey(),
+      id: field.id,
+      label: field.label,
+      style: field.style,
+      required: field.required,
+      minLength: field.minLength === null ? "" : String(field.minLength),
+      maxLength: field.maxLength === null ? "" : String(field.maxLength),
+      placeholder: field.placeholder ?? "",
+    })),
     options: definition.options.map((option) => ({
       key: newKey(),
       label: option.label,
@@ -97,12 +135,27 @@ export function definitionOf(draft: ComponentDraft): MessageComponentDefinitionI
       })),
     };
   }
-  return {
+  const look = {
     message,
     label: draft.label,
     emoji: draft.emoji || null,
     style: draft.style,
     actions: bare(draft.actions),
+  };
+  if (draft.type === "button") return look;
+  const length = (text: string) => (text.trim() === "" ? null : Number(text));
+  return {
+    ...look,
+    title: draft.title,
+    fields: draft.fields.map((field) => ({
+      ...(field.id ? { id: field.id } : {}),
+      label: field.label,
+      style: field.style,
+      required: field.required,
+      minLength: length(field.minLength),
+      maxLength: length(field.maxLength),
+      placeholder: field.placeholder || null,
+    })),
   };
 }
 
