@@ -92,7 +92,7 @@ describe("dashboard: Self-roles page", () => {
     const editEmoji = edit.getByRole("combobox", { name: "Emoji for @Member" });
     await expect.poll(() => editEmoji.inputValue()).toBe("🎉 party popper");
     await edit.getByRole("textbox", { name: "Title" }).fill("Choose your pings");
-    await edit.getByRole("textbox", { name: "Description" }).fill("One menu for every ping");
+    await edit.getByRole("combobox", { name: "Description" }).fill("One menu for every ping");
     await edit.getByRole("combobox", { name: "How members pick" }).selectOption("dropdown");
     await editEmoji.click();
     await editEmoji.fill("megaphone");

@@ -14,7 +14,7 @@ import { useDashboardSession } from "../session/session-context";
 import { channelsQuery } from "../shared/api";
 import { Card, SubHeading } from "../shared/card";
 import { serverMessage } from "../shared/errors";
-import { Field, inputClass, textareaClass } from "../shared/form-controls";
+import { Field, inputClass } from "../shared/form-controls";
 import { PlusIcon, SparkIcon, TrashIcon } from "../shared/icons";
 import { MessagePreview } from "../shared/message-preview";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
@@ -95,21 +95,14 @@ function FieldRows({
               />
             )}
           </Field>
-          <Field
+          <MarkupTextarea
             label="Value"
             error={problems.get(`fields[${index}].value`)}
             aside={counter(field.value.length, embedLimits.fieldValue)}
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                rows={2}
-                className={textareaClass}
-                value={field.value}
-                onChange={(event) => update(index, { value: event.target.value })}
-              />
-            )}
-          </Field>
+            rows={2}
+            value={field.value}
+            onChange={(value) => update(index, { value })}
+          />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <label className="flex items-center gap-2 text-sm text-stone-300">
               <input

@@ -5,10 +5,11 @@ import { buttonClass } from "../../../components/ui/button-styles";
 import { usePermission } from "../session/permission";
 import { rolesQuery } from "../shared/api";
 import type { FieldErrors } from "../shared/errors";
-import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
+import { Field, inputClass, SelectBox } from "../shared/form-controls";
 import { MessagePreview } from "../shared/message-preview";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { EmojiPicker } from "../shared/pickers/emoji-picker";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
 import { useDebounced } from "../shared/use-debounced";
@@ -173,18 +174,15 @@ export function PanelForm({
           )}
         </Field>
       </div>
-      <Field label="Description" aside={`${draft.description.length}/${selfRolePanelRules.descriptionMax}`}>
-        {(control) => (
-          <textarea
-            {...control}
-            rows={2}
-            className={textareaClass}
-            maxLength={selfRolePanelRules.descriptionMax}
-            value={draft.description}
-            onChange={(event) => set({ description: event.target.value })}
-          />
-        )}
-      </Field>
+      <MarkupTextarea
+        label="Description"
+        aside={`${draft.description.length}/${selfRolePanelRules.descriptionMax}`}
+        hint="Type # for a channel, @ for a member or role."
+        rows={2}
+        maxLength={selfRolePanelRules.descriptionMax}
+        value={draft.description}
+        onChange={(description) => set({ description })}
+      />
       <Field
         label="How members pick"
         hint="Buttons toggle one role each; a menu sets all picked roles at once."
