@@ -206,7 +206,7 @@ describe("dashboard: Components page", () => {
     const page = await openComponents(viewports.mobile);
     const form = page.getByRole("form", { name: "Create a component" });
     await form.getByRole("button", { name: "Create component" }).click();
-    await form.getByText("Name the component (you and /components use the name).").waitFor();
+    await form.getByText("Name the component (you and the /components commands use the name).").waitFor();
     await form.getByText("Write the button's text.").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAxeViolations(page, '[data-testid="more-page-components"]');

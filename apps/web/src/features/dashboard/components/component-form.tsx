@@ -28,7 +28,7 @@ import {
 function validate(draft: ComponentDraft, limits: MessageComponentList["limits"]): FieldErrors {
   const errors: FieldErrors = {};
   const name = draft.name.trim();
-  if (name === "") errors.name = "Name the component (you and /components use the name).";
+  if (name === "") errors.name = "Name the component (you and the /components commands use the name).";
   else if (name.length > limits.name) errors.name = `At most ${limits.name} characters.`;
   if (draft.type === "button" && draft.label.trim() === "")
     errors["definition.label"] = "Write the button's text.";
@@ -392,7 +392,9 @@ export function ComponentForm({
         label="Name"
         error={errors.name}
         hint={
-          editing ? "The name can't change; /components uses it." : "How you find it here and in /components."
+          editing
+            ? "The name can't change; the /components commands use it."
+            : "How you find it here and in the /components commands."
         }
         aside={`${draft.name.length}/${limits.name}`}
       >
