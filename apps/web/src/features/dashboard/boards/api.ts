@@ -6,8 +6,9 @@ import type {
   CreateBoardBody,
   EditBoardBody,
 } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -25,15 +26,14 @@ export function boardsQuery(serverId: string) {
 
 /** A sample message's post on a board with these settings, built by the bot's own function. */
 export function useBoardPreview(serverId: string, body: BoardPreviewBody | null) {
-  return useQuery({
-    queryKey: [...listKey(serverId), "preview", JSON.stringify(body)],
-    queryFn: ({ signal }) =>
-      dashboardRequest<BotMessagePreview>(`${base(serverId)}/preview`, { method: "POST", body, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    previewQuery<BotMessagePreview>(
+      [...listKey(serverId), "preview", JSON.stringify(body)],
+      `${base(serverId)}/preview`,
+      body,
+      { staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
 }
 
 export function useCreateBoard(serverId: string) {

@@ -5,8 +5,9 @@ import type {
   MessageComponentItem,
   MessageComponentList,
 } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -29,15 +30,11 @@ export function componentsQuery(serverId: string) {
 /** The draft as the bot would post it, drawn by the server's own posting code (nothing is saved). */
 export function useComponentPreview(serverId: string, body: MessageComponentCreateBody | null) {
   const key = JSON.stringify(body);
-  return useQuery({
-    queryKey: componentKeys.preview(serverId, key),
-    queryFn: ({ signal }) =>
-      dashboardRequest<BotMessagePreview>(`${base(serverId)}/preview`, { method: "POST", body, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    previewQuery<BotMessagePreview>(componentKeys.preview(serverId, key), `${base(serverId)}/preview`, body, {
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
 }
 
 type Saved = { component: MessageComponentItem };

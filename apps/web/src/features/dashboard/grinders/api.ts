@@ -5,8 +5,9 @@ import type {
   GrinderDmProgress,
   GrinderDmResult,
 } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -104,19 +105,11 @@ export function useDmProgress(serverId: string, sending: boolean) {
  */
 export function grinderDmPreviewQuery(serverId: string, message: string) {
   const text = message.trim();
-  return queryOptions({
-    queryKey: ["dashboard", serverId, "grinder-dm-preview", text] as const,
-    queryFn: ({ signal }) =>
-      dashboardRequest<BotMessagePreview>(`${base(serverId)}/dm-preview`, {
-        method: "POST",
-        body: { message: text },
-        signal,
-      }),
-    enabled: text !== "",
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 60_000,
-  });
+  return previewQuery<BotMessagePreview>(
+    ["dashboard", serverId, "grinder-dm-preview", text],
+    `${base(serverId)}/dm-preview`,
+    text === "" ? null : { message: text },
+  );
 }
 
 export function useDmGrinders(serverId: string) {

@@ -10,6 +10,7 @@ import type {
 } from "@hearth/core";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -70,15 +71,11 @@ const done: Record<ModerationActionBody["action"], string> = {
  */
 export function moderationDmPreviewQuery(serverId: string, body: ModerationDmPreviewBody | null) {
   const key = JSON.stringify(body);
-  return queryOptions({
-    queryKey: ["dashboard", serverId, "moderation-dm-preview", key] as const,
-    queryFn: ({ signal }) =>
-      dashboardRequest<ModerationDmPreview>(`${base(serverId)}/dm-preview`, { method: "POST", body, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 60_000,
-  });
+  return previewQuery<ModerationDmPreview>(
+    ["dashboard", serverId, "moderation-dm-preview", key],
+    `${base(serverId)}/dm-preview`,
+    body,
+  );
 }
 
 export function useModerate(serverId: string) {

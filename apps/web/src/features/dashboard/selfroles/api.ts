@@ -5,8 +5,9 @@ import type {
   SelfRolePreviewBody,
   SelfRolesOverview,
 } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -24,15 +25,14 @@ export function selfRolesQuery(serverId: string) {
 
 /** The panel message as the bot would post it, built by the server's own function. */
 export function usePanelPreview(serverId: string, body: SelfRolePreviewBody | null) {
-  return useQuery({
-    queryKey: [...key(serverId), "preview", JSON.stringify(body)],
-    queryFn: ({ signal }) =>
-      dashboardRequest<BotMessagePreview>(`${base(serverId)}/preview`, { method: "POST", body, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    previewQuery<BotMessagePreview>(
+      [...key(serverId), "preview", JSON.stringify(body)],
+      `${base(serverId)}/preview`,
+      body,
+      { staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
 }
 
 function useSelfRolesMutation<T, R>(

@@ -8,7 +8,7 @@ import type {
   ServerSetup,
   TokenInfo,
 } from "@hearth/core";
-import { queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, type QueryKey, queryOptions } from "@tanstack/react-query";
 import { dashboardAllPages, dashboardRequest } from "../../../lib/api-client";
 import { retryTransient } from "./errors";
 import { dashboardKeys } from "./query-keys";
@@ -107,5 +107,27 @@ export function giveawayStatsQuery(serverId: string) {
     queryFn: ({ signal }) =>
       dashboardRequest<GiveawayStats>(`/api/giveaways/bb/stats/${serverId}`, { signal }),
     retry: retryTransient,
+  });
+}
+
+/**
+ * A message as the server would post it, from a feature's preview route (`POST …/preview`): built by
+ * the function that posts it, so the preview is the post. Null `body`: nothing to preview yet. A
+ * refused draft (a 400) is the answer to show, not a hiccup to retry. `keepPrevious` shows the last
+ * preview while the next one renders.
+ */
+export function previewQuery<T>(
+  queryKey: QueryKey,
+  path: string,
+  body: unknown,
+  { keepPrevious = true, staleTime = 60_000 }: { keepPrevious?: boolean; staleTime?: number } = {},
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => dashboardRequest<T>(path, { method: "POST", body, signal }),
+    enabled: body !== null,
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
+    retry: false,
+    staleTime,
   });
 }

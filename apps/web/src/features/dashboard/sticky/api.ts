@@ -1,6 +1,7 @@
 import type { BotMessagePreview, StickyBody, StickyItem, StickyList } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -23,19 +24,14 @@ export function stickiesQuery(serverId: string) {
 /** The sticky as the bot would post it, built by the server's own function (nothing is sent). */
 export function useStickyPreview(serverId: string, message: string) {
   const text = message.trim();
-  return useQuery({
-    queryKey: stickyKeys.preview(serverId, text),
-    queryFn: ({ signal }) =>
-      dashboardRequest<BotMessagePreview>(`${base(serverId)}/preview`, {
-        method: "POST",
-        body: { message: text },
-        signal,
-      }),
-    enabled: text !== "",
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    previewQuery<BotMessagePreview>(
+      stickyKeys.preview(serverId, text),
+      `${base(serverId)}/preview`,
+      text === "" ? null : { message: text },
+      { staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
 }
 
 export function useSaveSticky(serverId: string) {

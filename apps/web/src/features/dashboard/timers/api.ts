@@ -1,6 +1,7 @@
 import type { CreateTimerInput, Timer, TimerPreview, TimerPreviewBody } from "@hearth/core";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { dashboardRequest } from "../../../lib/api-client";
+import { previewQuery } from "../shared/api";
 import { retryTransient, serverMessage } from "../shared/errors";
 import { dashboardKeys } from "../shared/query-keys";
 import { useToast } from "../toasts/toast-context";
@@ -21,16 +22,12 @@ export function timersQuery(serverId: string) {
  */
 export function timerPreviewQuery(serverId: string, body: TimerPreviewBody | null) {
   const key = JSON.stringify(body);
-  return queryOptions({
-    // Beside the list's key, not under it: refreshing the list doesn't render the preview again.
-    queryKey: ["dashboard", serverId, "timer-preview", key] as const,
-    queryFn: ({ signal }) =>
-      dashboardRequest<TimerPreview>(`/api/timers/${serverId}/preview`, { method: "POST", body, signal }),
-    enabled: body !== null,
-    placeholderData: keepPreviousData,
-    retry: false,
-    staleTime: 60_000,
-  });
+  // Beside the list's key, not under it: refreshing the list doesn't render the preview again.
+  return previewQuery<TimerPreview>(
+    ["dashboard", serverId, "timer-preview", key],
+    `/api/timers/${serverId}/preview`,
+    body,
+  );
 }
 
 export function useCreateTimer(serverId: string) {
