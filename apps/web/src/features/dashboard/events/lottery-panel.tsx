@@ -10,6 +10,7 @@ import { PanelError, PanelLoading } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
+import { useForm } from "../shared/use-form";
 import { lotteryQuery, useDrawLottery, useStartLottery } from "./api";
 import { describeSeconds, EventPreview, HolderList } from "./shared";
 
@@ -29,12 +30,12 @@ function durationSeconds(text: string): number | null {
 
 /** `/lottery start`: the prize, how long, tickets per member, the channel; the post previewed. */
 function StartLottery({ serverId, disabled }: { serverId: string; disabled: boolean }) {
-  const [form, setForm] = useState<Form>(empty);
+  const { form, update, resetIfUnchanged } = useForm<Form>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const start = useStartLottery(serverId);
   useUnsavedChanges(form.prize !== "");
   const set = (patch: Partial<Form>) => {
-    setForm({ ...form, ...patch });
+    update(patch);
     setErrors({});
   };
   const seconds = durationSeconds(form.duration);
@@ -65,7 +66,7 @@ function StartLottery({ serverId, disabled }: { serverId: string; disabled: bool
     if (Object.keys(problems).length > 0 || !form.channelId || seconds === null) return;
     start.mutate(
       { prize: form.prize.trim(), duration: seconds, maxTickets, channelId: form.channelId },
-      { onSuccess: () => setForm(empty) },
+      { onSuccess: () => resetIfUnchanged(form, empty) },
     );
   };
 

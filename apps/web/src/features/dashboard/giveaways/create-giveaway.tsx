@@ -10,6 +10,7 @@ import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { MemberPicker } from "../shared/pickers/member-picker";
 import { RoleMultiPicker, RolePicker } from "../shared/pickers/role-pickers";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
+import { useForm } from "../shared/use-form";
 import { useCreateGiveaway } from "./api";
 import { ControlFields } from "./control-fields";
 import {
@@ -26,11 +27,11 @@ export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: r
   const { info } = useDashboardSession();
   // The host defaults to whoever the token was made for.
   const startForm: GiveawayForm = { ...emptyGiveawayForm, hostId: info.userId ?? "" };
-  const [form, setForm] = useState<GiveawayForm>(startForm);
+  const { form, update, resetIfUnchanged } = useForm<GiveawayForm>(startForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateGiveaway(serverId);
   const set = (patch: Partial<GiveawayForm>) => {
-    setForm({ ...form, ...patch });
+    update(patch);
     setErrors({});
   };
 
@@ -45,7 +46,7 @@ export function CreateGiveaway({ serverId, roles }: { serverId: string; roles: r
       return;
     }
     create.mutate(body, {
-      onSuccess: () => setForm(startForm),
+      onSuccess: () => resetIfUnchanged(form, startForm),
       onError: (error) => {
         const refusal = serverFieldError(error);
         if (refusal?.field) setErrors({ [refusal.field.replace("requirements.", "")]: refusal.message });

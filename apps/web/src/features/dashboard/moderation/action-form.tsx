@@ -5,6 +5,7 @@ import { useConfirm } from "../shared/confirm";
 import { serverFieldError } from "../shared/errors";
 import { Field, inputClass, SelectBox, textareaClass } from "../shared/form-controls";
 import { MemberPicker } from "../shared/pickers/member-picker";
+import { useForm } from "../shared/use-form";
 import { useModerate } from "./api";
 import { ModerationDmPreview } from "./dm-preview";
 
@@ -40,12 +41,12 @@ const empty: Form = { action: "warn", userId: null, reason: "", duration: "", de
  * members at or above your highest role or Hearth's are refused), the member picked by name.
  */
 export function ModerationActionForm({ serverId }: { serverId: string }) {
-  const [form, setForm] = useState<Form>(empty);
+  const { form, update, resetIfUnchanged } = useForm<Form>(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
   const moderate = useModerate(serverId);
   const confirm = useConfirm();
   const set = (patch: Partial<Form>) => {
-    setForm({ ...form, ...patch });
+    update(patch);
     setErrors({});
   };
 
@@ -85,7 +86,7 @@ export function ModerationActionForm({ serverId }: { serverId: string }) {
         ...(form.action === "ban" ? { deleteDays: Number(form.deleteDays) } : {}),
       },
       {
-        onSuccess: () => setForm({ ...empty, action: form.action }),
+        onSuccess: () => resetIfUnchanged(form, { ...empty, action: form.action }),
         onError: (error) => {
           const refusal = serverFieldError(error);
           const field = refusal?.field as keyof Form | undefined;

@@ -10,6 +10,7 @@ import { EmptyState } from "../shared/panel-state";
 import { RoleDot } from "../shared/pickers/role-dot";
 import { RolePicker } from "../shared/pickers/role-pickers";
 import { useUnsavedChanges } from "../shared/unsaved-changes";
+import { useForm } from "../shared/use-form";
 import { useAddTier, useEditTier, useRemoveTier } from "./api";
 import { canAddTier, type NewTierForm } from "./setup-form";
 
@@ -27,7 +28,7 @@ interface Props {
 }
 
 export function TierManager({ serverId, setup, roles, exclude, grinderCounts, periodLabel }: Props) {
-  const [form, setForm] = useState<NewTierForm>(emptyTier);
+  const { form, update, resetIfUnchanged } = useForm<NewTierForm>(emptyTier);
   const [errors, setErrors] = useState<FieldErrors>({});
   const add = useAddTier(serverId);
   const remove = useRemoveTier(serverId);
@@ -52,7 +53,7 @@ export function TierManager({ serverId, setup, roles, exclude, grinderCounts, pe
   };
 
   const set = (patch: Partial<NewTierForm>) => {
-    setForm({ ...form, ...patch });
+    update(patch);
     setErrors({});
   };
 
@@ -64,7 +65,7 @@ export function TierManager({ serverId, setup, roles, exclude, grinderCounts, pe
       return;
     }
     add.mutate(form, {
-      onSuccess: () => setForm(emptyTier),
+      onSuccess: () => resetIfUnchanged(form, emptyTier),
       onError: (error) => {
         const refusal = serverFieldError(error);
         if (refusal?.field) setErrors({ [refusal.field]: refusal.message });

@@ -19,6 +19,7 @@ import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { PreviewFallback } from "../shared/preview-fallback";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import type { TabProps } from "../shared/tab-props";
+import { useForm } from "../shared/use-form";
 import { timersQuery, useCancelTimer, useCreateTimer } from "./api";
 import {
   describeSeconds,
@@ -35,11 +36,11 @@ const TimerPreview = lazy(() =>
 );
 
 function CreateTimer({ serverId }: { serverId: string }) {
-  const [form, setForm] = useState<TimerForm>(emptyTimerForm);
+  const { form, update, resetIfUnchanged } = useForm<TimerForm>(emptyTimerForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateTimer(serverId);
   const set = (patch: Partial<TimerForm>) => {
-    setForm({ ...form, ...patch });
+    update(patch);
     setErrors({});
   };
   const seconds = durationSeconds(form.duration);
@@ -51,7 +52,7 @@ function CreateTimer({ serverId }: { serverId: string }) {
     if (Object.keys(problems).length > 0) return;
     create.mutate(
       { channelId: form.channelId, duration: seconds, message: form.message.trim() },
-      { onSuccess: () => setForm({ ...emptyTimerForm, channelId: form.channelId }) },
+      { onSuccess: () => resetIfUnchanged(form, { ...emptyTimerForm, channelId: form.channelId }) },
     );
   };
 
