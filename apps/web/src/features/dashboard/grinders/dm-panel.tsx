@@ -3,8 +3,8 @@ import { lazy, Suspense, useId, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { useConfirm } from "../shared/confirm";
-import { textareaClass } from "../shared/form-controls";
 import { MailIcon } from "../shared/icons";
+import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { PreviewFallback } from "../shared/preview-fallback";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { type DmTarget, useDmGrinders, useDmProgress } from "./api";
@@ -54,43 +54,34 @@ export function DmPanel({
       body: `Hearth sends your message to ${plural(count, who)}, one at a time (about 4 a second). Members with DMs closed are counted as failed.`,
       confirmLabel: `Send to ${plural(count, who)}`,
     });
-    if (agreed) dm.mutate({ target, message: message.trim() }, { onSuccess: () => setMessage("") });
+    // Cleared once sent, unless the next message is already being written.
+    if (agreed)
+      dm.mutate(
+        { target, message: message.trim() },
+        { onSuccess: () => setMessage((current) => (current === message ? "" : current)) },
+      );
   };
 
   return (
     <div className="space-y-3">
-      <div className="flex items-baseline justify-between">
-        <label htmlFor={id} className="text-sm font-medium text-stone-200">
-          Message
-        </label>
-        <span
-          className={cn(
-            "text-xs tabular-nums",
-            message.length > dmMessageMax ? "text-red-300" : "text-stone-400",
-          )}
-        >
-          {message.length}/{dmMessageMax}
-        </span>
-      </div>
-      <textarea
-        id={id}
+      <MarkupTextarea
+        label="Message"
+        error={error}
+        hint="Type # for a channel, @ for a member or role."
+        aside={
+          <span className={cn("tabular-nums", message.length > dmMessageMax && "text-red-300")}>
+            {message.length}/{dmMessageMax}
+          </span>
+        }
         rows={4}
         maxLength={dmMessageMax}
         value={message}
         placeholder="Payments are due Sunday. Post your receipt in #payments."
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => {
-          setMessage(event.target.value);
+        onChange={(next) => {
+          setMessage(next);
           if (error) setError(null);
         }}
-        className={textareaClass}
       />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
       <Suspense fallback={<PreviewFallback caption="Preview — the DM each grinder gets" />}>
         <DmPreview serverId={serverId} message={message} />
       </Suspense>
