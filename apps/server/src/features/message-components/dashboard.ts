@@ -29,7 +29,7 @@ import {
   validatePostedText,
   validateStyle,
 } from "./model.ts";
-import { postComponent, postedMessage } from "./posting.ts";
+import { postComponent, postedMessage, requirePosterMay } from "./posting.ts";
 import { checkRoleForEditor } from "./roles.ts";
 import {
   countPostedCopies,
@@ -329,9 +329,19 @@ export async function deleteFromDashboard(
 export async function postFromDashboard(
   deps: Deps,
   component: StoredComponent,
-  actor: AuditActor,
+  actor: AuditActor & { userId: string },
   channelId: string,
 ): Promise<string> {
+  await requireTextChannel(deps, component.serverId, channelId, "channelId");
+  // The token's holder must be able to post there themselves, as in Discord (posting.ts); when
+  // Discord can't say which roles they hold, they have what @everyone has there.
+  const poster = await forDisplay(deps.discord.getMember(component.serverId, actor.userId));
+  await requirePosterMay(
+    deps,
+    component.serverId,
+    { userId: actor.userId, roleIds: poster?.roleIds ?? [] },
+    channelId,
+  );
   const messageId = await postComponent(deps, component, channelId);
   await recordAudit(deps.storage.db, component.serverId, actor, "components.post", {
     componentId: component.componentId,

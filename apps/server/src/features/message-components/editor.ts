@@ -1,8 +1,7 @@
 import { checkCommandAccess } from "../../bot/commands/permissions.ts";
 import type { AppContext } from "../../context.ts";
 import type { InteractionMember } from "../../discord/port/interaction.ts";
-import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
-import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { resolveChannel } from "./actions.ts";
 import { removableItems } from "./editor-panel.ts";
 import { fieldOf, validateField, validateFieldSettings } from "./forms.ts";
@@ -16,7 +15,7 @@ import {
   validatePostedText,
   validateStyle,
 } from "./model.ts";
-import { postComponent, refreshPosted } from "./posting.ts";
+import { postComponent, refreshPosted, requirePosterMay } from "./posting.ts";
 import { type Editor, getManagerRole, mutateDefinition, type StoredComponent } from "./service.ts";
 import * as store from "./store.ts";
 
@@ -169,25 +168,12 @@ export async function postFromEditor(
   if (missing) throw badRequest(`Not finished yet: ${missing}`);
   if (channelText.trim() === "") throw badRequest("Name the channel to post it in.", "channel");
   const channelId = await resolveChannel(deps, component.serverId, channelText);
-  const channel = await deps.discord.getChannel(channelId);
-  const [guild, roles] = await Promise.all([
-    deps.discord.getGuild(component.serverId),
-    deps.discord.listRoles(component.serverId),
-  ]);
-  const bits = channel
-    ? channelPermissions({
-        ownerId: guild?.ownerId ?? "",
-        roles,
-        member: { userId: member.user.id, roleIds: member.roleIds },
-        channel,
-      })
-    : 0n;
-  const needed = Permission.ViewChannel | Permission.SendMessages;
-  if ((bits & needed) !== needed) {
-    throw forbidden(
-      `You can't post in <#${channelId}> yourself, so I won't post the component there for you.`,
-    );
-  }
+  await requirePosterMay(
+    deps,
+    component.serverId,
+    { userId: member.user.id, roleIds: member.roleIds },
+    channelId,
+  );
   await postComponent(deps, component, channelId);
   return `📌 Posted **${component.name}** in <#${channelId}>.`;
 }

@@ -1,7 +1,8 @@
 import type { AppContext } from "../../context.ts";
 import { type Button, DiscordError, type OutgoingMessage, type SelectMenu } from "../../discord/port/port.ts";
 import { requireTextChannel } from "../../discord/port/validate.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { channelPermissions, Permission } from "../../discord/roles/permissions.ts";
+import { badRequest, forbidden } from "../../lib/errors.ts";
 import { incompleteReason } from "./model.ts";
 import type { StoredComponent } from "./store.ts";
 import * as store from "./store.ts";
@@ -63,6 +64,38 @@ export function postedMessage(component: StoredComponent): OutgoingMessage {
     ...(component.definition.message ? { content: component.definition.message } : {}),
     components: componentRows(component),
   };
+}
+
+/**
+ * Refuses to post for someone in a channel they can't post in themselves (View Channel and Send
+ * Messages there, from their roles and the channel's overwrites): Hearth's own rights never stand in
+ * for theirs, from Discord or from the dashboard.
+ */
+export async function requirePosterMay(
+  deps: Pick<AppContext, "discord">,
+  serverId: string,
+  poster: { userId: string; roleIds: readonly string[] },
+  channelId: string,
+): Promise<void> {
+  const [channel, guild, roles] = await Promise.all([
+    deps.discord.getChannel(channelId),
+    deps.discord.getGuild(serverId),
+    deps.discord.listRoles(serverId),
+  ]);
+  const bits = channel
+    ? channelPermissions({
+        ownerId: guild?.ownerId ?? "",
+        roles,
+        member: { ...poster, roleIds: [...poster.roleIds] },
+        channel,
+      })
+    : 0n;
+  const needed = Permission.ViewChannel | Permission.SendMessages;
+  if ((bits & needed) !== needed) {
+    throw forbidden(
+      `You can't post in <#${channelId}> yourself, so I won't post the component there for you.`,
+    );
+  }
 }
 
 /** Posts a complete component in a channel and records the message (so edits and deletes reach it). */

@@ -338,6 +338,44 @@ describe.each(dialects)("the Components page's routes on %s", (dialect) => {
     expect(voice.json().message).toMatch(/not a text channel/);
   });
 
+  it("won't post for a token holder in a channel they can't post in themselves", async () => {
+    // A Manage Server holder (an admin-level token) without Administrator: #rules denies @everyone
+    // Send Messages, and their role doesn't give it back.
+    const [, holderId] = await demoMembers(t.ctx.storage.db, 2);
+    const managers = await t.ctx.discord.createRole(demoGuildId, {
+      name: "Server Managers",
+      permissions: String(1n << 5n),
+    });
+    await t.ctx.discord.addMemberRole(demoGuildId, holderId ?? "", managers.id);
+    const { token } = await createDashboardToken(t.ctx, {
+      serverId: demoGuildId,
+      userId: holderId ?? "",
+      permission: "admin",
+    });
+    const channels = await t.ctx.discord.listChannels(demoGuildId);
+    const rules = channels.find((channel) => channel.name === "rules")?.id ?? "";
+    // A component of its own: the tests after this one count the posted copies of the others.
+    const created = await inject("POST", url(), t.token, { ...verify(), name: "post-rights" });
+    expect(created.statusCode).toBe(200);
+    const { componentId } = created.json().component;
+    const postedCount = async () =>
+      (await inject("GET", url()))
+        .json()
+        .components.find((c: { componentId: string }) => c.componentId === componentId).postedCount;
+    const refused = await inject("POST", url(`/${componentId}/post`), token, { channelId: rules });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(
+      `You can't post in <#${rules}> yourself, so I won't post the component there for you.`,
+    );
+    expect(await postedCount()).toBe(0);
+    // Where they may post, it goes out.
+    expect(
+      (await inject("POST", url(`/${componentId}/post`), token, { channelId: general })).statusCode,
+    ).toBe(200);
+    expect(await postedCount()).toBe(1);
+    expect((await inject("DELETE", url(`/${componentId}`))).statusCode).toBe(200);
+  });
+
   it("a name already taken is a 409; an unfinished component can't be posted", async () => {
     expect((await inject("POST", url(), t.token, verify())).statusCode).toBe(409);
     const draft = await inject("POST", url(), t.token, { type: "select", name: "draft" });
