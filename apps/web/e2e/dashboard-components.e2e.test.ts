@@ -89,9 +89,10 @@ describe("dashboard: Components page", () => {
     );
     expect(posted.components?.[0]?.[0]).toMatchObject({ type: "button", label: "Say hi", style: "success" });
 
-    // Edit: the posted copy is redrawn.
+    // Edit, renaming it too: the posted copy is redrawn and the list shows the new name.
     await list.getByRole("button", { name: "Edit say-hi" }).click();
     const edit = page.getByRole("form", { name: "Edit say-hi" });
+    await edit.getByLabel("Name", { exact: true }).fill("say-hello");
     await edit.getByLabel("Button text", { exact: true }).fill("Say hello");
     await edit.getByRole("button", { name: "Save changes" }).click();
     await toast(page, "Saved; 1 posted copy updated");
@@ -101,15 +102,17 @@ describe("dashboard: Components page", () => {
       return button?.type === "button" && button.label === "Say hello";
     });
 
+    await list.getByText("say-hello", { exact: true }).waitFor();
+
     // Delete: asked first; the posted message loses its button.
-    await list.getByRole("button", { name: "Delete say-hi" }).click();
+    await list.getByRole("button", { name: "Delete say-hello" }).click();
     await confirmWith(page, "Delete component");
     await toast(page, "Component deleted");
     await eventually("the button gone from #general", async () => {
       const message = await buttonIn(general, "Press to say hi to the team.");
       return message !== undefined && (message.components ?? []).length === 0;
     });
-    await list.getByText("say-hi", { exact: true }).waitFor({ state: "detached" });
+    await list.getByText("say-hello", { exact: true }).waitFor({ state: "detached" });
   });
 
   it("builds a select menu whose options run their own actions; the server's refusal shows at its field", async () => {

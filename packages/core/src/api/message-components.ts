@@ -150,8 +150,16 @@ export const messageComponentCreateBody = z.object({
 });
 export type MessageComponentCreateBody = z.input<typeof messageComponentCreateBody>;
 
-/** `PUT /api/components/{serverId}/{componentId}`: replaces the definition; posted copies follow. */
-export const messageComponentUpdateBody = z.object({ definition: messageComponentDefinitionInput });
+/**
+ * `PUT /api/components/{serverId}/{componentId}`: a new name (the /components commands then take it)
+ * and/or a new definition (posted copies follow it).
+ */
+export const messageComponentUpdateBody = z
+  .object({ name: text(200).optional(), definition: messageComponentDefinitionInput.optional() })
+  .refine((body) => body.name !== undefined || body.definition !== undefined, {
+    message: "give the name or the definition to change",
+    path: ["definition"],
+  });
 
 /** `POST /api/components/{serverId}/{componentId}/post`. */
 export const messageComponentPostBody = z.object({ channelId: snowflake });

@@ -37,6 +37,7 @@ import {
   deleteComponent,
   type Editor,
   mutateDefinition,
+  renameComponent,
   type StoredComponent,
 } from "./service.ts";
 import * as store from "./store.ts";
@@ -283,32 +284,45 @@ export async function createFromDashboard(
   return component;
 }
 
+/** A new name, a new definition (posted copies redrawn), or both; audited as one edit. */
 export async function updateFromDashboard(
   deps: Deps,
   component: StoredComponent,
   actor: AuditActor & { userId: string },
-  input: Input,
+  input: { name?: string | undefined; definition?: Input | undefined },
 ): Promise<StoredComponent> {
-  const editor = await editorOf(deps, component.serverId, actor.userId);
-  const definition = await readDefinition(
-    deps,
-    component.serverId,
-    component.type,
-    component.name,
-    input,
-    editor,
-  );
-  const posted = await countPostedCopies(deps, component);
-  const missing = incompleteReason(component.type, definition);
-  if (posted > 0 && missing) {
-    throw badRequest(`It is posted, so it must stay usable: ${missing}`, "definition");
+  // The definition is read (and refused) before anything is saved: a refusal renames nothing.
+  let definition: ComponentDefinition | null = null;
+  if (input.definition) {
+    const editor = await editorOf(deps, component.serverId, actor.userId);
+    definition = await readDefinition(
+      deps,
+      component.serverId,
+      component.type,
+      component.name,
+      input.definition,
+      editor,
+    );
+    const posted = await countPostedCopies(deps, component);
+    const missing = incompleteReason(component.type, definition);
+    if (posted > 0 && missing) {
+      throw badRequest(`It is posted, so it must stay usable: ${missing}`, "definition");
+    }
   }
-  const updated = await mutateDefinition(deps, component, (current) => {
-    Object.assign(current, definition);
-  });
+  let updated = component;
+  const renamed = input.name !== undefined && input.name.trim() !== component.name;
+  if (input.name !== undefined && renamed) updated = await renameComponent(deps, updated, input.name);
+  if (definition) {
+    const next = definition;
+    const saved = await mutateDefinition(deps, updated, (current) => {
+      Object.assign(current, next);
+    });
+    updated = { ...saved, name: updated.name };
+  }
   await recordAudit(deps.storage.db, component.serverId, actor, "components.edit", {
     componentId: component.componentId,
-    name: component.name,
+    name: updated.name,
+    ...(renamed ? { renamedFrom: component.name } : {}),
   });
   return updated;
 }

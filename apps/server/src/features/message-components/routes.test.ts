@@ -209,6 +209,45 @@ describe.each(dialects)("the Components page's routes on %s", (dialect) => {
     expect(emptied.json().field).toBe("definition");
   });
 
+  it("renames a component: the commands take the new name; a name another holds is a 409", async () => {
+    const created = await inject("POST", url(), t.token, { ...verify(), name: "rename-me" });
+    const { componentId } = created.json().component;
+    const other = await inject("POST", url(), t.token, { ...verify(), name: "Taken Name" });
+    expect(other.statusCode).toBe(200);
+
+    const renamed = await inject("PUT", url(`/${componentId}`), t.token, { name: "  Welcome gate  " });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().component).toMatchObject({
+      componentId,
+      name: "Welcome gate",
+      definition: { label: "Verify" },
+    });
+    expect((await requireComponent(t.ctx, demoGuildId, "welcome GATE")).componentId).toBe(componentId);
+    const audit = (await audited("components.edit")).at(-1);
+    expect(JSON.parse(String(audit?.summary))).toMatchObject({
+      name: "Welcome gate",
+      renamedFrom: "rename-me",
+    });
+
+    // Another component's name, in any case: refused, and nothing changes (the definition neither).
+    const clash = await inject("PUT", url(`/${componentId}`), t.token, {
+      name: "taken name",
+      definition: { ...verify().definition, label: "Changed" },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().field).toBe("name");
+    const kept = (await inject("GET", url()))
+      .json()
+      .components.find((c: { componentId: string }) => c.componentId === componentId);
+    expect(kept).toMatchObject({ name: "Welcome gate", definition: { label: "Verify" } });
+    // A body with neither is a 400.
+    expect((await inject("PUT", url(`/${componentId}`), t.token, {})).statusCode).toBe(400);
+
+    for (const id of [componentId, other.json().component.componentId]) {
+      expect((await inject("DELETE", url(`/${id}`))).statusCode).toBe(200);
+    }
+  });
+
   it.each([
     [{ type: "button", name: "" }, "name"],
     [{ type: "widget", name: "x" }, "type"],

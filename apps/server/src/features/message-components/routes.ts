@@ -91,9 +91,12 @@ export const componentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     "/api/components/:serverId/:componentId",
     {
       schema: {
-        errors: { 404: "The server has no component with this id" },
+        errors: {
+          404: "The server has no component with this id",
+          409: "Another of the server's components has that name",
+        },
         tags,
-        summary: "Replace a component's definition; the messages that carry it are redrawn",
+        summary: "Rename a component or replace its definition; the messages that carry it are redrawn",
         security,
         params: messageComponentParams,
         body: messageComponentUpdateBody,
@@ -103,7 +106,7 @@ export const componentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const { serverId, componentId } = request.params;
       const component = await requireOwnComponent(ctx, serverId, componentId);
-      const updated = await updateFromDashboard(ctx, component, actorOf(request), request.body.definition);
+      const updated = await updateFromDashboard(ctx, component, actorOf(request), request.body);
       return { component: await componentItem(ctx, updated) };
     },
   );

@@ -31,6 +31,9 @@ export interface Editor {
 
 // ---------------------------------------------------------------- create, find, delete
 
+const nameTaken = (name: string) =>
+  conflict(`This server already has a component named "${name}". Pick another name.`, "name");
+
 export async function createComponent(
   deps: Deps,
   serverId: string,
@@ -45,7 +48,7 @@ export async function createComponent(
   const name = validateName(input.name);
   const db = deps.storage.db;
   if (await store.findComponent(db, serverId, name)) {
-    throw conflict(`This server already has a component named "${name}". Pick another name.`, "name");
+    throw nameTaken(name);
   }
   checkCap(serverCaps.components, await store.countComponents(db, serverId));
   const channelId = input.channelId ?? null;
@@ -67,7 +70,7 @@ export async function createComponent(
   } catch (error) {
     // Two admins creating the same name at once: the unique key decides.
     if (/unique|duplicate/i.test(String((error as Error).message))) {
-      throw conflict(`This server already has a component named "${name}". Pick another name.`, "name");
+      throw nameTaken(name);
     }
     throw error;
   }
@@ -129,6 +132,26 @@ export async function forgetDeletedCopies(
  * Changes a component's definition in one transaction (the row is locked on PostgreSQL), so two
  * admins editing at once never lose each other's change. `change` throws to refuse.
  */
+/** Renames a component; another of the server's may not have the name (in any case). */
+export async function renameComponent(
+  deps: Pick<AppContext, "storage">,
+  component: StoredComponent,
+  newName: string,
+  now = Date.now(),
+): Promise<StoredComponent> {
+  const name = validateName(newName);
+  const holder = await store.findComponent(deps.storage.db, component.serverId, name);
+  if (holder && holder.componentId !== component.componentId) throw nameTaken(name);
+  try {
+    await store.saveName(deps.storage.db, component.componentId, name, now);
+  } catch (error) {
+    // Two admins taking the same name at once: the unique key decides.
+    if (/unique|duplicate/i.test(String((error as Error).message))) throw nameTaken(name);
+    throw error;
+  }
+  return { ...component, name, updatedAt: now };
+}
+
 export async function mutateDefinition(
   deps: Deps,
   component: StoredComponent,

@@ -119,6 +119,15 @@ export async function listComponents(db: Db, serverId: string): Promise<StoredCo
 }
 
 /** Saves a new definition; false when the component was deleted meanwhile. */
+/** A new name (the unique key on the lowercased name refuses one taken meanwhile). */
+export async function saveName(db: Db, componentId: string, name: string, now: number): Promise<void> {
+  await db
+    .updateTable("components")
+    .set({ name, name_key: name.toLowerCase(), updated_at: now })
+    .where("component_id", "=", componentId)
+    .execute();
+}
+
 export async function saveDefinition(
   db: Db,
   componentId: string,

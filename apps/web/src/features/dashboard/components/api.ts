@@ -53,7 +53,7 @@ export function useSaveComponent(serverId: string) {
       componentId
         ? dashboardRequest<Saved>(`${base(serverId)}/${componentId}`, {
             method: "PUT",
-            body: { definition: body.definition },
+            body: { name: body.name, definition: body.definition },
           })
         : dashboardRequest<Saved>(base(serverId), { method: "POST", body }),
     onSuccess: ({ component }, { componentId }) =>

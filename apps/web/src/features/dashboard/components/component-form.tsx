@@ -393,7 +393,7 @@ export function ComponentForm({
         error={errors.name}
         hint={
           editing
-            ? "The name can't change; the /components commands use it."
+            ? "The /components commands take the new name once it is saved."
             : "How you find it here and in the /components commands."
         }
         aside={`${draft.name.length}/${limits.name}`}
@@ -404,7 +404,7 @@ export function ComponentForm({
             className={inputClass}
             value={draft.name}
             maxLength={limits.name}
-            disabled={editing || !allowed}
+            disabled={!allowed}
             placeholder="verify"
             onChange={(event) => set({ name: event.target.value })}
           />
