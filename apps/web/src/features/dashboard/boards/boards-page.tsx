@@ -10,7 +10,7 @@ import { Card } from "../shared/card";
 import { channelName } from "../shared/channel-options";
 import { useConfirm } from "../shared/confirm";
 import { PlusIcon } from "../shared/icons";
-import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { EmptyState, QueryPanel } from "../shared/panel-state";
 import { boardsQuery, useDeleteBoard } from "./api";
 import { BoardForm } from "./board-form";
 
@@ -97,47 +97,38 @@ export default function BoardsPage() {
         description="Messages that get enough of the board's emoji are posted to its channel."
         icon={<PlusIcon />}
       >
-        {list.isPending ? (
-          <PanelLoading label="Loading boards" rows={5} />
-        ) : list.isError && !list.data ? (
-          <PanelError
-            message="Failed to load the boards."
-            onRetry={() => void list.refetch()}
-            error={list.error}
-          />
-        ) : (
-          <BoardForm
-            key={editing ? `edit-${editing.id}` : "new"}
-            serverId={serverId}
-            list={list.data}
-            editing={editing}
-            onDone={() => setEditing(null)}
-          />
-        )}
+        <QueryPanel query={list} loading="Loading boards" rows={5} failed="Failed to load the boards.">
+          {(data) => (
+            <BoardForm
+              key={editing ? `edit-${editing.id}` : "new"}
+              serverId={serverId}
+              list={data}
+              editing={editing}
+              onDone={() => setEditing(null)}
+            />
+          )}
+        </QueryPanel>
       </Card>
       <Card
         title="Boards"
         description={list.data ? `${list.data.boards.length} of ${list.data.limits.maxPerServer}` : undefined}
       >
-        {list.isPending ? (
-          <PanelLoading label="Loading boards" rows={3} />
-        ) : list.isError && !list.data ? (
-          <PanelError
-            message="Failed to load the boards."
-            onRetry={() => void list.refetch()}
-            error={list.error}
-          />
-        ) : list.data.boards.length === 0 ? (
-          <EmptyState title="No boards yet">
-            Create a starboard to celebrate the server's best messages, or a skullboard for its worst jokes.
-          </EmptyState>
-        ) : (
-          <ul aria-label="Boards" className="space-y-3">
-            {list.data.boards.map((board) => (
-              <BoardRow key={board.id} board={board} serverId={serverId} onEdit={() => edit(board)} />
-            ))}
-          </ul>
-        )}
+        <QueryPanel query={list} loading="Loading boards" rows={3} failed="Failed to load the boards.">
+          {(data) =>
+            data.boards.length === 0 ? (
+              <EmptyState title="No boards yet">
+                Create a starboard to celebrate the server's best messages, or a skullboard for its worst
+                jokes.
+              </EmptyState>
+            ) : (
+              <ul aria-label="Boards" className="space-y-3">
+                {data.boards.map((board) => (
+                  <BoardRow key={board.id} board={board} serverId={serverId} onEdit={() => edit(board)} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryPanel>
       </Card>
     </div>
   );

@@ -9,7 +9,7 @@ import { Card } from "../shared/card";
 import { useConfirm } from "../shared/confirm";
 import { shortDateTime } from "../shared/format";
 import { PlusIcon } from "../shared/icons";
-import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { EmptyState, QueryPanel } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
 import { componentsQuery, useDeleteComponent, usePostComponent } from "./api";
@@ -144,17 +144,16 @@ export default function ComponentsPage() {
         description="A button, a select menu or a form members use; each runs its actions (roles, messages, answers)."
         icon={<PlusIcon />}
       >
-        {list.isPending ? (
-          <PanelLoading label="Loading components" rows={4} />
-        ) : list.isError && !list.data ? (
-          <PanelError
-            message="Failed to load the components."
-            onRetry={() => void list.refetch()}
-            error={list.error}
-          />
-        ) : (
-          <ComponentForm key={formKey} serverId={serverId} list={list.data} initial={draft} onDone={reset} />
-        )}
+        <QueryPanel
+          query={list}
+          loading="Loading components"
+          rows={4}
+          failed="Failed to load the components."
+        >
+          {(data) => (
+            <ComponentForm key={formKey} serverId={serverId} list={data} initial={draft} onDone={reset} />
+          )}
+        </QueryPanel>
       </Card>
       <Card
         title="Components"
@@ -162,30 +161,31 @@ export default function ComponentsPage() {
           list.data ? `${list.data.components.length} of ${list.data.limits.perServer} components` : undefined
         }
       >
-        {list.isPending ? (
-          <PanelLoading label="Loading components" rows={3} />
-        ) : list.isError && !list.data ? (
-          <PanelError
-            message="Failed to load the components."
-            onRetry={() => void list.refetch()}
-            error={list.error}
-          />
-        ) : list.data.components.length === 0 ? (
-          <EmptyState title="No components yet">
-            Create a button or a menu: a verify button, role picks, a way to open a form.
-          </EmptyState>
-        ) : (
-          <ul aria-label="Components" className="space-y-3">
-            {list.data.components.map((component) => (
-              <ComponentRow
-                key={component.componentId}
-                component={component}
-                serverId={serverId}
-                onEdit={() => edit(component)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryPanel
+          query={list}
+          loading="Loading components"
+          rows={3}
+          failed="Failed to load the components."
+        >
+          {(data) =>
+            data.components.length === 0 ? (
+              <EmptyState title="No components yet">
+                Create a button or a menu: a verify button, role picks, a way to open a form.
+              </EmptyState>
+            ) : (
+              <ul aria-label="Components" className="space-y-3">
+                {data.components.map((component) => (
+                  <ComponentRow
+                    key={component.componentId}
+                    component={component}
+                    serverId={serverId}
+                    onEdit={() => edit(component)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryPanel>
       </Card>
     </div>
   );

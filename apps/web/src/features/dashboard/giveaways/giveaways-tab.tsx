@@ -4,7 +4,14 @@ import { assignableRoles, channelsQuery, giveawayStatsQuery, rolesQuery, textCha
 import { Card } from "../shared/card";
 import { shortDate } from "../shared/format";
 import { CheckCircleIcon, ClockIcon, GiftIcon, PlusIcon, StarIcon } from "../shared/icons";
-import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from "../shared/panel-state";
+import {
+  EmptyState,
+  PanelError,
+  PanelLoading,
+  placeholderKeys,
+  QueryPanel,
+  Skeleton,
+} from "../shared/panel-state";
 import { StatCard } from "../shared/stat-card";
 import type { TabProps } from "../shared/tab-props";
 import { giveawaysQuery } from "./api";
@@ -52,21 +59,17 @@ export function GiveawaysTab(_props: TabProps) {
             description="End, reroll or delete; the newest draws show under Recent Winners."
             icon={<GiftIcon />}
           >
-            {list.isPending ? (
-              <PanelLoading label="Loading giveaways" rows={4} />
-            ) : list.isError && !list.data ? (
-              <PanelError
-                message="Failed to load giveaways."
-                onRetry={() => void list.refetch()}
-                error={list.error}
-              />
-            ) : list.data.length === 0 ? (
-              <EmptyState title="No giveaways yet" icon={<GiftIcon />}>
-                Start one below, or with /giveaway start in Discord.
-              </EmptyState>
-            ) : (
-              <GiveawayList giveaways={list.data} serverId={serverId} />
-            )}
+            <QueryPanel query={list} loading="Loading giveaways" rows={4} failed="Failed to load giveaways.">
+              {(data) =>
+                data.length === 0 ? (
+                  <EmptyState title="No giveaways yet" icon={<GiftIcon />}>
+                    Start one below, or with /giveaway start in Discord.
+                  </EmptyState>
+                ) : (
+                  <GiveawayList giveaways={data} serverId={serverId} />
+                )
+              }
+            </QueryPanel>
           </Card>
           <Card
             title="Scheduled & Recurring"

@@ -7,7 +7,7 @@ import { grindersQuery, setupQuery } from "../shared/api";
 import { Card } from "../shared/card";
 import { abbreviate, perPeriod } from "../shared/format";
 import { CheckCircleIcon, CoinsIcon, MailIcon, PauseIcon, PlusIcon, UsersIcon } from "../shared/icons";
-import { EmptyState, PanelError, PanelLoading, placeholderKeys, Skeleton } from "../shared/panel-state";
+import { EmptyState, PanelLoading, placeholderKeys, QueryPanel, Skeleton } from "../shared/panel-state";
 import { StatCard } from "../shared/stat-card";
 import type { TabProps } from "../shared/tab-props";
 import { AddGrinderForm } from "./add-grinder-form";
@@ -106,44 +106,41 @@ export function GrindersTab({ onNavigate }: TabProps) {
             refreshing={grinders.isFetching}
           />
         </div>
-        {grinders.isPending ? (
-          <PanelLoading label="Loading grinders" rows={5} />
-        ) : grinders.isError && !grinders.data ? (
-          <PanelError
-            message="Failed to load grinders."
-            onRetry={() => void grinders.refetch()}
-            error={grinders.error}
-          />
-        ) : grinders.data.length === 0 ? (
-          <EmptyState title="No grinders yet" icon={<UsersIcon />}>
-            Add your first grinder above, or with /grinder add in Discord.
-          </EmptyState>
-        ) : visible.length === 0 ? (
-          <EmptyState title="No grinders match these filters">
-            <button
-              type="button"
-              className="text-ember-300 underline-offset-4 hover:underline"
-              onClick={() => setFilters(defaultGrinderFilters)}
-            >
-              Clear filters
-            </button>
-          </EmptyState>
-        ) : (
-          <>
-            <GrinderTable grinders={visible.slice(0, limit)} serverId={serverId} />
-            {visible.length > limit && (
-              <div className="mt-4 flex justify-center">
+        <QueryPanel query={grinders} loading="Loading grinders" rows={5} failed="Failed to load grinders.">
+          {(data) =>
+            data.length === 0 ? (
+              <EmptyState title="No grinders yet" icon={<UsersIcon />}>
+                Add your first grinder above, or with /grinder add in Discord.
+              </EmptyState>
+            ) : visible.length === 0 ? (
+              <EmptyState title="No grinders match these filters">
                 <button
                   type="button"
-                  className={buttonClass("secondary", "sm")}
-                  onClick={() => setLimit(limit + PAGE_SIZE)}
+                  className="text-ember-300 underline-offset-4 hover:underline"
+                  onClick={() => setFilters(defaultGrinderFilters)}
                 >
-                  Show {Math.min(PAGE_SIZE, visible.length - limit)} more ({visible.length - limit} not shown)
+                  Clear filters
                 </button>
-              </div>
-            )}
-          </>
-        )}
+              </EmptyState>
+            ) : (
+              <>
+                <GrinderTable grinders={visible.slice(0, limit)} serverId={serverId} />
+                {visible.length > limit && (
+                  <div className="mt-4 flex justify-center">
+                    <button
+                      type="button"
+                      className={buttonClass("secondary", "sm")}
+                      onClick={() => setLimit(limit + PAGE_SIZE)}
+                    >
+                      Show {Math.min(PAGE_SIZE, visible.length - limit)} more ({visible.length - limit} not
+                      shown)
+                    </button>
+                  </div>
+                )}
+              </>
+            )
+          }
+        </QueryPanel>
       </Card>
 
       <Card

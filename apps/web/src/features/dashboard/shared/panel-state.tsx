@@ -89,3 +89,30 @@ export function EmptyState({
     </div>
   );
 }
+
+/**
+ * A panel drawn from a query: placeholders while it first loads, the failure with a retry when it
+ * failed with nothing to show, and otherwise `children` with the data (the last data stays shown
+ * while a refresh fails: a background refresh says so elsewhere).
+ */
+export function QueryPanel<T>({
+  query,
+  loading,
+  failed,
+  rows,
+  children,
+}: {
+  query: { isPending: boolean; data: T | undefined; error: unknown; refetch: () => unknown };
+  /** The placeholders' label, e.g. "Loading boards". */
+  loading: string;
+  /** The failure's message, e.g. "Failed to load the boards." */
+  failed: string;
+  rows?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PanelLoading label={loading} rows={rows} />;
+  if (query.data === undefined) {
+    return <PanelError message={failed} onRetry={() => void query.refetch()} error={query.error} />;
+  }
+  return children(query.data);
+}

@@ -14,7 +14,7 @@ import { Field, inputClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { PlusIcon } from "../shared/icons";
 import { MessagePreview } from "../shared/message-preview";
-import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { EmptyState, PanelError, PanelLoading, QueryPanel } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { SeeInSandbox } from "../shared/see-in-sandbox";
@@ -295,31 +295,32 @@ export default function StickyPage() {
           list.data ? `${list.data.stickies.length} of ${list.data.limits.maxPerServer} channels` : undefined
         }
       >
-        {list.isPending ? (
-          <PanelLoading label="Loading sticky messages" rows={3} />
-        ) : list.isError && !list.data ? (
-          <PanelError
-            message="Failed to load the sticky messages."
-            onRetry={() => void list.refetch()}
-            error={list.error}
-          />
-        ) : list.data.stickies.length === 0 ? (
-          <EmptyState title="No sticky messages yet">
-            Set one to keep rules or a reminder at the bottom of a busy channel.
-          </EmptyState>
-        ) : (
-          <ul aria-label="Sticky messages" className="space-y-3">
-            {list.data.stickies.map((sticky) => (
-              <StickyRow
-                key={sticky.channelId}
-                sticky={sticky}
-                lookup={lookup}
-                serverId={serverId}
-                onEdit={() => edit(sticky)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryPanel
+          query={list}
+          loading="Loading sticky messages"
+          rows={3}
+          failed="Failed to load the sticky messages."
+        >
+          {(data) =>
+            data.stickies.length === 0 ? (
+              <EmptyState title="No sticky messages yet">
+                Set one to keep rules or a reminder at the bottom of a busy channel.
+              </EmptyState>
+            ) : (
+              <ul aria-label="Sticky messages" className="space-y-3">
+                {data.stickies.map((sticky) => (
+                  <StickyRow
+                    key={sticky.channelId}
+                    sticky={sticky}
+                    lookup={lookup}
+                    serverId={serverId}
+                    onEdit={() => edit(sticky)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryPanel>
       </Card>
     </div>
   );

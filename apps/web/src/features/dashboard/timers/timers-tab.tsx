@@ -13,7 +13,7 @@ import type { FieldErrors } from "../shared/errors";
 import { Field, inputClass } from "../shared/form-controls";
 import { readableMentions, shortDateTime } from "../shared/format";
 import { ClockIcon, PlusIcon } from "../shared/icons";
-import { EmptyState, PanelError, PanelLoading } from "../shared/panel-state";
+import { EmptyState, QueryPanel } from "../shared/panel-state";
 import { ChannelPicker } from "../shared/pickers/channel-picker";
 import { MarkupTextarea } from "../shared/pickers/markup-textarea";
 import { PreviewFallback } from "../shared/preview-fallback";
@@ -251,17 +251,9 @@ export function TimersTab(_props: TabProps) {
         <CreateTimer serverId={serverId} />
       </Card>
       <Card title="Running Timers" icon={<ClockIcon />}>
-        {timers.isPending ? (
-          <PanelLoading label="Loading timers" rows={3} />
-        ) : timers.isError && !timers.data ? (
-          <PanelError
-            message="Failed to load timers."
-            onRetry={() => void timers.refetch()}
-            error={timers.error}
-          />
-        ) : (
-          <TimerLists timers={timers.data} lookup={lookup} serverId={serverId} />
-        )}
+        <QueryPanel query={timers} loading="Loading timers" rows={3} failed="Failed to load timers.">
+          {(data) => <TimerLists timers={data} lookup={lookup} serverId={serverId} />}
+        </QueryPanel>
       </Card>
     </div>
   );
