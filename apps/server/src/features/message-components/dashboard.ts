@@ -310,8 +310,9 @@ export async function updateFromDashboard(
     }
   }
   let updated = component;
-  const renamed = input.name !== undefined && input.name.trim() !== component.name;
-  if (input.name !== undefined && renamed) updated = await renameComponent(deps, updated, input.name);
+  const newName = input.name?.trim();
+  const renamed = newName !== undefined && newName !== component.name;
+  if (renamed) updated = await renameComponent(deps, updated, newName);
   if (definition) {
     const next = definition;
     const saved = await mutateDefinition(deps, updated, (current) => {

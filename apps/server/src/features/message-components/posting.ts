@@ -83,12 +83,7 @@ export async function requirePosterMay(
     deps.discord.listRoles(serverId),
   ]);
   const bits = channel
-    ? channelPermissions({
-        ownerId: guild?.ownerId ?? "",
-        roles,
-        member: { ...poster, roleIds: [...poster.roleIds] },
-        channel,
-      })
+    ? channelPermissions({ ownerId: guild?.ownerId ?? "", roles, member: poster, channel })
     : 0n;
   const needed = Permission.ViewChannel | Permission.SendMessages;
   if ((bits & needed) !== needed) {
