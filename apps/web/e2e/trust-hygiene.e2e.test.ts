@@ -258,6 +258,8 @@ describe("grinder DMs", () => {
     await page.goto("/dashboard?tab=grinders");
     await page.getByRole("tabpanel").waitFor();
     const button = page.getByRole("button", { name: /^DM Unpaid Members/ });
+    // The count is shown once the roster has loaded ("…" until then).
+    await expect.poll(() => button.locator("span").last().textContent()).toMatch(/^\d+$/);
     const count = Number(await button.locator("span").last().textContent());
     expect(count).toBeGreaterThan(1);
     await page.getByLabel("Message", { exact: true }).fill("Payments are due Sunday.");

@@ -48,12 +48,14 @@ function serve(fail = false) {
 }
 
 /** The panel, once its preview (loaded lazily, as on the dashboard) is shown. */
-async function show() {
+async function show(
+  counts: Record<"paid" | "unpaid" | "all", number> | null = { paid: 1, unpaid: 2, all: 3 },
+) {
   renderWithProviders(
     <DashboardSessionContext.Provider value={{ serverId, info, logout: vi.fn() }}>
       <ToastProvider>
         <ConfirmProvider>
-          <DmPanel serverId={serverId} counts={{ paid: 1, unpaid: 2, all: 3 }} />
+          <DmPanel serverId={serverId} counts={counts} />
         </ConfirmProvider>
       </ToastProvider>
     </DashboardSessionContext.Provider>,
@@ -94,5 +96,16 @@ describe("grinder DM preview", () => {
         timeout: 3000,
       },
     );
+  });
+
+  it("waits for the roster: no counts and no 'nobody to message' claim while it loads", async () => {
+    serve();
+    await show(null);
+    for (const name of [/^DM Paid Members/, /^DM Unpaid Members/, /^DM All Members/]) {
+      const button = screen.getByRole("button", { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.textContent).toContain("…");
+    }
+    expect(screen.queryByText(/^No .* to message/)).toBeNull();
   });
 });

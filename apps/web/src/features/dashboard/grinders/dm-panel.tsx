@@ -29,7 +29,8 @@ export function DmPanel({
   recipientOf,
 }: {
   serverId: string;
-  counts: Record<DmTarget, number>;
+  /** How many each button reaches; null while the roster loads (the buttons wait, nothing is claimed). */
+  counts: Record<DmTarget, number> | null;
   /** One member a broadcast to `target` reaches, for "See it in the sandbox". */
   recipientOf?: (target: DmTarget) => string | undefined;
 }) {
@@ -48,6 +49,7 @@ export function DmPanel({
       return;
     }
     setError(null);
+    if (!counts) return;
     const count = counts[target];
     const agreed = await confirm({
       title: `DM ${plural(count, who)}?`,
@@ -90,14 +92,16 @@ export function DmPanel({
           <button
             key={target}
             type="button"
-            disabled={dm.isPending || counts[target] === 0}
-            aria-describedby={counts[target] === 0 ? `${id}-none-${target}` : undefined}
+            disabled={dm.isPending || !counts || counts[target] === 0}
+            aria-describedby={counts?.[target] === 0 ? `${id}-none-${target}` : undefined}
             onClick={() => void send(target, who)}
             className={buttonClass(target === "all" ? "primary" : "secondary", "sm")}
           >
             <MailIcon className="size-4" />
             {dm.isPending && dm.variables?.target === target ? "Sending…" : label}
-            <span className="rounded-full bg-black/20 px-1.5 text-xs tabular-nums">{counts[target]}</span>
+            <span className="rounded-full bg-black/20 px-1.5 text-xs tabular-nums">
+              {counts ? counts[target] : "…"}
+            </span>
           </button>
         ))}
         {dm.isSuccess && dm.variables && (
@@ -106,7 +110,7 @@ export function DmPanel({
       </div>
       {/* A disabled button says why. */}
       {buttons
-        .filter(({ target }) => counts[target] === 0)
+        .filter(({ target }) => counts?.[target] === 0)
         .map(({ target, who }) => (
           <p key={target} id={`${id}-none-${target}`} className="text-xs text-stone-400">
             No {who}s to message: {target === "all" ? "hire some first" : `nobody is ${target} this period`}.

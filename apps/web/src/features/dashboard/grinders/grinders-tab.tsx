@@ -151,7 +151,7 @@ export function GrindersTab({ onNavigate }: TabProps) {
         <RequirePermission required="admin" what="Message Management">
           <DmPanel
             serverId={serverId}
-            counts={{ paid: stats.paid, unpaid: stats.unpaid, all: stats.total }}
+            counts={grinders.data ? { paid: stats.paid, unpaid: stats.unpaid, all: stats.total } : null}
             recipientOf={(target) =>
               grinders.data?.find((grinder) => target === "all" || grinder.paid === (target === "paid"))
                 ?.userId
