@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import { type RawBuilder, sql, type Transaction } from "kysely";
 import type { Storage } from "./database.ts";
 import type { Database } from "./schema.ts";
 
@@ -35,10 +35,15 @@ export async function lockForServer(
     await sql`select pg_advisory_xact_lock(hashtext(${`${scope}:${serverId}`}))`.execute(trx);
     return;
   }
-  // One round trip for all of them, in the order of the lock ids themselves (two keys may hash
-  // alike): PostgreSQL evaluates a volatile select list after the sort, row by row.
+  await serverLocks(locks).execute(trx);
+}
+
+/**
+ * The query taking lockForServer's locks, for a statement that takes them itself (PostgreSQL): one
+ * round trip for all of them, in the order of the lock ids themselves (two keys may hash alike):
+ * PostgreSQL evaluates a volatile select list after the sort, row by row.
+ */
+export function serverLocks(locks: { serverId: string; scope: string }[]): RawBuilder<unknown> {
   const keys = [...new Set(locks.map(({ serverId, scope }) => `${scope}:${serverId}`))];
-  await sql`select pg_advisory_xact_lock(id) from (select distinct hashtext(key) as id from unnest(${keys}::text[]) as key) as ids order by id`.execute(
-    trx,
-  );
+  return sql`select pg_advisory_xact_lock(id) from (select distinct hashtext(key) as id from unnest(${keys}::text[]) as key) as ids order by id`;
 }

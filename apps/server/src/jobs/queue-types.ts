@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type * as store from "./store.ts";
 
@@ -34,6 +34,15 @@ export interface JobQueue {
    * pending already is skipped); `within` as for `schedule`.
    */
   scheduleMany(jobs: NewJob[], options?: Pick<ScheduleOptions, "within">): Promise<void>;
+  /**
+   * `scheduleMany` as one part of the caller's own PostgreSQL statement, for a write that must be one
+   * statement (the vote webhook's): a data-modifying CTE inserting a job for each row of the
+   * caller's CTE `source` (columns `kind`, `payload` as JSON text, `dedupe_key`, `run_at`), with the
+   * attempts `schedule` gives. Once that statement has committed, `scheduled` tells the queue.
+   */
+  insertJobsFrom(source: string): RawBuilder<unknown>;
+  /** Jobs due at `runAt` were inserted by `insertJobsFrom`'s statement: wakes the loop as `schedule` does. */
+  scheduled(runAt: number): void;
   cancel(dedupeKey: string): Promise<boolean>;
   /**
    * Deletes every job (whatever its status) whose payload holds `value` as a JSON string, e.g. the

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import type { RawBuilder } from "kysely";
 import type { Storage } from "../db/database.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { outsideLogContext, withOwnLogFields } from "../lib/log-context.ts";
@@ -68,7 +69,7 @@ export class DatabaseJobQueue implements JobQueue {
       run_at: runAt,
       max_attempts: options.maxAttempts ?? this.options.defaultMaxAttempts,
     });
-    if (!this.stopped && runAt <= Date.now() + this.options.pollMs) this.wake();
+    this.scheduled(runAt);
     return id;
   }
 
@@ -85,7 +86,15 @@ export class DatabaseJobQueue implements JobQueue {
       })),
     );
     const soonest = jobs.reduce((min, job) => Math.min(min, job.runAt), Number.POSITIVE_INFINITY);
-    if (!this.stopped && soonest <= Date.now() + this.options.pollMs) this.wake();
+    this.scheduled(soonest);
+  }
+
+  insertJobsFrom(source: string): RawBuilder<unknown> {
+    return store.insertJobsFrom(source, this.options.defaultMaxAttempts, Date.now());
+  }
+
+  scheduled(runAt: number): void {
+    if (!this.stopped && runAt <= Date.now() + this.options.pollMs) this.wake();
   }
 
   cancel(dedupeKey: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable, sql } from "kysely";
 import type { Storage } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 
@@ -52,6 +52,17 @@ export async function insertJobs(db: Kysely<Database>, jobs: NewJobRow[]): Promi
     .values(jobs.map((job) => ({ ...job, status: "pending", attempts: 0, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.column("dedupe_key").where(sql<boolean>`status = 'pending'`).doNothing())
     .execute();
+}
+
+/**
+ * insertJobs as one part of a caller's own PostgreSQL statement (a data-modifying CTE): one pending
+ * job for each row of the caller's CTE `source`, whose columns `kind`, `payload` (JSON text),
+ * `dedupe_key` and `run_at` are the job's; a job whose dedupe key is pending already is skipped.
+ */
+export function insertJobsFrom(source: string, maxAttempts: number, now: number): RawBuilder<unknown> {
+  return sql`insert into jobs (kind, payload, dedupe_key, run_at, status, attempts, max_attempts, created_at, updated_at)
+    select kind, payload, dedupe_key, run_at, 'pending', 0, ${maxAttempts}, ${now}, ${now} from ${sql.table(source)}
+    on conflict (dedupe_key) where status = 'pending' do nothing`;
 }
 
 export async function cancelPending(db: Kysely<Database>, dedupeKey: string): Promise<boolean> {
