@@ -3,9 +3,10 @@ import { type VoteStats, voteLimits } from "@hearth/core";
 import type { Transaction } from "kysely";
 import { siteUrl } from "../../config.ts";
 import type { AppContext } from "../../context.ts";
+import type { Storage } from "../../db/database.ts";
 import { GroupCommit } from "../../db/group-commit.ts";
-import { lockForServer, transactionForServer } from "../../db/locks.ts";
-import type { Database } from "../../db/schema.ts";
+import { lockForServer, serverLocks, transactionForServer } from "../../db/locks.ts";
+import type { Database, Db } from "../../db/schema.ts";
 import { requireRole, requireTextChannel } from "../../discord/port/validate.ts";
 import { requireSafeRole } from "../../discord/roles/role-safety.ts";
 import type { NewJob } from "../../jobs/queue.ts";
@@ -14,8 +15,9 @@ import { type AuditActor, recordAudit } from "../audit/service.ts";
 import { countVote } from "../insights/service.ts";
 import { type VoteDesign, voteDesignProblems } from "../message-designer/service.ts";
 import { scheduleMonthlyReset, takeBackReward } from "./rewards.ts";
-import { applyVote, monthlyAt, monthOf, streakAt, type VoterStats } from "./stats.ts";
+import { applyVote, monthlyAt, monthOf, streakAt, utcDay, type VoterStats } from "./stats.ts";
 import {
+  type CountedVote,
   deleteVoter,
   findReward,
   findSettings,
@@ -31,6 +33,7 @@ import {
   rankOf,
   saveSettings,
   saveStatsOf,
+  storeCountedVotes,
   type VoteSettingsRow,
 } from "./store.ts";
 
@@ -182,17 +185,81 @@ interface VoteWrite {
 
 const votesCommit = new GroupCommit<VoteWrite, number | null>(
   (storage, writes) =>
-    storage.db.transaction().execute(async (trx) => {
-      // The lock each vote took alone (transactionForServer's), all of them, in one order.
-      await lockForServer(
-        storage,
-        trx,
-        writes.map(({ serverId, vote }) => ({ serverId, scope: `votes:${vote.userId}` })),
-      );
-      return storeVotes(trx, writes);
-    }),
+    storage.dialect === "postgres" &&
+    writes.every(({ deps, vote }) => vote.voteId && deps.jobs === writes[0]?.deps.jobs)
+      ? storeVotesAtOnce(storage, writes)
+      : storage.db.transaction().execute(async (trx) => {
+          // The lock each vote took alone (transactionForServer's), all of them, in one order.
+          await lockForServer(
+            storage,
+            trx,
+            writes.map(({ serverId, vote }) => ({ serverId, scope: `votes:${vote.userId}` })),
+          );
+          return storeVotes(trx, writes);
+        }),
   { maxBatch: 200, writers: (storage) => (storage.dialect === "postgres" ? 4 : 1) },
 );
+
+/**
+ * PostgreSQL, votes that all have ids (the signed form's) and one job queue: the batch in as few
+ * statements as its voters allow, usually one (storeCountedVotes: locks, votes, stats and delivery
+ * jobs at once, committed on its own), so a batch costs one round trip instead of seven. A member
+ * voting twice in one batch is counted again in a second statement, after the first, and the
+ * statements share a transaction. Answers as storeVotes does.
+ */
+async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<(number | null)[]> {
+  const ids: (number | null)[] = writes.map(() => null);
+  const rounds: { index: number; vote: CountedVote }[][] = [];
+  const taken = new Set<string>();
+  const votesOfVoter = new Map<string, number>();
+  for (const [index, { serverId, vote }] of writes.entries()) {
+    const voteKey = voteKeyOf(vote);
+    // A key already taken in this batch: a later vote with it is a retry.
+    if (taken.has(`${serverId}\n${voteKey}`)) continue;
+    taken.add(`${serverId}\n${voteKey}`);
+    const voter = `${serverId}\n${vote.userId}`;
+    const round = votesOfVoter.get(voter) ?? 0;
+    votesOfVoter.set(voter, round + 1);
+    rounds[round] ??= [];
+    rounds[round].push({
+      index,
+      vote: {
+        serverId,
+        userId: vote.userId,
+        platform: vote.platform,
+        voteKey,
+        weight: vote.weight,
+        votedAt: vote.at,
+        month: monthOf(vote.at),
+        day: utcDay(vote.at),
+      },
+    });
+  }
+  const queue = (writes[0] as VoteWrite).deps.jobs;
+  const store = async (db: Db) => {
+    for (const round of rounds) {
+      const inserted = await storeCountedVotes(
+        db,
+        round.map(({ vote }) => vote),
+        {
+          // Every voter of the batch is in the first round: later rounds take no new lock.
+          locks: serverLocks(
+            round.map(({ vote }) => ({ serverId: vote.serverId, scope: `votes:${vote.userId}` })),
+          ),
+          jobKind: deliverJob,
+          insertJobsFrom: (source) => queue.insertJobsFrom(source),
+        },
+      );
+      for (const { index, vote } of round)
+        ids[index] = inserted.get(`${vote.serverId}\n${vote.voteKey}`) ?? null;
+    }
+  };
+  if (rounds.length > 1) await storage.db.transaction().execute(store);
+  else await store(storage.db);
+  const due = writes.filter((_, index) => ids[index] !== null).map(({ vote }) => vote.at);
+  if (due.length > 0) queue.scheduled(Math.min(...due));
+  return ids;
+}
 
 const voteKeyOf = (vote: IncomingVote) =>
   vote.voteId

@@ -36,7 +36,10 @@ export function monthRange(month: string): [number, number] {
   return [Date.UTC(year, monthNumber - 1, 1), Date.UTC(year, monthNumber, 1)];
 }
 
-/** The stats after one more vote at `at`. A vote older than the last one (a late retry) adds to totals only. */
+/**
+ * The stats after one more vote at `at`. A vote older than the last one (a late retry) adds to totals only.
+ * PostgreSQL's batched ingest does the same in SQL (store.ts, storeCountedVotes); batch.test.ts holds the two together.
+ */
 export function applyVote(previous: VoterStats | null, at: number, weight: number): VoterStats {
   const day = utcDay(at);
   const month = monthOf(at);

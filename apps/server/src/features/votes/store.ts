@@ -1,4 +1,4 @@
-import { type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
 import type { Database, Db } from "../../db/schema.ts";
 import { monthRange, type VoterStats } from "./stats.ts";
 
@@ -74,6 +74,92 @@ export async function insertVotes(db: Db, votes: NewVote[]): Promise<Map<string,
     .execute();
   for (const row of rows) ids.set(`${row.server_id}\n${row.vote_key}`, row.id);
   return ids;
+}
+
+/** A vote of `storeCountedVotes`, with the UTC month and day (stats.ts's monthOf, utcDay) of its time. */
+export interface CountedVote extends NewVote {
+  month: string;
+  day: number;
+}
+
+/**
+ * PostgreSQL, in one statement (one round trip, committed on its own): takes the voters' locks
+ * (`locks`, taken before any row is written), inserts the votes (a key already stored is skipped),
+ * adds each new vote to its voter's stats exactly as stats.ts's applyVote does, and inserts a delivery
+ * job of `jobKind` for each (payload `{"voteRowId":<id>}`, dedupe key `<jobKind>:<id>`, due at the
+ * vote's time) through `insertJobsFrom`. One statement can't update a row twice: each voter at most
+ * once in `votes`, each key at most once. Answers the new rows' ids by `server id + "\n" + vote key`.
+ */
+export async function storeCountedVotes(
+  db: Db,
+  votes: CountedVote[],
+  options: {
+    locks: RawBuilder<unknown>;
+    jobKind: string;
+    insertJobsFrom: (source: string) => RawBuilder<unknown>;
+  },
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  if (votes.length === 0) return ids;
+  const { rows } = await countedVotesQuery(votes, options).execute(db);
+  for (const row of rows) ids.set(`${row.server_id}\n${row.vote_key}`, row.id);
+  return ids;
+}
+
+export function countedVotesQuery(
+  votes: CountedVote[],
+  options: Parameters<typeof storeCountedVotes>[2],
+): RawBuilder<{ id: number; server_id: string; vote_key: string }> {
+  const column = <K extends keyof CountedVote>(key: K) => votes.map((vote) => vote[key]);
+  // A late vote (older than the voter's last: a retry that arrived late) adds to the totals only.
+  const late = sql`excluded.last_vote_at < s.last_vote_at`;
+  return sql<{ id: number; server_id: string; vote_key: string }>`
+    with input as (
+      select * from unnest(
+        ${column("serverId")}::text[], ${column("userId")}::text[], ${column("platform")}::text[],
+        ${column("voteKey")}::text[], ${column("weight")}::integer[], ${column("votedAt")}::bigint[],
+        ${column("month")}::text[], ${column("day")}::integer[]
+      ) as v(server_id, user_id, platform, vote_key, weight, voted_at, month, day)
+    ),
+    locked as (${options.locks}),
+    inserted as (
+      insert into votes (server_id, user_id, platform, vote_key, weight, voted_at)
+      select server_id, user_id, platform, vote_key, weight, voted_at from input
+      where (select count(*) from locked) > 0
+      on conflict (server_id, vote_key) do nothing
+      returning id, server_id, vote_key
+    ),
+    counted as (select inserted.id, input.* from inserted join input using (server_id, vote_key)),
+    stats as (
+      insert into vote_stats as s (server_id, user_id, total_votes, month, monthly_votes, current_streak,
+        longest_streak, last_vote_day, last_vote_at)
+      select server_id, user_id, weight, month, weight, 1, 1, day, voted_at from counted
+      on conflict (server_id, user_id) do update set
+        total_votes = s.total_votes + excluded.total_votes,
+        month = case when ${late} then s.month else excluded.month end,
+        monthly_votes = case
+          when excluded.month = s.month then s.monthly_votes + excluded.monthly_votes
+          when ${late} then s.monthly_votes
+          else excluded.monthly_votes end,
+        current_streak = case
+          when ${late} or excluded.last_vote_day = s.last_vote_day then s.current_streak
+          when excluded.last_vote_day = s.last_vote_day + 1 then s.current_streak + 1
+          else 1 end,
+        longest_streak = case
+          when ${late} then s.longest_streak
+          when excluded.last_vote_day = s.last_vote_day then greatest(s.longest_streak, s.current_streak)
+          when excluded.last_vote_day = s.last_vote_day + 1 then greatest(s.longest_streak, s.current_streak + 1)
+          else greatest(s.longest_streak, 1) end,
+        last_vote_day = case when ${late} then s.last_vote_day else excluded.last_vote_day end,
+        last_vote_at = greatest(s.last_vote_at, excluded.last_vote_at)
+    ),
+    deliveries as (
+      select ${options.jobKind}::text as kind, '{"voteRowId":' || id || '}' as payload,
+        ${options.jobKind}::text || ':' || id as dedupe_key, voted_at as run_at
+      from counted
+    ),
+    jobs as (${options.insertJobsFrom("deliveries")})
+    select id, server_id, vote_key from inserted`;
 }
 
 /** Whether an id-less vote of this member on this platform arrived since `since`. */
