@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import { NodeSqliteDialect, openNodeSqlite } from "./node-sqlite.ts";
+import { preparedName } from "./prepared.ts";
 import type { Database } from "./schema.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -15,6 +16,31 @@ export interface Storage {
 
 // pg returns bigint (int8) and numeric as strings by default; our times and counts fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** The pool as Kysely draws from it: a text `prepared.ts` names runs as that prepared statement. */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const preparing = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely passes a cursor only when its dialect is given a cursor class; this one is not.
+    query: ((text: string, values: unknown[]) => {
+      const name = preparedName(text);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    }) as unknown as PostgresPoolClient["query"],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = preparing(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
@@ -44,7 +70,7 @@ export function openStorage(
     const heard = (error: Error) => options.onConnectionError?.(error);
     pool.on("connect", (client) => client.on("error", heard));
     pool.on("error", heard);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
   if (url !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });

@@ -1,4 +1,5 @@
 import { type RawBuilder, type Selectable, type SelectQueryBuilder, sql } from "kysely";
+import { executePrepared } from "../../db/prepared.ts";
 import type { Database, Db } from "../../db/schema.ts";
 import { monthRange, type VoterStats } from "./stats.ts";
 
@@ -101,12 +102,13 @@ export async function storeCountedVotes(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (votes.length === 0) return ids;
-  const { rows } = await countedVotesQuery(votes, options).execute(db);
+  // Its text is the same for every batch (the votes travel as arrays): parsed and planned once per connection.
+  const { rows } = await executePrepared(db, "store_votes", countedVotesQuery(votes, options));
   for (const row of rows) ids.set(`${row.server_id}\n${row.vote_key}`, row.id);
   return ids;
 }
 
-export function countedVotesQuery(
+function countedVotesQuery(
   votes: CountedVote[],
   options: Parameters<typeof storeCountedVotes>[2],
 ): RawBuilder<{ id: number; server_id: string; vote_key: string }> {
