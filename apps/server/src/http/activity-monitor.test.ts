@@ -174,6 +174,29 @@ describe("through the API: the token is revoked, its holder DMed, the audit log 
     });
   });
 
+  it("a route's own refusals count too: 20 changes a manager may not make revoke the token", async () => {
+    const [, , thirdId = ""] = await demoMembers(t.ctx.storage.db, 3);
+    const { token: raw } = await createStandingToken(t.ctx, {
+      serverId: demoGuildId,
+      userId: thirdId,
+      permission: "manager",
+    });
+    // The route is open to managers (the anti-pool settings); the handler refuses anything else.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/settings/edit",
+        headers: { authorization: raw },
+        payload: { calculatorEnabled: true },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(403));
+    await expect.poll(() => resolveToken(t.ctx, raw)).toBeNull();
+    expect((await lastDm(thirdId))?.description).toContain("20 forbidden requests within a minute");
+  });
+
   it("use from more than 5 addresses within an hour revokes the token on the sixth", async () => {
     const [, otherId = ""] = await demoMembers(t.ctx.storage.db, 2);
     const { token: raw } = await createStandingToken(t.ctx, {

@@ -15,13 +15,14 @@ import { version } from "../lib/version.ts";
 import { instrumentApp } from "../metrics/http.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { type ActivityMonitor, quietMonitor } from "./activity-monitor.ts";
-import { authPlugin, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
+import { authGate, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
 import { documentAnswers } from "./openapi-answers.ts";
 import type { OperationExample } from "./openapi-examples.ts";
 import { openApiTransform } from "./openapi-paging.ts";
+import { passGates, type RequestGate } from "./request-gates.ts";
 import { RequestLog } from "./request-log.ts";
 import { responseSerializerCompiler } from "./response-serializer.ts";
 import {
@@ -34,7 +35,7 @@ import {
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 import { registerWebStatic } from "./web-static.ts";
 import type { WriteCounter } from "./write-counter.ts";
-import { tokenWriteLimiter } from "./write-limit.ts";
+import { tokenWriteGate } from "./write-limit.ts";
 
 export interface BuildAppOptions {
   /** The features' route plugins, registered after the auth hook (assembled by composition.ts). */
@@ -138,28 +139,42 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       strictTransportSecurity: https ? undefined : false,
     }),
   );
-  // One hook for what every answer gets (a hook per concern costs every request a hook step):
-  // the security headers (JSON API answers get the REST set, everything else the document set);
-  // the request id as X-Request-Id, so a user's report leads to the log lines; and the log
-  // context, so every line written while the request is handled carries that id, services'
-  // `ctx.logger` too.
+  // One hook for every request (each Fastify hook costs every request a step of its hook runner, so
+  // the checks are gates run by this one: request-gates.ts). It sets what every answer gets: the
+  // security headers (JSON API answers get the REST set, everything else the document set) and the
+  // request id as X-Request-Id, so a user's report leads to the log lines. It runs the gates (the
+  // dashboard token, the write limit) in the log context, so every line written while the request is
+  // handled carries that id, services' `ctx.logger` too.
+  const auth = authGate(app, {
+    resolveToken: options.resolveToken,
+    limiter: options.limiter ?? new MemoryFailureLimiter(),
+    monitor: options.monitor ?? quietMonitor,
+  });
+  const writeGate = tokenWriteGate({
+    perMinute: ctx.config.tokenWriteLimit,
+    ...(options.writeCounter ? { counter: options.writeCounter } : {}),
+  });
+  const gates: RequestGate[] = writeGate ? [auth.gate, writeGate] : [auth.gate];
+  let closing = false;
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(securityHeadersOf(request));
     reply.header("x-request-id", request.id);
-    withLogFields({ reqId: request.id }, done);
+    if (closing) reply.header("connection", "close");
+    withLogFields({ reqId: request.id }, passGates, gates, request, reply, done);
   });
   if (options.metrics) instrumentApp(app, options.metrics, ctx.config.metricsToken);
 
-  // While shutting down, answers still in flight ask the client to close its keep-alive connection,
-  // so the server can finish closing instead of waiting out the keep-alive timeout.
-  let closing = false;
+  // While shutting down, requests that arrive on a keep-alive connection are answered with
+  // `Connection: close` (above), and connections whose answer in flight has been sent are closed as
+  // soon as they are idle, so the server finishes closing instead of waiting out the keep-alive
+  // timeout. (Node closes the idle ones once, when closing starts; this keeps at it until it's done.)
+  let reaper: NodeJS.Timeout | undefined;
   app.addHook("preClose", async () => {
     closing = true;
+    reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+    reaper.unref();
   });
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (closing) reply.header("connection", "close");
-    done(null, payload);
-  });
+  app.addHook("onClose", async () => clearInterval(reaper));
 
   app.setValidatorCompiler(validatorCompiler);
   // Compiled stringifiers answer in production; elsewhere (tests) every answer is checked by its zod schema too.
@@ -169,7 +184,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       onFallback: (route, reason) => app.log.debug({ route, reason }, "response schema kept on zod's parse"),
     }),
   );
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onForbidden: auth.noteForbidden });
 
   // The API reads JSON only: Fastify's own text/plain parser would hand a route a string that then
   // fails validation as a 400, where any other type answers 415 (as the README says).
@@ -220,17 +235,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-
-  await app.register(authPlugin, {
-    resolveToken: options.resolveToken,
-    limiter: options.limiter ?? new MemoryFailureLimiter(),
-    monitor: options.monitor ?? quietMonitor,
-  });
-
-  await app.register(tokenWriteLimiter, {
-    perMinute: ctx.config.tokenWriteLimit,
-    ...(options.writeCounter ? { counter: options.writeCounter } : {}),
-  });
 
   for (const routes of options.routes) await app.register(routes, { ctx });
 

@@ -6,13 +6,13 @@ import {
   permissionRefusal,
 } from "@hearth/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import fp from "fastify-plugin";
 import { forbidden } from "../lib/errors.ts";
-import { andThen, isPromise, type MaybePromise } from "../lib/maybe-promise.ts";
+import { andThen, type MaybePromise } from "../lib/maybe-promise.ts";
 import type { ActivityMonitor } from "./activity-monitor.ts";
 import { errorBody } from "./errors.ts";
 import type { FailureLimiter } from "./failure-limiter.ts";
 import { isPublicRoute } from "./public-routes.ts";
+import type { RequestGate } from "./request-gates.ts";
 
 /** The dashboard token a private request was made with (the auth feature's record satisfies it). */
 export interface DashboardToken {
@@ -86,38 +86,49 @@ export function actorOf(request: FastifyRequest): { tokenId: string; userId: str
   return { tokenId: token.id, userId: token.userId, address: request.ip };
 }
 
-/**
- * Resolves the raw Authorization header to a dashboard token on every private /api route, checks
- * any server id in the path against the token's server and the token's level against the route's
- * permission, before bodies are even parsed. Every use and every 403 goes to the activity monitor,
- * which revokes a token used suspiciously.
- */
-export const authPlugin = fp<{
+/** What the auth gate needs: the token lookup, the failed-attempt limits and the activity monitor. */
+export interface AuthGateOptions {
   resolveToken: TokenResolver;
   limiter: FailureLimiter;
   monitor: ActivityMonitor;
-}>(async (app: FastifyInstance, { resolveToken, limiter, monitor }) => {
+}
+
+/**
+ * The auth gate (`request-gates.ts`): resolves the raw Authorization header to a dashboard token on
+ * every private /api route, checks any server id in the path against the token's server and the
+ * token's level against the route's permission, before bodies are even parsed. Every use and every
+ * 403 goes to the activity monitor, which revokes a token used suspiciously: the gate's own 403s
+ * here, and a route's (thrown as `forbidden()`) through `noteForbidden` from the error handler.
+ */
+export function authGate(
+  app: FastifyInstance,
+  { resolveToken, limiter, monitor }: AuthGateOptions,
+): { gate: RequestGate; noteForbidden: (request: FastifyRequest) => void } {
   app.decorateRequest("dashboardToken", null);
 
-  // A callback hook, not an async one: every answer passes here and only a 403 has work to do.
-  app.addHook("onResponse", (request, reply, done) => {
+  /** A 403 answered to a request with a token: counted after the answer, never delaying it. */
+  const noteForbidden = (request: FastifyRequest) => {
     const token = request.dashboardToken;
-    if (!token || reply.statusCode !== 403) return done();
-    monitor.forbidden(token, request.ip).then(() => done(), done);
-  });
+    if (!token) return;
+    monitor
+      .forbidden(token, request.ip)
+      .catch((error: unknown) =>
+        request.log.error({ err: error, tokenId: token.id }, "could not count a forbidden request"),
+      );
+  };
 
   const policies = new Map<string, RoutePolicy>();
   const policyOf = (request: FastifyRequest): RoutePolicy | null => {
-    const url = request.routeOptions.url;
+    const route = request.routeOptions;
+    const url = route.url;
     if (url === undefined) return null;
     const key = `${request.method} ${url}`;
     let policy = policies.get(key);
     if (!policy) {
-      const config = request.routeOptions.config;
       policy = {
         guarded: url.startsWith("/api") && !isPublicRoute(request.method, url),
-        required: requiredPermission(request.method, config),
-        serverIdParam: config.serverIdParam ?? "serverId",
+        required: requiredPermission(request.method, route.config),
+        serverIdParam: route.config.serverIdParam ?? "serverId",
         what: key,
       };
       policies.set(key, policy);
@@ -125,12 +136,19 @@ export const authPlugin = fp<{
     return policy;
   };
 
-  /** Checks a private route's request; answers the refusal it sent, or null to go on. */
+  /** Refuses with a 403: the answer first, then the monitor counts it. */
+  const refuse403 = (request: FastifyRequest, reply: FastifyReply, message: string): "answered" => {
+    reply.status(403).send(errorBody(403, message));
+    noteForbidden(request);
+    return "answered";
+  };
+
+  /** Checks a private route's request; answers "answered" when it sent the refusal, or null to go on. */
   const check = (
     request: FastifyRequest,
     reply: FastifyReply,
     policy: RoutePolicy,
-  ): MaybePromise<"refused" | null> =>
+  ): MaybePromise<"answered" | null> =>
     andThen(resolveToken(request.headers.authorization), (token) => {
       // Only unknown tokens are blocked: failures from an address (a shared NAT, a mistyped paste,
       // someone guessing) never lock out a valid token used from it.
@@ -145,26 +163,24 @@ export const authPlugin = fp<{
                 "This dashboard token was revoked for suspicious activity; its holder was told by DM",
               ),
             );
-          return "refused";
+          return "answered";
         }
         request.dashboardToken = token;
 
         const serverId = (request.params as Record<string, string | undefined>)[policy.serverIdParam];
         if (serverId !== undefined && serverId !== token.serverId) {
-          reply.status(403).send(errorBody(403, "This dashboard token belongs to another server"));
-          return "refused";
+          return refuse403(request, reply, "This dashboard token belongs to another server");
         }
         const level = levelOf(token);
         if (!hasPermission(level, policy.required)) {
-          reply.status(403).send(errorBody(403, permissionRefusal(level, policy.required, policy.what)));
-          return "refused";
+          return refuse403(request, reply, permissionRefusal(level, policy.required, policy.what));
         }
         return null;
       });
     });
 
   /** A missing, unknown or revoked token: 429 while the address is blocked, else 401 and a failure counted. */
-  const refuseUnknown = (request: FastifyRequest, reply: FastifyReply): MaybePromise<"refused"> =>
+  const refuseUnknown = (request: FastifyRequest, reply: FastifyReply): MaybePromise<"answered"> =>
     andThen(limiter.blockedFor(request.ip), (blockedMs) => {
       if (blockedMs > 0) {
         const seconds = Math.ceil(blockedMs / 1000);
@@ -172,37 +188,21 @@ export const authPlugin = fp<{
           .status(429)
           .header("retry-after", String(seconds))
           .send(errorBody(429, `Too many failed authentication attempts; try again in ${seconds} s`));
-        return "refused" as const;
+        return "answered" as const;
       }
       return limiter.recordFailure(request.ip).then(() => {
         const message = request.headers.authorization
           ? "The dashboard token is invalid or has been revoked"
           : "A dashboard token is required";
         reply.status(401).send(errorBody(401, message));
-        return "refused" as const;
+        return "answered" as const;
       });
     });
 
-  // A callback hook whose every step answers at once when its answer is in memory (a token in use):
-  // no promise on the hot path. A refusal has been sent: the hook then doesn't go on (`done`).
-  app.addHook("onRequest", (request, reply, done) => {
+  // Every step answers at once when its answer is in memory (a token in use): no promise on the hot path.
+  const gate: RequestGate = (request, reply) => {
     const policy = policyOf(request);
-    if (!policy?.guarded) return done();
-    let outcome: MaybePromise<"refused" | null>;
-    try {
-      outcome = check(request, reply, policy);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (!isPromise(outcome)) {
-      if (outcome === null) done();
-      return;
-    }
-    outcome.then(
-      (result) => {
-        if (result === null) done();
-      },
-      (error: Error) => done(error),
-    );
-  });
-});
+    return policy?.guarded ? check(request, reply, policy) : null;
+  };
+  return { gate, noteForbidden };
+}

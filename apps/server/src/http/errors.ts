@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { DiscordError } from "../discord/port/port.ts";
@@ -53,8 +53,15 @@ const databaseOutageLog = {
   },
 };
 
-/** One error shape for every failure; stack traces and internal messages never leave the server. */
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * One error shape for every failure; stack traces and internal messages never leave the server.
+ * `onForbidden` hears of every 403 a route answers (a `forbidden()` thrown): the activity monitor
+ * counts them beside the auth gate's own.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  { onForbidden }: { onForbidden?: (request: FastifyRequest) => void } = {},
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -65,7 +72,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, message, field));
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+      reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+      if (error.statusCode === 403) onForbidden?.(request);
+      return reply;
     }
     if (error instanceof DiscordError) {
       const status = error.code === "unavailable" || error.code === "rate_limited" ? 503 : 502;

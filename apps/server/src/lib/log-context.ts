@@ -10,10 +10,17 @@ export type LogFields = Readonly<Record<string, string | number>>;
 
 const storage = new AsyncLocalStorage<LogFields>();
 
-/** Runs `work` with `fields` added to every log line it writes (nested calls add to the outer fields). */
-export function withLogFields<T>(fields: LogFields, work: () => T): T {
+/**
+ * Runs `work` with `fields` added to every log line it writes (nested calls add to the outer fields).
+ * `args` are passed to `work`, so a hot caller (every API request) needs no closure.
+ */
+export function withLogFields<T, A extends unknown[] = []>(
+  fields: LogFields,
+  work: (...args: A) => T,
+  ...args: A
+): T {
   const outer = storage.getStore();
-  return storage.run(outer ? { ...outer, ...fields } : fields, work);
+  return storage.run(outer ? { ...outer, ...fields } : fields, work, ...args);
 }
 
 /** The fields of the unit of work running now (empty outside one). */

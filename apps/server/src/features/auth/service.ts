@@ -17,7 +17,10 @@ const tokenPattern = /^[0-9a-f]{56}$/;
 const touchInterval = 60_000;
 
 /**
- * Live tokens by hash, for a few seconds: the lookup sits on every dashboard request. A revocation
+ * Live tokens by the token itself, for a few seconds: the lookup sits on every dashboard request,
+ * and keyed by the token a request that hits needs no SHA-256 (only a miss hashes, to read the
+ * database, which holds hashes only). The raw tokens held here live in this process's memory as the
+ * requests' headers do, for at most `tokenCacheTtlMs`; they are never written anywhere. A revocation
  * in this process drops the entry at once; other processes hear of it through `onTokenRevoked`
  * (Redis pub/sub in a split deployment) or, at worst, when the entry expires. The expiry is
  * absolute: it counts from the database read, and a hit never extends it, so a token in constant
@@ -136,7 +139,7 @@ export function findLiveDashboardToken(deps: Pick<AppContext, "storage">, server
 
 /**
  * The live token behind a raw Authorization value, or null. Never throws on malformed input. On the
- * hot path (a token in use) this is one SHA-256 of the token and one lookup in the cache above.
+ * hot path (a token in use) this is a pattern test and one lookup in the cache above.
  */
 export function resolveToken(
   deps: Pick<AppContext, "storage">,
@@ -149,21 +152,20 @@ export function resolveToken(
     token = raw.trim().toLowerCase();
     if (!tokenPattern.test(token)) return null;
   }
-  const tokenHash = hashToken(token);
-  const record = liveTokens.get(tokenHash);
+  const record = liveTokens.get(token);
   // A cached token answers without a promise (the common case: a dashboard in use).
-  return record ? touchWhenDue(deps, record) : loadLiveToken(deps, tokenHash);
+  return record ? touchWhenDue(deps, record) : loadLiveToken(deps, token);
 }
 
 async function loadLiveToken(
   deps: Pick<AppContext, "storage">,
-  tokenHash: string,
+  token: string,
 ): Promise<store.DashboardToken | null> {
   const readAt = Date.now();
-  const loaded = await store.findLiveTokenByHash(deps.storage.db, tokenHash);
+  const loaded = await store.findLiveTokenByHash(deps.storage.db, hashToken(token));
   if (!loaded) return null;
   // Only a fresh read is cached: re-setting on a hit would slide the expiry forever.
-  liveTokens.set(tokenHash, loaded, readAt);
+  liveTokens.set(token, loaded, readAt);
   return touchWhenDue(deps, loaded);
 }
 
