@@ -117,21 +117,27 @@ export function authGate(
       );
   };
 
-  const policies = new Map<string, RoutePolicy>();
+  // By route pattern, then method: both strings are the same objects on every request (the route's
+  // own and the HTTP parser's), so the lookups hash nothing new and no key is built per request.
+  const policies = new Map<string, Map<string, RoutePolicy>>();
   const policyOf = (request: FastifyRequest): RoutePolicy | null => {
     const route = request.routeOptions;
     const url = route.url;
     if (url === undefined) return null;
-    const key = `${request.method} ${url}`;
-    let policy = policies.get(key);
+    let byMethod = policies.get(url);
+    if (!byMethod) {
+      byMethod = new Map();
+      policies.set(url, byMethod);
+    }
+    let policy = byMethod.get(request.method);
     if (!policy) {
       policy = {
         guarded: url.startsWith("/api") && !isPublicRoute(request.method, url),
         required: requiredPermission(request.method, route.config),
         serverIdParam: route.config.serverIdParam ?? "serverId",
-        what: key,
+        what: `${request.method} ${url}`,
       };
-      policies.set(key, policy);
+      byMethod.set(request.method, policy);
     }
     return policy;
   };

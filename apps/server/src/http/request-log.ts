@@ -46,10 +46,21 @@ function writeCompletedLine(request: FastifyRequest, reply: FastifyReply): boole
   const stream = jsonLineStream(logger);
   if (!stream) return false;
   if (!logger.isLevelEnabled("info")) return true;
-  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? "";
-  const reqId = bindings.includes('"reqId":') ? "" : `,"reqId":${JSON.stringify(request.id)}`;
   stream.write(
-    `{"level":30,"time":${Date.now()}${bindings}${reqId},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"statusCode":${reply.statusCode},"ip":${JSON.stringify(request.ip)},"responseTime":${responseTime(reply)},"msg":"request completed"}\n`,
+    `{"level":30,"time":${Date.now()}${boundPart(logger, request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"statusCode":${reply.statusCode},"ip":${JSON.stringify(request.ip)},"responseTime":${responseTime(reply)},"msg":"request completed"}\n`,
   );
   return true;
+}
+
+/**
+ * The last bindings seen, and whether they hold `reqId`: the request logger is the same one every
+ * time, so its bindings are searched once, not on every line.
+ */
+let lastBound: { bindings: string; hasReqId: boolean } = { bindings: "", hasReqId: false };
+
+/** The line's part after its time: the logger's bindings, then `reqId` unless they carry it already. */
+function boundPart(logger: pino.Logger, reqId: string): string {
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? "";
+  if (bindings !== lastBound.bindings) lastBound = { bindings, hasReqId: bindings.includes('"reqId":') };
+  return lastBound.hasReqId ? bindings : `${bindings},"reqId":${JSON.stringify(reqId)}`;
 }
