@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, type TestApp } from "../../test/helpers.ts";
 import { registerErrorHandling } from "./errors.ts";
-import { compileStringifier, responseSerializerCompiler, simplifyNullables } from "./response-serializer.ts";
+import {
+  compileStringifier,
+  keepingFrozenAnswers,
+  responseSerializerCompiler,
+  simplifyNullables,
+} from "./response-serializer.ts";
 
 const info = {
   id: "111111111111111111",
@@ -125,6 +130,57 @@ describe("compiled response serialiser", () => {
     const lying = responseSerializerCompiler({ validate: true, compile: () => () => '{"page":2}' });
     const wrong = lying({ schema, method: "GET", url: "/x", httpStatus: "200" });
     expect(() => wrong({ page: 1 })).toThrow(/compiled serialiser of GET \/x 200 wrote \{"page":2\}/);
+  });
+});
+
+describe("frozen answers", () => {
+  it("writes a frozen answer once for as long as it lives, anything else every time", () => {
+    const calls: unknown[] = [];
+    const stringify = keepingFrozenAnswers((data) => {
+      calls.push(data);
+      return JSON.stringify(data);
+    });
+    const card = Object.freeze({ name: "Ember Hollow", owner: Object.freeze({ tag: "emberkeeper" }) });
+    expect(stringify(card)).toBe('{"name":"Ember Hollow","owner":{"tag":"emberkeeper"}}');
+    expect(stringify(card)).toBe('{"name":"Ember Hollow","owner":{"tag":"emberkeeper"}}');
+    expect(calls).toHaveLength(1);
+
+    // Another frozen object with other values is written for itself; an unfrozen one every time.
+    const renamed = Object.freeze({ ...card, name: "Ash Hollow" });
+    expect(stringify(renamed)).toBe('{"name":"Ash Hollow","owner":{"tag":"emberkeeper"}}');
+    const open = { name: "Open" };
+    stringify(open);
+    open.name = "Changed";
+    expect(stringify(open)).toBe('{"name":"Changed"}');
+    expect(stringify([1, 2])).toBe("[1,2]");
+    expect(calls).toHaveLength(5);
+  });
+
+  it("production settings keep a frozen answer's text; test settings check every answer", () => {
+    let compiles = 0;
+    const writes = { count: 0 };
+    const compile = (schema: z.ZodType) => {
+      compiles++;
+      const real = compileStringifier(schema) as (data: unknown) => string;
+      return (data: unknown) => {
+        writes.count++;
+        return real(data);
+      };
+    };
+    const schema = z.object({ name: z.string() });
+    const answer = Object.freeze({ name: "Ember Hollow" });
+    for (const validate of [false, true]) {
+      writes.count = 0;
+      const serialize = responseSerializerCompiler({ validate, compile })({
+        schema,
+        method: "GET",
+        url: "/x",
+        httpStatus: "200",
+      }) as (data: unknown) => string;
+      for (let i = 0; i < 3; i++) expect(serialize(answer)).toBe('{"name":"Ember Hollow"}');
+      expect(writes.count).toBe(validate ? 3 : 1);
+    }
+    expect(compiles).toBe(2);
   });
 });
 

@@ -94,6 +94,25 @@ function zodSchemaOf(schema: unknown): ZodType {
   throw new Error(`A response schema must be a zod schema (got ${JSON.stringify(schema)})`);
 }
 
+/**
+ * The stringifier, keeping the text of each frozen answer for as long as the answer lives: a service
+ * that hands out the same frozen object while its values are unchanged (the dashboard's server card)
+ * has it written once. A frozen answer must be frozen all the way down; anything not frozen is
+ * written every time.
+ */
+export function keepingFrozenAnswers(stringify: Stringify): Stringify {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (typeof data !== "object" || data === null || !Object.isFrozen(data)) return stringify(data);
+    let text = written.get(data);
+    if (text === undefined) {
+      text = stringify(data);
+      written.set(data, text);
+    }
+    return text;
+  };
+}
+
 /** Fastify's serializer compiler for zod response schemas (see the top of this file). */
 export function responseSerializerCompiler(
   options: ResponseSerializerOptions,
@@ -105,7 +124,7 @@ export function responseSerializerCompiler(
     if (typeof compiled !== "function") options.onFallback?.(route, compiled.reason);
 
     if (!options.validate) {
-      if (typeof compiled === "function") return compiled;
+      if (typeof compiled === "function") return keepingFrozenAnswers(compiled);
       return (data) => {
         const parsed = zodSchema.safeParse(data);
         if (!parsed.success) throw new ResponseSerializationError(method, url, { cause: parsed.error });

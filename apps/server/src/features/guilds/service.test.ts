@@ -23,7 +23,39 @@ describe("getServerInfo", () => {
 
     const again = getServerInfo(t.ctx, demoGuildId);
     expect(isPromise(again)).toBe(false);
-    expect(again).toEqual(loaded);
+    // The same frozen card while nothing changed: its JSON is written once (response-serializer.ts).
+    expect(again).toBe(loaded);
+    expect(Object.isFrozen(loaded) && Object.isFrozen(loaded.owner)).toBe(true);
+  });
+
+  it("makes a new card when a value changes, even in an object the adapter updates in place", () => {
+    const guild = {
+      id: "900000000000000001",
+      name: "Ember Hollow",
+      icon: null,
+      memberCount: 10,
+      ownerId: "1",
+    };
+    const user = {
+      id: "1",
+      username: "emberkeeper",
+      globalName: null,
+      discriminator: "0",
+      avatar: null,
+      bot: false,
+    };
+    const deps = {
+      discord: { peekGuild: () => guild, peekUser: () => user },
+    } as unknown as Parameters<typeof getServerInfo>[0];
+    const first = getServerInfo(deps, guild.id);
+    expect(getServerInfo(deps, guild.id)).toBe(first);
+    guild.memberCount = 11;
+    const grown = getServerInfo(deps, guild.id);
+    expect(grown).not.toBe(first);
+    expect(grown).toMatchObject({ memberCount: 11, owner: { tag: "emberkeeper" } });
+    expect(first).toMatchObject({ memberCount: 10 });
+    guild.name = "Ash Hollow";
+    expect(getServerInfo(deps, guild.id)).toMatchObject({ name: "Ash Hollow", memberCount: 11 });
   });
 
   it("loads again once the adapter forgets the guild: a member joining reaches the card", async () => {

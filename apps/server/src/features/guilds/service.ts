@@ -32,6 +32,7 @@ export function recordGuildJoined(
 
 /** Records that the bot left (or was removed from) a server. */
 export function recordGuildLeft(deps: StorageDeps, guildId: string, now = Date.now()): Promise<void> {
+  cards.delete(guildId);
   return store.markGuildLeft(deps.storage.db, guildId, now);
 }
 
@@ -53,15 +54,40 @@ export function getServerInfo(deps: Deps, serverId: string): MaybePromise<Server
       if (!guild) throw notFound("The bot is no longer in this server");
       // The owner's tag is shown only: a lookup Discord fails leaves "Unknown user", not a failed answer.
       const owner = orLoad(discord.peekUser(guild.ownerId), () => forDisplay(discord.getUser(guild.ownerId)));
-      return andThen(owner, (user) => ({
-        id: guild.id,
-        name: guild.name,
-        icon: guild.icon,
-        memberCount: guild.memberCount,
-        owner: { id: guild.ownerId, tag: user ? userTag(user) : "Unknown user" },
-      }));
+      return andThen(owner, (user) => serverCard(guild, user ? userTag(user) : "Unknown user"));
     },
   );
+}
+
+/** The last card answered for each server (dropped when the bot leaves it). */
+const cards = new Map<string, ServerInfo>();
+
+/**
+ * The card for these values: the same frozen object while they are unchanged, so its JSON is written
+ * once (the response serialiser keeps the text of a frozen answer) rather than on every dashboard
+ * page. The values are compared, not the guild object: an adapter may update its objects in place.
+ */
+function serverCard(guild: GuildInfo, ownerTag: string): ServerInfo {
+  const held = cards.get(guild.id);
+  if (
+    held &&
+    held.name === guild.name &&
+    held.icon === guild.icon &&
+    held.memberCount === guild.memberCount &&
+    held.owner.id === guild.ownerId &&
+    held.owner.tag === ownerTag
+  ) {
+    return held;
+  }
+  const card: ServerInfo = Object.freeze({
+    id: guild.id,
+    name: guild.name,
+    icon: guild.icon,
+    memberCount: guild.memberCount,
+    owner: Object.freeze({ id: guild.ownerId, tag: ownerTag }),
+  });
+  cards.set(guild.id, card);
+  return card;
 }
 
 /** Channels in Discord's order: categories by position, each followed by its children. */
