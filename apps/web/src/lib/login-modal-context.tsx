@@ -49,9 +49,15 @@ export function LoginModalProvider({ children }: { children: ReactNode }) {
   return <LoginModalContext.Provider value={store}>{children}</LoginModalContext.Provider>;
 }
 
+const closedOnTheServer = () => false;
+
 export function useLoginModal(): LoginModalState {
   const store = useContext(LoginModalContext);
   if (!store) throw new Error("useLoginModal must be used inside <LoginModalProvider>");
-  const isOpen = useSyncExternalStore(store.subscribe, store.isOpen, store.isOpen);
+  // While a prerendered page hydrates, the flag is what the server rendered (closed), even when the
+  // Dashboard button was pressed early and the store is already open: hydrating a component with the
+  // open flag would not match its HTML, and React would then drop the page's HTML and render it again
+  // (an empty flash and a layout shift). React renders the open flag once hydration is done.
+  const isOpen = useSyncExternalStore(store.subscribe, store.isOpen, closedOnTheServer);
   return useMemo(() => ({ isOpen, open: store.open, close: store.close }), [isOpen, store]);
 }
