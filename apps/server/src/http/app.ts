@@ -38,7 +38,7 @@ import type { WriteCounter } from "./write-counter.ts";
 import { tokenWriteGate } from "./write-limit.ts";
 
 export interface BuildAppOptions {
-  /** The features' route plugins, registered after the auth hook (assembled by composition.ts). */
+  /** The features' route plugins, behind the auth gate (assembled by composition.ts). */
   routes: readonly FastifyPluginAsyncZod<{ ctx: AppContext }>[];
   /** Resolves an Authorization header to its dashboard token (the auth feature's lookup). */
   resolveToken: TokenResolver;

@@ -3,6 +3,7 @@ import { createTestContext, demoGuildId, dialects, type TestContext } from "../.
 import { transactionForServer } from "../../db/locks.ts";
 import { type IncomingVote, recordVote } from "./service.ts";
 import { applyVote, type VoterStats } from "./stats.ts";
+import { saveStatsOf } from "./store.ts";
 
 // Votes with ids (the signed form's) arriving together: on PostgreSQL a batch is written in one
 // statement (votes, stats and delivery jobs at once), on SQLite in one transaction of several. Both
@@ -53,20 +54,7 @@ describe.each(dialects)("votes written together (%s)", (dialect) => {
       .orderBy("id")
       .execute();
   const seedStats = (userId: string, stats: VoterStats) =>
-    t.ctx.storage.db
-      .insertInto("vote_stats")
-      .values({
-        server_id: demoGuildId,
-        user_id: userId,
-        total_votes: stats.totalVotes,
-        month: stats.month,
-        monthly_votes: stats.monthlyVotes,
-        current_streak: stats.currentStreak,
-        longest_streak: stats.longestStreak,
-        last_vote_day: stats.lastVoteDay,
-        last_vote_at: stats.lastVoteAt,
-      })
-      .execute();
+    saveStatsOf(t.ctx.storage.db, [{ serverId: demoGuildId, userId, stats }]);
 
   beforeAll(async () => {
     t = await createTestContext({ dialect });
