@@ -1,15 +1,18 @@
 import type { AppContext } from "../../context.ts";
+import { lockForServer } from "../../db/locks.ts";
 import { DiscordError } from "../../discord/port/port.ts";
 import { giveRoleSafely } from "../audit/service.ts";
 import { monthOf, monthRange } from "./stats.ts";
 import {
-  archiveMonth,
+  archiveMonthOf,
   deleteReward,
   expiringRewardHolders,
   findReward,
+  monthVoters,
   saveReward,
   type VoteRewardRow,
   type VoteSettingsRow,
+  voterLock,
 } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
@@ -17,6 +20,8 @@ type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "logger">;
 export const rewardExpireJob = "votes.reward-expire";
 export const monthlyResetJob = "votes.monthly-reset";
 const hourMs = 3_600_000;
+/** Voters archived in one transaction: PostgreSQL holds a lock per voter until it commits. */
+const resetChunk = 500;
 
 const expireKey = (serverId: string, userId: string) => `${rewardExpireJob}:${serverId}:${userId}`;
 
@@ -137,10 +142,31 @@ export async function scheduleMonthlyReset(deps: Pick<AppContext, "jobs">, now: 
   });
 }
 
-/** The monthly job: archives `month` for every server, zeroes monthly counts, schedules the next. */
+/**
+ * The monthly job: archives `month` for every server, zeroes monthly counts, schedules the next.
+ * Each group of voters is archived and zeroed in one transaction holding their voters' locks (the
+ * ones their votes take, taken the same way, so in the same order): a vote of theirs lands wholly
+ * before (archived, then zeroed) or wholly after (counted in the new month's row), never between,
+ * where the zeroing would erase a vote the archive never saw. A member with no stats on the month and
+ * no vote in it whose vote of that month arrives during the reset is a late vote, as any arriving after.
+ */
 export async function runMonthlyReset(deps: Deps, month: string): Promise<number> {
   const end = monthRange(month)[1];
-  const archived = await archiveMonth(deps.storage.db, month, monthOf(end));
+  const nextMonth = monthOf(end);
+  let archived = 0;
+  for (const [serverId, userIds] of await monthVoters(deps.storage.db, month)) {
+    for (let from = 0; from < userIds.length; from += resetChunk) {
+      const chunk = userIds.slice(from, from + resetChunk);
+      archived += await deps.storage.db.transaction().execute(async (trx) => {
+        await lockForServer(
+          deps.storage,
+          trx,
+          chunk.map((userId) => voterLock(serverId, userId)),
+        );
+        return archiveMonthOf(trx, serverId, chunk, month, nextMonth);
+      });
+    }
+  }
   await scheduleMonthlyReset(deps, end);
   return archived;
 }

@@ -35,6 +35,7 @@ import {
   saveStatsOf,
   storeCountedVotes,
   type VoteSettingsRow,
+  voterLock,
 } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "config" | "logger">;
@@ -193,7 +194,7 @@ const votesCommit = new GroupCommit<VoteWrite, number | null>(
           await lockForServer(
             storage,
             trx,
-            writes.map(({ serverId, vote }) => ({ serverId, scope: `votes:${vote.userId}` })),
+            writes.map(({ serverId, vote }) => voterLock(serverId, vote.userId)),
           );
           return storeVotes(trx, writes);
         }),
@@ -243,9 +244,7 @@ async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<
         round.map(({ vote }) => vote),
         {
           // Every voter of the batch is in the first round: later rounds take no new lock.
-          locks: serverLocks(
-            round.map(({ vote }) => ({ serverId: vote.serverId, scope: `votes:${vote.userId}` })),
-          ),
+          locks: serverLocks(round.map(({ vote }) => voterLock(vote.serverId, vote.userId))),
           jobKind: deliverJob,
           insertJobsFrom: (source) => queue.insertJobsFrom(source),
         },
@@ -412,7 +411,8 @@ export async function deleteVoterData(
   ]);
   if (!stats && !reward) throw notFound(`<@${userId}> has no vote history in this server.`);
   if (reward) await takeBackReward(deps, reward, "Vote data deleted");
-  const votes = await transactionForServer(deps.storage, serverId, `votes:${userId}`, async (trx) => {
+  const { scope } = voterLock(serverId, userId);
+  const votes = await transactionForServer(deps.storage, serverId, scope, async (trx) => {
     const deleted = await deleteVoter(trx, serverId, userId);
     await recordAudit(trx, serverId, actor, "votes.deleteuser", { userId, votes: deleted });
     return deleted;

@@ -385,11 +385,46 @@ export async function deleteVoter(db: Db, serverId: string, userId: string): Pro
   return Number(deleted.numDeletedRows);
 }
 
+/** The lock a member's vote writes hold (db/locks.ts), so writes of one voter's stats never interleave. */
+export const voterLock = (serverId: string, userId: string) => ({ serverId, scope: `votes:${userId}` });
+
+/** The members a month's reset closes, by server: stats still on that month, or votes in it. */
+export async function monthVoters(db: Db, month: string): Promise<Map<string, string[]>> {
+  const [start, end] = monthRange(month);
+  const rows = await db
+    .selectFrom("vote_stats")
+    .select(["server_id", "user_id"])
+    .where("month", "=", month)
+    .union(
+      db
+        .selectFrom("votes")
+        .select(["server_id", "user_id"])
+        .where("voted_at", ">=", start)
+        .where("voted_at", "<", end),
+    )
+    .execute();
+  const voters = new Map<string, string[]>();
+  for (const row of rows) {
+    const ofServer = voters.get(row.server_id) ?? [];
+    ofServer.push(row.user_id);
+    voters.set(row.server_id, ofServer);
+  }
+  return voters;
+}
+
 /**
- * Archives a finished month for every server from the vote rows themselves (so a late job still
- * writes the true totals), then zeroes the stats rows still on that month. Running it twice is harmless.
+ * Archives a finished month for some members of a server from their vote rows (so a late job still
+ * writes the true totals), then zeroes their stats still on that month. The caller holds their
+ * voters' locks, so no vote of theirs lands between the two. Running it twice is harmless.
  */
-export async function archiveMonth(db: Db, month: string, nextMonth: string): Promise<number> {
+export async function archiveMonthOf(
+  db: Db,
+  serverId: string,
+  userIds: string[],
+  month: string,
+  nextMonth: string,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
   const [start, end] = monthRange(month);
   const archived = await db
     .insertInto("vote_monthly_archive")
@@ -404,6 +439,8 @@ export async function archiveMonth(db: Db, month: string, nextMonth: string): Pr
           s.fn.sum<number>("weight").as("votes"),
           s.fn.max("voted_at").as("last_vote_at"),
         ])
+        .where("server_id", "=", serverId)
+        .where("user_id", "in", userIds)
         .where("voted_at", ">=", start)
         .where("voted_at", "<", end)
         .groupBy(["server_id", "user_id"]),
@@ -413,6 +450,8 @@ export async function archiveMonth(db: Db, month: string, nextMonth: string): Pr
   await db
     .updateTable("vote_stats")
     .set({ month: nextMonth, monthly_votes: 0 })
+    .where("server_id", "=", serverId)
+    .where("user_id", "in", userIds)
     .where("month", "=", month)
     .execute();
   return Number(archived.numInsertedOrUpdatedRows ?? 0);
