@@ -194,6 +194,8 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
       discord: discord.kind,
       database: storage.dialect,
       node: process.version,
+      // The API's address (Fastify, which has no logger of its own, no longer logs where it listens).
+      ...(url ? { url } : {}),
       ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     },
     "Hearth is running",

@@ -3,7 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { PermissionLevel } from "@hearth/core";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifySchema } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema } from "fastify";
 import {
   type FastifyPluginAsyncZod,
   validatorCompiler,
@@ -12,10 +12,11 @@ import {
 import type { AppContext } from "../context.ts";
 import { withLogFields } from "../lib/log-context.ts";
 import { version } from "../lib/version.ts";
-import { instrumentApp } from "../metrics/http.ts";
+import { serveMetrics } from "../metrics/http.ts";
 import type { Metrics } from "../metrics/metrics.ts";
 import { type ActivityMonitor, quietMonitor } from "./activity-monitor.ts";
 import { authGate, requiredPermission, type TokenResolver } from "./auth-plugin.ts";
+import { watchCompletedRequests } from "./completed-requests.ts";
 import { errorBody, registerErrorHandling } from "./errors.ts";
 import { type FailureLimiter, MemoryFailureLimiter } from "./failure-limiter.ts";
 import { frameworkErrorHandlers } from "./framework-errors.ts";
@@ -93,8 +94,14 @@ export const contentSecurityPolicy = {
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const requestTimeoutMs = ctx.config.requestTimeoutMs ?? defaultRequestTimeoutMs;
+  const log = ctx.logger.child({ role: "api" });
+  const requestLog = new RequestLog(log);
   const app = Fastify({
-    loggerInstance: ctx.logger.child({ role: "api" }) as FastifyBaseLogger,
+    // No logger for Fastify itself: with one it makes and checks a child logger and adds two
+    // response listeners for every request (issue 25). The API's lines go to `log`: the request
+    // lines from `requestLog` (Fastify's log controller, and `completed` below), the rest from the
+    // code that has something to say; the one hook below gives each request and reply this logger
+    // as `log` (Fastify's own would be its silent one).
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 256 * 1024,
     // A request whose headers and body haven't all arrived in time is answered 408 and its connection
@@ -108,8 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     },
     // Request ids unique across api processes (Fastify's own count from req-1 in each).
     genReqId: () => randomUUID(),
-    logController: new RequestLog(),
-    childLoggerFactory: (logger) => logger,
+    logController: requestLog,
     return503OnClosing: true,
     rewriteUrl: (request) => originFormUrl(request.url),
     ...frameworkErrorHandlers(apiSecurityHeaders(ctx.config.publicUrl?.startsWith("https://") ?? false)),
@@ -155,14 +161,26 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     ...(options.writeCounter ? { counter: options.writeCounter } : {}),
   });
   const gates: RequestGate[] = writeGate ? [auth.gate, writeGate] : [auth.gate];
+  const completions = watchCompletedRequests(app, (request, statusCode, elapsedMs) => {
+    requestLog.completed(request, statusCode, elapsedMs);
+    options.metrics?.observeRequest(
+      request.method,
+      request.routeOptions.url ?? null,
+      statusCode,
+      elapsedMs / 1000,
+    );
+  });
   let closing = false;
   app.addHook("onRequest", (request, reply, done) => {
+    completions.begin(request, reply.raw);
+    request.log = log;
+    reply.log = log;
     reply.headers(securityHeadersOf(request));
     reply.header("x-request-id", request.id);
     if (closing) reply.header("connection", "close");
     withLogFields({ reqId: request.id }, passGates, gates, request, reply, done);
   });
-  if (options.metrics) instrumentApp(app, options.metrics, ctx.config.metricsToken);
+  if (options.metrics && ctx.config.metricsToken) serveMetrics(app, options.metrics, ctx.config.metricsToken);
 
   // While shutting down, requests that arrive on a keep-alive connection are answered with
   // `Connection: close` (above), and connections whose answer in flight has been sent are closed as
@@ -181,7 +199,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   app.setSerializerCompiler(
     responseSerializerCompiler({
       validate: ctx.config.env !== "production",
-      onFallback: (route, reason) => app.log.debug({ route, reason }, "response schema kept on zod's parse"),
+      onFallback: (route, reason) => log.debug({ route, reason }, "response schema kept on zod's parse"),
     }),
   );
   registerErrorHandling(app, { onForbidden: auth.noteForbidden });
@@ -239,7 +257,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   for (const routes of options.routes) await app.register(routes, { ctx });
 
   if (options.serveWeb ?? true) {
-    await registerWebStatic(app, ctx.config.webDist);
+    await registerWebStatic(app, ctx.config.webDist, log);
   } else {
     app.setNotFoundHandler((request, reply) =>
       reply.status(404).send(errorBody(404, `No route for ${request.method} ${request.url.split("?")[0]}`)),

@@ -1,66 +1,127 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino from "pino";
-import { jsonLineStream } from "../lib/logger.ts";
+import { jsonLineStream, type Logger } from "../lib/logger.ts";
 
 /**
- * One log line per request instead of Fastify's two: nothing when it arrives, and on completion a
- * line with what both carried (method, url, address, status, time, and the request id). Half the
- * logging work on the API's hot path, and every request still leaves exactly one line a user's
- * X-Request-Id finds. Error, not-found and stream lines are Fastify's own.
+ * The API's request lines, written to the API's logger (`role: "api"`). Fastify itself is built
+ * without a logger (app.ts): with one, it makes and checks a child logger and adds two response
+ * listeners for every request, most of a hot read's cost above Fastify's own (issue 25). So its
+ * log controller writes here instead of to `request.log`, and every request leaves one line, on
+ * completion (`completed`, called by `watchCompletedRequests`): method, url, address, status, time
+ * and the request id a user's X-Request-Id finds. Nothing is written when a request arrives.
+ * Lines for errors, unknown routes, broken streams and refused requests while closing carry flat
+ * fields too (never the request object: it holds sockets and tokens).
  */
 export class RequestLog extends LogController {
+  readonly #logger: Logger;
+  readonly #line: CompletedLine | null;
+
+  constructor(logger: Logger) {
+    super();
+    this.#logger = logger;
+    this.#line = completedLine(logger);
+  }
+
+  /** Writes the "request completed" line of an answered request. */
+  readonly completed = (request: FastifyRequest, statusCode: number, elapsedMs: number): void => {
+    if (this.isLogDisabled(request)) return;
+    const responseTime = Math.round(elapsedMs * 100) / 100;
+    if (this.#line) this.#line(request, statusCode, responseTime);
+    else
+      this.#logger.info(
+        { method: request.method, url: request.url, statusCode, ip: request.ip, responseTime },
+        "request completed",
+      );
+  };
+
   override incomingRequest(): void {}
 
-  override requestCompleted(...[error, request, reply]: Parameters<LogController["requestCompleted"]>): void {
+  /** Fastify calls this only when a route has onResponse hooks; `completed` writes the line for every request. */
+  override requestCompleted(): void {}
+
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (!error && writeCompletedLine(request, reply)) return;
-    // Flat fields, not Fastify's `req`/`res` serializers (which also look up the host header and the
-    // remote port): the line is written for every answer.
-    const fields = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ip: request.ip,
-      responseTime: responseTime(reply),
-    };
-    if (error) reply.log.error({ ...fields, err: error }, "request errored");
-    else reply.log.info(fields, "request completed");
+    const fields = { ...requestFields(request), statusCode: reply.statusCode, err: error };
+    if (reply.statusCode >= 500) this.#logger.error(fields, error.message);
+    else this.#logger.info(fields, error.message);
+  }
+
+  override streamError(error: Error & { code?: string }, request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    if (error.code === "ERR_STREAM_PREMATURE_CLOSE") {
+      this.#logger.info(requestFields(request), "stream closed prematurely");
+    } else {
+      this.#logger.warn(
+        { ...requestFields(request), err: error },
+        "response terminated with an error with headers already sent",
+      );
+    }
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    this.#logger.info(requestFields(request), "route not found");
+  }
+
+  override writeHeadError(error: Error, request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    this.#logger.warn({ ...requestFields(request), err: error }, error.message);
+  }
+
+  override serializerError(
+    error: Error,
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    metadata: { statusCode: number },
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    this.#logger.error(
+      { ...requestFields(request), err: error, statusCode: metadata.statusCode },
+      "the serializer for the given status code failed",
+    );
+  }
+
+  override serviceUnavailable(): void {
+    this.#logger.info({ statusCode: 503 }, "request refused: the server is closing");
   }
 }
 
-const responseTime = (reply: FastifyReply) => Math.round(reply.elapsedTime * 100) / 100;
+const requestFields = (request: FastifyRequest) => ({
+  reqId: request.id,
+  method: request.method,
+  url: request.url,
+});
 
-const { chindingsSym } = pino.symbols;
+type CompletedLine = (request: FastifyRequest, statusCode: number, responseTime: number) => void;
 
 /**
- * The "request completed" line, built as one string and handed to the logger's stream: the same
- * JSON line pino writes for `reply.log.info(fields, "request completed")` (its level, time and
+ * The "request completed" line built as one string and handed to the logger's stream: the same
+ * JSON line pino writes for `logger.info(fields, "request completed")` (its level, time and
  * bindings, then `reqId` as the log context adds it, the fields and the message; the test in
  * request-log.test.ts compares the two), without the generic path's mixin, merge, censoring pass
- * (none of these keys is secret) and per-field serialisation. It is written for every answer, and
- * it was the largest part of an answer's own work (issue 16). False when the logger is not a JSON
- * line logger of ours (pretty output, a test's own pino): the caller logs the usual way.
+ * (none of these keys is secret) and per-field serialisation. It is written for every answer.
+ * Null when the logger is not a JSON line logger of ours (pretty output, a test's own pino): lines
+ * are then written the usual way.
  */
-function writeCompletedLine(request: FastifyRequest, reply: FastifyReply): boolean {
-  const logger = reply.log as unknown as pino.Logger;
+function completedLine(logger: Logger): CompletedLine | null {
   const stream = jsonLineStream(logger);
-  if (!stream) return false;
-  if (!logger.isLevelEnabled("info")) return true;
-  stream.write(
-    `{"level":30,"time":${Date.now()}${boundPart(logger, request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(request.url)},"statusCode":${reply.statusCode},"ip":${JSON.stringify(request.ip)},"responseTime":${responseTime(reply)},"msg":"request completed"}\n`,
-  );
-  return true;
+  if (!stream) return null;
+  const bindings = (logger as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? "";
+  const idBound = bindings.includes('"reqId":');
+  return (request, statusCode, responseTime) => {
+    if (!logger.isLevelEnabled("info")) return;
+    const id = idBound ? "" : `,"reqId":${quoted(request.id)}`;
+    stream.write(
+      `{"level":30,"time":${Date.now()}${bindings}${id},"method":${quoted(request.method)},"url":${quoted(request.url)},"statusCode":${statusCode},"ip":${quoted(request.ip)},"responseTime":${responseTime},"msg":"request completed"}\n`,
+    );
+  };
 }
 
-/**
- * The last bindings seen, and whether they hold `reqId`: the request logger is the same one every
- * time, so its bindings are searched once, not on every line.
- */
-let lastBound: { bindings: string; hasReqId: boolean } = { bindings: "", hasReqId: false };
+/** Printable ASCII without a quote or a backslash: a JSON string as it stands. */
+const plainJson = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
-/** The line's part after its time: the logger's bindings, then `reqId` unless they carry it already. */
-function boundPart(logger: pino.Logger, reqId: string): string {
-  const bindings = (logger as unknown as Record<symbol, string | undefined>)[chindingsSym] ?? "";
-  if (bindings !== lastBound.bindings) lastBound = { bindings, hasReqId: bindings.includes('"reqId":') };
-  return lastBound.hasReqId ? bindings : `${bindings},"reqId":${JSON.stringify(reqId)}`;
+/** A string as JSON: quoted as it is when nothing in it needs escaping (ids, methods, addresses, most paths). */
+function quoted(value: string | undefined): string {
+  if (value === undefined) return "null";
+  return plainJson.test(value) ? `"${value}"` : JSON.stringify(value);
 }

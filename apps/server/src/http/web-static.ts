@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { errorBody } from "./errors.ts";
 import { decisionPath } from "./security-headers.ts";
 
@@ -67,7 +67,11 @@ export function shellRoutes(webDist: string): RegExp[] | null {
  * renders in the browser. A path no page or client route answers is a 404 with the designed "Page not
  * found" page (the docs' own inside /docs), and unknown /api paths stay JSON 404s.
  */
-export async function registerWebStatic(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebStatic(
+  app: FastifyInstance,
+  webDist: string,
+  log: Pick<FastifyBaseLogger, "warn"> = app.log,
+): Promise<void> {
   const indexPath = path.join(webDist, "index.html");
   const hasBuild = fs.existsSync(indexPath);
   const pages = hasBuild ? prerenderedPages(webDist) : new Map<string, string>();
@@ -95,7 +99,7 @@ export async function registerWebStatic(app: FastifyInstance, webDist: string): 
       },
     });
   } else {
-    app.log.warn({ webDist }, "the web build is missing; run `npm run build` (npm start does it for you)");
+    log.warn({ webDist }, "the web build is missing; run `npm run build` (npm start does it for you)");
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,70 @@
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+/** An answered request: its status and how long it took, from its first hook to the last byte handed over. */
+export type CompletedRequestListener = (
+  request: FastifyRequest,
+  statusCode: number,
+  elapsedMs: number,
+) => void;
+
+/** The Fastify request of a raw request, set by `begin` (a symbol: it never meets a header or a route's field). */
+const fastifyRequestOf = Symbol("hearth.fastifyRequest");
+type TaggedMessage = IncomingMessage & { [fastifyRequestOf]?: FastifyRequest };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** `performance.now()` when the request's first hook ran: the start of its `responseTime`. */
+    startedAt: number;
+  }
+}
+
+/** What Node publishes on `http.server.response.finish` once a response has been handed over. */
+interface FinishedResponse {
+  request: TaggedMessage;
+  response: ServerResponse;
+  server: unknown;
+}
+
+const finishChannel = "http.server.response.finish";
+
+/**
+ * Hears of every answered request of `app` without Fastify's per-request response listeners
+ * (issue 25): Fastify with a logger adds a `finish` and an `error` listener to every response,
+ * makes a child logger and checks it, which cost the API's hot read more than a tenth of its
+ * throughput. Node publishes every finished response of an HTTP server on its
+ * `http.server.response.finish` diagnostics channel anyway; `begin`, called from the app's one
+ * onRequest hook, tags the raw request with its Fastify request, and the channel's message leads
+ * back to it. Injected requests (`app.inject`, the tests' way in) have no server: their response's
+ * own `finish` event is heard instead. A response that never finishes (the client went away first)
+ * is not heard, as before.
+ */
+export function watchCompletedRequests(
+  app: FastifyInstance,
+  listener: CompletedRequestListener,
+): { begin(request: FastifyRequest, response: ServerResponse): void } {
+  app.decorateRequest("startedAt", 0);
+  const onFinished = (message: unknown) => {
+    const { request: raw, response, server } = message as FinishedResponse;
+    if (server !== app.server) return;
+    const request = raw[fastifyRequestOf];
+    if (request) listener(request, response.statusCode, performance.now() - request.startedAt);
+  };
+  app.addHook("onReady", async () => subscribe(finishChannel, onFinished));
+  app.addHook("onClose", async () => {
+    unsubscribe(finishChannel, onFinished);
+  });
+  return {
+    begin(request, response) {
+      request.startedAt = performance.now();
+      const raw = request.raw as TaggedMessage;
+      if (raw.socket instanceof Socket) raw[fastifyRequestOf] = request;
+      else
+        response.once("finish", () =>
+          listener(request, response.statusCode, performance.now() - request.startedAt),
+        );
+    },
+  };
+}
