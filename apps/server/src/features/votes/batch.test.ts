@@ -150,6 +150,73 @@ describe.each(dialects)("votes written together (%s)", (dialect) => {
     expect(await statsRow(userId)).toEqual(applyVote(previous, at, weight));
   });
 
+  it("id-less votes (legacy and generic forms): a member's retry within 11 h is not counted, across the 12 h key too", async () => {
+    const [often, once, alone] = [newMember(), newMember(), newMember()];
+    const idless = (userId: string, at: number, platform = "top.gg"): IncomingVote => ({
+      userId,
+      platform,
+      voteId: null,
+      weight: 1,
+      at,
+    });
+    // `start` is 20:00 UTC: id-less keys change at 00:00 and 12:00.
+    const votesOf = (userId: string) => [
+      idless(userId, start),
+      idless(userId, start + 4 * 3_600_000 + 60_000), // 00:01, the next key: still a retry
+      idless(userId, start + 3_600_000, "discordbotlist"), // another site: its own window
+      vote(userId, "signed", start + 2 * 3_600_000), // a signed vote of the same member
+      idless(userId, start + 11 * 3_600_000 + 60_000), // 11 h 01 min after the first
+      idless(userId, start + 11 * 3_600_000 + 120_000), // a retry of that one, same key
+      idless(userId, start + day + 12 * 3_600_000), // the next day
+    ];
+    const counted = [true, false, true, true, true, false, true];
+    const together = await Promise.all(
+      [...votesOf(often), idless(once, start)].map((v) => recordVote(t.ctx, demoGuildId, v)),
+    );
+    const apart = [];
+    for (const v of votesOf(alone)) apart.push(await recordVote(t.ctx, demoGuildId, v));
+
+    expect(together.map((result) => result.counted)).toEqual([...counted, true]);
+    expect(apart.map((result) => result.counted)).toEqual(counted);
+    let expected: VoterStats | null = null;
+    for (const [index, v] of votesOf(often).entries())
+      if (counted[index]) expected = applyVote(expected, v.at, v.weight);
+    expect(await statsRow(often)).toEqual(expected);
+    expect(await statsRow(alone)).toEqual(expected);
+    expect(await statsRow(once)).toEqual(applyVote(null, start, 1));
+    const ids = together.flatMap((result) => (result.voteRowId === null ? [] : [result.voteRowId]));
+    expect(await jobsOf(ids)).toHaveLength(6);
+  });
+
+  it("an id-less vote waits for its voter's lock, then sees an id-less vote the holder committed", async () => {
+    const userId = newMember();
+    let recorded: Promise<{ counted: boolean }> | undefined;
+    await transactionForServer(t.ctx.storage, demoGuildId, `votes:${userId}`, async (trx) => {
+      // 00:01, under another key than the one stored below: only the 11 h window makes it a retry.
+      recorded = recordVote(t.ctx, demoGuildId, {
+        userId,
+        platform: "top.gg",
+        voteId: null,
+        weight: 1,
+        at: start + 4 * 3_600_000 + 60_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await trx
+        .insertInto("votes")
+        .values({
+          server_id: demoGuildId,
+          user_id: userId,
+          platform: "top.gg",
+          vote_key: `legacy:top.gg:${userId}:${Math.floor(start / (12 * 3_600_000))}`,
+          weight: 1,
+          voted_at: start,
+        })
+        .execute();
+    });
+    expect(await recorded).toMatchObject({ counted: false });
+    expect(await statsRow(userId)).toBeNull();
+  });
+
   it("a vote the database refuses fails alone; the others of its batch are stored", async () => {
     const [good, bad, other] = [newMember(), newMember(), newMember()];
     const results = await Promise.allSettled([

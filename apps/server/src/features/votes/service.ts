@@ -186,8 +186,7 @@ interface VoteWrite {
 
 const votesCommit = new GroupCommit<VoteWrite, number | null>(
   (storage, writes) =>
-    storage.dialect === "postgres" &&
-    writes.every(({ deps, vote }) => vote.voteId && deps.jobs === writes[0]?.deps.jobs)
+    storage.dialect === "postgres" && writes.every(({ deps }) => deps.jobs === writes[0]?.deps.jobs)
       ? storeVotesAtOnce(storage, writes)
       : storage.db.transaction().execute(async (trx) => {
           // The lock each vote took alone (transactionForServer's), all of them, in one order.
@@ -202,11 +201,14 @@ const votesCommit = new GroupCommit<VoteWrite, number | null>(
 );
 
 /**
- * PostgreSQL, votes that all have ids (the signed form's) and one job queue: the batch in as few
- * statements as its voters allow, usually one (storeCountedVotes: locks, votes, stats and delivery
- * jobs at once, committed on its own), so a batch costs one round trip instead of seven. A member
- * voting twice in one batch is counted again in a second statement, after the first, and the
- * statements share a transaction. Answers as storeVotes does.
+ * PostgreSQL, votes of one job queue: the batch in as few statements as its voters allow, usually
+ * one (storeCountedVotes: locks, votes, stats and delivery jobs at once, committed on its own), so a
+ * batch costs one round trip instead of seven. A member voting twice in one batch is counted again in
+ * a second statement, after the first, and the statements share a transaction. Id-less votes (the
+ * legacy form, and the generic one without an id) are retries within 11 h of the member's last: that
+ * check must see what an earlier holder of the voter's lock committed, and a statement sees only what
+ * was committed when it started, so such a batch takes its locks in a statement of its own first
+ * (four round trips). Answers as storeVotes does.
  */
 async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<(number | null)[]> {
   const ids: (number | null)[] = writes.map(() => null);
@@ -215,9 +217,13 @@ async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<
   const votesOfVoter = new Map<string, number>();
   for (const [index, { serverId, vote }] of writes.entries()) {
     const voteKey = voteKeyOf(vote);
-    // A key already taken in this batch: a later vote with it is a retry.
-    if (taken.has(`${serverId}\n${voteKey}`)) continue;
-    taken.add(`${serverId}\n${voteKey}`);
+    // A key already taken in this batch: a later vote with it is a retry. Not so for id-less votes:
+    // one refused by the 11 h window leaves its key free for a later one (the same member's, so in a
+    // later round, which the window or the key's conflict settles as storing one by one would).
+    if (vote.voteId) {
+      if (taken.has(`${serverId}\n${voteKey}`)) continue;
+      taken.add(`${serverId}\n${voteKey}`);
+    }
     const voter = `${serverId}\n${vote.userId}`;
     const round = votesOfVoter.get(voter) ?? 0;
     votesOfVoter.set(voter, round + 1);
@@ -237,6 +243,7 @@ async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<
     });
   }
   const queue = (writes[0] as VoteWrite).deps.jobs;
+  const idless = writes.some(({ vote }) => !vote.voteId);
   const store = async (db: Db) => {
     for (const round of rounds) {
       const inserted = await storeCountedVotes(
@@ -247,13 +254,23 @@ async function storeVotesAtOnce(storage: Storage, writes: VoteWrite[]): Promise<
           locks: serverLocks(round.map(({ vote }) => voterLock(vote.serverId, vote.userId))),
           jobKind: deliverJob,
           insertJobsFrom: (source) => queue.insertJobsFrom(source),
+          ...(idless ? { legacyRetryWindowMs } : {}),
         },
       );
       for (const { index, vote } of round)
         ids[index] = inserted.get(`${vote.serverId}\n${vote.voteKey}`) ?? null;
     }
   };
-  if (rounds.length > 1) await storage.db.transaction().execute(store);
+  if (idless) {
+    await storage.db.transaction().execute(async (trx) => {
+      await lockForServer(
+        storage,
+        trx,
+        writes.map(({ serverId, vote }) => voterLock(serverId, vote.userId)),
+      );
+      await store(trx);
+    });
+  } else if (rounds.length > 1) await storage.db.transaction().execute(store);
   else await store(storage.db);
   const due = writes.filter((_, index) => ids[index] !== null).map(({ vote }) => vote.at);
   if (due.length > 0) queue.scheduled(Math.min(...due));
@@ -266,10 +283,10 @@ const voteKeyOf = (vote: IncomingVote) =>
     : `legacy:${vote.platform}:${vote.userId}:${Math.floor(vote.at / legacyBucketMs)}`;
 
 /**
- * Stores a batch of votes as storing them one after another would (each vote's row id, or null for
- * a retry), in a few statements: one insert of the votes with ids, one read and one write of the
- * voters' stats (applied in arrival order, so two votes of one member see each other), one insert of
- * the delivery jobs.
+ * SQLite (and PostgreSQL batches of several job queues, which only tests make): stores a batch of
+ * votes as storing them one after another would (each vote's row id, or null for a retry), in a few
+ * statements: one insert of the votes with ids, one read and one write of the voters' stats (applied
+ * in arrival order, so two votes of one member see each other), one insert of the delivery jobs.
  */
 async function storeVotes(trx: Transaction<Database>, writes: VoteWrite[]): Promise<(number | null)[]> {
   const ids: (number | null)[] = writes.map(() => null);

@@ -98,12 +98,20 @@ export async function storeCountedVotes(
     locks: RawBuilder<unknown>;
     jobKind: string;
     insertJobsFrom: (source: string) => RawBuilder<unknown>;
+    /**
+     * Id-less votes (keys `legacy:<platform>:…`) among `votes`: one is a retry when the member has an
+     * id-less vote on that platform within this many ms before it (or after). The check reads what the
+     * statement sees when it starts, so the caller must hold the voters' locks already.
+     */
+    legacyRetryWindowMs?: number;
   },
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (votes.length === 0) return ids;
-  // Its text is the same for every batch (the votes travel as arrays): parsed and planned once per connection.
-  const { rows } = await executePrepared(db, "store_votes", countedVotesQuery(votes, options));
+  // Its text is the same for every batch (the votes travel as arrays): parsed and planned once per
+  // connection. Batches with id-less votes have a text of their own, so signed ones skip their check.
+  const name = options.legacyRetryWindowMs === undefined ? "store_votes" : "store_legacy_votes";
+  const { rows } = await executePrepared(db, name, countedVotesQuery(votes, options));
   for (const row of rows) ids.set(`${row.server_id}\n${row.vote_key}`, row.id);
   return ids;
 }
@@ -115,6 +123,16 @@ function countedVotesQuery(
   const column = <K extends keyof CountedVote>(key: K) => votes.map((vote) => vote[key]);
   // A late vote (older than the voter's last: a retry that arrived late) adds to the totals only.
   const late = sql`excluded.last_vote_at < s.last_vote_at`;
+  const window = options.legacyRetryWindowMs;
+  // As hasLegacyVoteSince, for each id-less vote.
+  const notRetried =
+    window === undefined
+      ? sql``
+      : sql`and not exists (
+          select 1 from votes w
+          where input.vote_key like 'legacy:%' and w.server_id = input.server_id
+            and w.user_id = input.user_id and w.voted_at >= input.voted_at - ${window}::bigint
+            and w.vote_key like 'legacy:' || input.platform || ':%')`;
   return sql<{ id: number; server_id: string; vote_key: string }>`
     with input as (
       select * from unnest(
@@ -127,7 +145,7 @@ function countedVotesQuery(
     inserted as (
       insert into votes (server_id, user_id, platform, vote_key, weight, voted_at)
       select server_id, user_id, platform, vote_key, weight, voted_at from input
-      where (select count(*) from locked) > 0
+      where (select count(*) from locked) > 0 ${notRetried}
       on conflict (server_id, vote_key) do nothing
       returning id, server_id, vote_key
     ),
