@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, demoGuildId, dialects, type TestContext } from "../../../test/helpers.ts";
 import { transactionForServer } from "../../db/locks.ts";
-import { type IncomingVote, recordVote } from "./service.ts";
+import type { IncomingVote } from "./batch.ts";
+import { recordVote } from "./service.ts";
 import { applyVote, type VoterStats } from "./stats.ts";
 import { saveStatsOf } from "./store.ts";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
+import { deliverJob } from "./batch.ts";
 import { deliverTestVote, deliverVote } from "./delivery.ts";
 import { expireReward, monthlyResetJob, rewardExpireJob, runMonthlyReset } from "./rewards.ts";
-import { deliverJob } from "./service.ts";
 
 export const deliverTestJob = "votes.deliver-test";
 

@@ -1,8 +1,9 @@
 import { InsertQueryNode, type KyselyPlugin, type QueryId } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, dialects, type TestContext } from "../../../test/helpers.ts";
+import type { IncomingVote } from "./batch.ts";
 import { runMonthlyReset } from "./rewards.ts";
-import { type IncomingVote, recordVote } from "./service.ts";
+import { recordVote } from "./service.ts";
 import { findStats, listArchive } from "./store.ts";
 
 // The monthly reset archives a month from the vote rows and zeroes the monthly counts. A vote of that

@@ -38,7 +38,7 @@ export function monthRange(month: string): [number, number] {
 
 /**
  * The stats after one more vote at `at`. A vote older than the last one (a late retry) adds to totals only.
- * PostgreSQL's batched ingest does the same in SQL (store.ts, storeCountedVotes); batch.test.ts holds the two together.
+ * PostgreSQL's batched ingest does the same in SQL (batch-store.ts, storeCountedVotes); batch.test.ts holds the two together.
  */
 export function applyVote(previous: VoterStats | null, at: number, weight: number): VoterStats {
   const day = utcDay(at);

@@ -2,8 +2,9 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { genericVoteBody, legacyVoteBody, signedVoteBody } from "@hearth/core";
 import type { AppContext } from "../../context.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
+import type { IncomingVote } from "./batch.ts";
 import { deliverTestJob } from "./jobs.ts";
-import { type IncomingVote, recordVote } from "./service.ts";
+import { recordVote } from "./service.ts";
 import { findSettingsByWebhook, type VoteSettingsRow } from "./store.ts";
 
 type Deps = Pick<AppContext, "storage" | "discord" | "jobs" | "config" | "logger">;
