@@ -161,15 +161,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     ...(options.writeCounter ? { counter: options.writeCounter } : {}),
   });
   const gates: RequestGate[] = writeGate ? [auth.gate, writeGate] : [auth.gate];
-  const completions = watchCompletedRequests(app, (request, statusCode, elapsedMs) => {
-    requestLog.completed(request, statusCode, elapsedMs);
-    options.metrics?.observeRequest(
-      request.method,
-      request.routeOptions.url ?? null,
-      statusCode,
-      elapsedMs / 1000,
-    );
-  });
+  const completions = watchCompletedRequests(
+    app,
+    (request, statusCode, elapsedMs) => {
+      requestLog.completed(request, statusCode, elapsedMs);
+      options.metrics?.observeRequest(
+        request.method,
+        request.routeOptions.url ?? null,
+        statusCode,
+        elapsedMs / 1000,
+      );
+    },
+    (error) => log.error({ err: error }, "could not note a completed request"),
+  );
   let closing = false;
   app.addHook("onRequest", (request, reply, done) => {
     completions.begin(request, reply.raw);

@@ -1,12 +1,13 @@
 import { channel } from "node:diagnostics_channel";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
 import { createLogger } from "../lib/logger.ts";
 import { Metrics } from "../metrics/metrics.ts";
 import { buildApp } from "./app.ts";
+import { watchCompletedRequests } from "./completed-requests.ts";
 
 // Issue 25: the API hears of answered requests from Node's diagnostics channel instead of Fastify's
 // per-request response listeners. Every answer still gets exactly one line and one latency sample,
@@ -147,5 +148,35 @@ describe("answered requests", () => {
     await app.close();
     apps.splice(apps.indexOf(app), 1);
     expect(finished.hasSubscribers).toBe(before);
+  });
+
+  it("are reported, not thrown, when hearing one fails: over a socket and injected", async () => {
+    const app = Fastify();
+    apps.push(app);
+    const errors: unknown[] = [];
+    const completions = watchCompletedRequests(
+      app,
+      () => {
+        throw new Error("the listener broke");
+      },
+      (error) => errors.push(error),
+    );
+    app.addHook("onRequest", (request, reply, done) => {
+      completions.begin(request, reply.raw);
+      done();
+    });
+    app.get("/ok", async () => ({ ok: true }));
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    expect((await fetch(`${base}/ok`)).status).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/ok" })).statusCode).toBe(200);
+    await settled();
+    // Still answering: nothing reached Node's channel or the response's event as an uncaught error.
+    expect((await fetch(`${base}/ok`)).status).toBe(200);
+    await settled();
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      "the listener broke",
+      "the listener broke",
+      "the listener broke",
+    ]);
   });
 });
