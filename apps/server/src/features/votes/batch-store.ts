@@ -2,7 +2,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { executePrepared } from "../../db/prepared.ts";
 import type { Db } from "../../db/schema.ts";
-import type { NewVote } from "./store.ts";
+import { type NewVote, voteRow } from "./store.ts";
 
 /**
  * Inserts several votes in one statement (each key at most once in `votes`); answers the new rows'
@@ -13,16 +13,7 @@ export async function insertVotes(db: Db, votes: NewVote[]): Promise<Map<string,
   if (votes.length === 0) return ids;
   const rows = await db
     .insertInto("votes")
-    .values(
-      votes.map((vote) => ({
-        server_id: vote.serverId,
-        user_id: vote.userId,
-        platform: vote.platform,
-        vote_key: vote.voteKey,
-        weight: vote.weight,
-        voted_at: vote.votedAt,
-      })),
-    )
+    .values(votes.map(voteRow))
     .onConflict((oc) => oc.columns(["server_id", "vote_key"]).doNothing())
     .returning(["id", "server_id", "vote_key"])
     .execute();

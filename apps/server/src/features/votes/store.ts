@@ -32,18 +32,21 @@ export interface NewVote {
   votedAt: number;
 }
 
+/** A vote as its `votes` row (one insert or several). */
+export const voteRow = (vote: NewVote) => ({
+  server_id: vote.serverId,
+  user_id: vote.userId,
+  platform: vote.platform,
+  vote_key: vote.voteKey,
+  weight: vote.weight,
+  voted_at: vote.votedAt,
+});
+
 /** Inserts a vote; answers its id, or null when this vote (same key) was already stored. */
 export async function insertVote(db: Db, vote: NewVote): Promise<number | null> {
   const row = await db
     .insertInto("votes")
-    .values({
-      server_id: vote.serverId,
-      user_id: vote.userId,
-      platform: vote.platform,
-      vote_key: vote.voteKey,
-      weight: vote.weight,
-      voted_at: vote.votedAt,
-    })
+    .values(voteRow(vote))
     .onConflict((oc) => oc.columns(["server_id", "vote_key"]).doNothing())
     .returning("id")
     .executeTakeFirst();
