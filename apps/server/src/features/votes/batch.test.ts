@@ -4,7 +4,7 @@ import { transactionForServer } from "../../db/locks.ts";
 import type { IncomingVote } from "./batch.ts";
 import { recordVote } from "./service.ts";
 import { applyVote, type VoterStats } from "./stats.ts";
-import { saveStatsOf } from "./store.ts";
+import { insertVote, saveStatsOf } from "./store.ts";
 
 // Votes with ids (the signed form's) arriving together: on PostgreSQL a batch is written in one
 // statement (votes, stats and delivery jobs at once), on SQLite in one transaction of several. Both
@@ -202,17 +202,14 @@ describe.each(dialects)("votes written together (%s)", (dialect) => {
         at: start + 4 * 3_600_000 + 60_000,
       });
       await new Promise((resolve) => setTimeout(resolve, 50));
-      await trx
-        .insertInto("votes")
-        .values({
-          server_id: demoGuildId,
-          user_id: userId,
-          platform: "top.gg",
-          vote_key: `legacy:top.gg:${userId}:${Math.floor(start / (12 * 3_600_000))}`,
-          weight: 1,
-          voted_at: start,
-        })
-        .execute();
+      await insertVote(trx, {
+        serverId: demoGuildId,
+        userId,
+        platform: "top.gg",
+        voteKey: `legacy:top.gg:${userId}:${Math.floor(start / (12 * 3_600_000))}`,
+        weight: 1,
+        votedAt: start,
+      });
     });
     expect(await recorded).toMatchObject({ counted: false });
     expect(await statsRow(userId)).toBeNull();
@@ -258,17 +255,14 @@ describe.each(dialects)("votes written together (%s)", (dialect) => {
       recorded = recordVote(t.ctx, demoGuildId, retried);
       await new Promise((resolve) => setTimeout(resolve, 50));
       // Stored meanwhile under the lock (as another process's delivery of the same vote would be).
-      await trx
-        .insertInto("votes")
-        .values({
-          server_id: demoGuildId,
-          user_id: userId,
-          platform: "top.gg",
-          vote_key: `top.gg:${retried.voteId}`,
-          weight: 1,
-          voted_at: start,
-        })
-        .execute();
+      await insertVote(trx, {
+        serverId: demoGuildId,
+        userId,
+        platform: "top.gg",
+        voteKey: `top.gg:${retried.voteId}`,
+        weight: 1,
+        votedAt: start,
+      });
     });
     expect(await recorded).toMatchObject({ counted: false });
     expect(await statsRow(userId)).toBeNull();
