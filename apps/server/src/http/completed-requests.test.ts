@@ -17,6 +17,7 @@ function lineCollector() {
   const raw: string[] = [];
   return {
     destination: { write: (chunk: string) => void raw.push(...chunk.split("\n").filter(Boolean)) },
+    all: () => raw.map((line) => JSON.parse(line) as Record<string, unknown>),
     completed: () =>
       raw
         .map((line) => JSON.parse(line) as Record<string, unknown>)
@@ -32,7 +33,7 @@ afterEach(async () => {
 });
 
 /** An app with a quick route, a slow one and one that reports how many `finish` listeners its answer has. */
-async function serve(options: { metrics?: Metrics } = {}) {
+async function serve(options: { metrics?: Metrics; onListen?: () => Promise<void> } = {}) {
   const out = lineCollector();
   const t = await createTestContext({
     logger: createLogger({ logLevel: "info", logFormat: "json" }, out.destination),
@@ -44,6 +45,7 @@ async function serve(options: { metrics?: Metrics } = {}) {
     metrics: options.metrics ?? null,
     routes: [
       async (scope) => {
+        if (options.onListen) scope.addHook("onListen", options.onListen);
         scope.get("/echo/quick", async () => ({ ok: true }));
         scope.get("/echo/slow", async () => {
           await new Promise((done) => setTimeout(done, 40));
@@ -178,5 +180,24 @@ describe("answered requests", () => {
       "the listener broke",
       "the listener broke",
     ]);
+  });
+});
+
+describe("Fastify's own messages", () => {
+  it("reach the API's log: the listening address, an onListen hook's error", async () => {
+    const { base, out } = await serve({
+      onListen: async () => {
+        throw new Error("a listener that failed");
+      },
+    });
+    const lines = () => out.all().filter((line) => line.role === "api");
+    // The address it listens at, written to the instance's log.
+    expect(lines().some((line) => String(line.msg).includes(base))).toBe(true);
+    await settled();
+    expect(
+      lines()
+        .filter((line) => line.level === 50)
+        .map((line) => (line.err as { message?: string })?.message),
+    ).toEqual(["a listener that failed"]);
   });
 });
