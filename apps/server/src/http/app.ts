@@ -122,7 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   }).withTypeProvider<ZodTypeProvider>();
   // The instance's own logger, set after the fact: Fastify captured its (silent) logger for the
   // requests when it was built, so this adds nothing per request, while what Fastify and plugins
-  // write to `app.log` (an onClose hook's error, the listening address, a plugin's warning, a
+  // write to `app.log` (an onListen hook's error, the listening address, a plugin's warning, a
   // client error at trace level) reaches the API's log instead of nowhere.
   app.log = log;
 
