@@ -5,9 +5,30 @@ import { mockApi, routesOf } from "../test/api-mock";
 import { renderApp } from "../test/render";
 
 const cards = () => document.querySelectorAll("[data-command]");
-/** The status line's count ("N commands", "N of M commands"): how many cards the list holds. */
-const statusCount = () =>
-  Number(/^\d+/.exec(screen.getByRole("status").textContent ?? "")?.[0] ?? Number.NaN);
+/**
+ * The status line's count ("N commands", "N of M commands"): how many cards the list holds. A
+ * selector, not getByRole: waitFor polls this, and computing roles over ~140 cards on every poll
+ * took the main thread from the very rendering being waited for.
+ */
+const statusText = () => document.querySelector('[role="status"]')?.textContent ?? "";
+const statusCount = () => Number(/^\d+/.exec(statusText())?.[0] ?? Number.NaN);
+/** A category's toggle, found within the filters (roles over the whole page take long to compute). */
+function categoryButton(label: string) {
+  const filters = screen.getByText("Category", { selector: "legend" }).parentElement;
+  if (!filters) throw new Error("no category filters");
+  return within(filters).getByRole("button", { name: label });
+}
+
+/**
+ * The search field, by its label, within the search landmark: getByLabelText over the whole page
+ * weighs every card's labelled copy buttons and took seconds.
+ */
+function searchField() {
+  const landmark = document.querySelector<HTMLElement>("search");
+  if (!landmark) throw new Error("no search landmark");
+  return within(landmark).getByLabelText("Search commands");
+}
+
 /** The cards once they are all in: a long list is rendered a few cards at a time. */
 async function allCards() {
   await vi.waitFor(() => expect(cards()).toHaveLength(statusCount()), { timeout: 15_000 });
@@ -36,9 +57,7 @@ describe("Commands page", { timeout: 40_000 }, () => {
     expect(cards()).toHaveLength(commandCatalogue.length);
     // Toggle buttons: All pressed, each category not.
     for (const label of ["All", ...commandCategories]) {
-      expect(screen.getByRole("button", { name: label }).getAttribute("aria-pressed")).toBe(
-        label === "All" ? "true" : "false",
-      );
+      expect(categoryButton(label).getAttribute("aria-pressed")).toBe(label === "All" ? "true" : "false");
     }
   });
 
@@ -104,33 +123,31 @@ describe("Commands page", { timeout: 40_000 }, () => {
 
   it("searches names and descriptions, case-insensitively", async () => {
     await open();
-    fireEvent.change(screen.getByLabelText("Search commands"), { target: { value: "GRINDER PAY" } });
-    expect((await screen.findByText("1 of", { exact: false })).textContent).toBe(
-      `1 of ${commandCatalogue.length} commands`,
-    );
+    fireEvent.change(searchField(), { target: { value: "GRINDER PAY" } });
+    await vi.waitFor(() => expect(statusText()).toBe(`1 of ${commandCatalogue.length} commands`), {
+      timeout: 15_000,
+    });
     expect([...cards()].map((card) => card.getAttribute("data-command"))).toEqual(["grinder payments"]);
   });
 
   it("filters by category and combines with the search", async () => {
     await open();
-    fireEvent.click(screen.getByRole("button", { name: "Moderation" }));
-    expect(screen.getByRole("button", { name: "Moderation" }).getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(categoryButton("Moderation"));
+    expect(categoryButton("Moderation").getAttribute("aria-pressed")).toBe("true");
     expect([...cards()].every((card) => card.textContent?.includes("Moderation"))).toBe(true);
-    fireEvent.change(screen.getByLabelText("Search commands"), { target: { value: "timeout" } });
+    fireEvent.change(searchField(), { target: { value: "timeout" } });
     await vi.waitFor(() => expect(cards()).toHaveLength(1));
   });
 
   it("reads its search and category from the address", async () => {
     await open("/commands?category=Grinder%20Management&q=put%20a%20grinder");
-    expect(screen.getByRole("button", { name: "Grinder Management" }).getAttribute("aria-pressed")).toBe(
-      "true",
-    );
+    expect(categoryButton("Grinder Management").getAttribute("aria-pressed")).toBe("true");
     expect([...cards()].map((card) => card.getAttribute("data-command"))).toEqual(["grinder break"]);
   });
 
   it("shows the empty text when nothing matches", async () => {
     await open();
-    fireEvent.change(screen.getByLabelText("Search commands"), { target: { value: "nothing matches this" } });
+    fireEvent.change(searchField(), { target: { value: "nothing matches this" } });
     await screen.findByText("No commands found matching your search.");
     expect(cards()).toHaveLength(0);
     expect(screen.getByRole("status").textContent).toBe(`0 of ${commandCatalogue.length} commands`);
@@ -142,12 +159,14 @@ describe("Commands page", { timeout: 40_000 }, () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     await open();
+    const card = document.querySelector<HTMLElement>('[data-command="setup"]');
+    if (!card) throw new Error("no /setup card");
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Copy usage of /setup" }));
+      fireEvent.click(within(card).getByRole("button", { name: "Copy usage of /setup" }));
     });
     expect(writeText).toHaveBeenCalledWith(findCommand("setup")?.usage);
     expect(
-      screen.getByRole("button", { name: "Copied: Copy usage of /setup" }).getAttribute("data-state"),
+      within(card).getByRole("button", { name: "Copied: Copy usage of /setup" }).getAttribute("data-state"),
     ).toBe("copied");
     expect(screen.queryByRole("button", { name: "Copy usage of /setup" })).toBeNull();
   });

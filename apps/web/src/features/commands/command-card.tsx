@@ -1,5 +1,5 @@
 import type { CommandEntry } from "@hearth/core/commands";
-import { useId } from "react";
+import { memo, useId } from "react";
 import { Badge } from "../../components/ui/badge";
 import { CopyButton } from "../../components/ui/copy-button";
 
@@ -12,8 +12,12 @@ function CodeLine({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** One command: name, description, usage, permissions, options and examples, each copyable. */
-export function CommandCard({ entry }: { entry: CommandEntry }) {
+/**
+ * One command: name, description, usage, permissions, options and examples, each copyable.
+ * Memoised: the list grows a few cards per update, and the cards already in it keep their entry
+ * objects, so each update renders only the new cards instead of every card again.
+ */
+export const CommandCard = memo(function CommandCard({ entry }: { entry: CommandEntry }) {
   const titleId = useId();
   const options = entry.options ?? [];
 
@@ -98,4 +102,4 @@ export function CommandCard({ entry }: { entry: CommandEntry }) {
       </ul>
     </article>
   );
-}
+});
