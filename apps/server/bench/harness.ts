@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -20,6 +22,27 @@ export interface LoadResult {
    * steadier than throughput on a shared machine.
    */
   cpuMicrosPerRequest: number;
+  /**
+   * How much of the run this process's event loop was busy (0–1). Below 1 the server waited for
+   * requests: the load generator, not the server, set the pace.
+   */
+  eventLoopBusy: number;
+  /**
+   * Times the kernel took the CPU from this process's main thread (involuntary context switches,
+   * Linux only; NaN elsewhere), per 1,000 answers: on a small machine the load generator, the
+   * collector's helper threads and the log writer all compete with the server's one thread.
+   */
+  preemptionsPerThousand: number;
+}
+
+/** The main thread's involuntary context switches so far (Linux's /proc; NaN where there is none). */
+function involuntarySwitches(): number {
+  try {
+    const status = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/status`, "utf8");
+    return Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 export const benchDurationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,8 +61,12 @@ export async function load(
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   const cpuBefore = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
+  const switchesBefore = involuntarySwitches();
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
   const cpu = process.cpuUsage(cpuBefore);
+  const loop = performance.eventLoopUtilization(loopBefore);
+  const switches = involuntarySwitches() - switchesBefore;
   const result = JSON.parse(stdout) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
@@ -54,6 +81,8 @@ export async function load(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+    eventLoopBusy: loop.utilization,
+    preemptionsPerThousand: (switches * 1000) / Math.max(1, result.requests.total),
   };
 }
 
@@ -152,6 +181,15 @@ export async function compareWithBaseline(
   const baselineCpu = cpuMedian(baselines);
   console.log(
     `  CPU per answer in the bench process (median): Hearth ${targetCpu.toFixed(0)} µs, bare ${baselineCpu.toFixed(0)} µs; bare/Hearth ${(baselineCpu / targetCpu).toFixed(2)} (the throughput ratio a CPU-bound server reaches; target >= 0.70: ${baselineCpu / targetCpu >= 0.7 ? "met" : "NOT MET"})`,
+  );
+  // Whether each side was the bottleneck: a bare server whose loop idles was held back by the load
+  // generator (so the throughput ratio flatters nobody), and preemptions show the machine's contention.
+  const percent = (results: LoadResult[]) =>
+    results.map((r) => `${Math.round(r.eventLoopBusy * 100)}%`).join(", ");
+  const preemptions = (results: LoadResult[]) =>
+    results.map((r) => r.preemptionsPerThousand.toFixed(0)).join(", ");
+  console.log(
+    `  event loop busy per run: Hearth ${percent(targets)}; bare ${percent(baselines)}. Main thread preempted per 1,000 answers: Hearth ${preemptions(targets)}; bare ${preemptions(baselines)}`,
   );
   return { ...result, ratio };
 }
