@@ -178,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
       );
     },
     (error) => log.error({ err: error }, "could not note a completed request"),
+    requestLog.abandoned,
   );
   let closing = false;
   app.addHook("onRequest", (request, reply, done) => {

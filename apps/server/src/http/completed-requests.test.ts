@@ -1,6 +1,6 @@
 import { channel } from "node:diagnostics_channel";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../../test/helpers.ts";
@@ -84,6 +84,35 @@ describe("answered requests", () => {
     // The slow route's time is its own, from the first hook to the answer handed over.
     expect(lines[1]?.responseTime).toBeGreaterThanOrEqual(35);
     expect(lines[0]?.responseTime).toBeLessThan(35);
+  });
+
+  it("leave one line when their connection closes before the answer, and answered ones none", async () => {
+    const { app, base, out } = await serve();
+    const { port } = new URL(base);
+    // Answered, then the connection closes: only its completed line.
+    await fetch(`${base}/echo/quick`, { headers: { connection: "close" } });
+    // Two requests pipelined on one connection, which the client closes while the first (slow) one
+    // is still being handled: both were begun, neither was answered.
+    const socket = net.connect(Number(port), "127.0.0.1");
+    await new Promise((done) => socket.once("connect", done));
+    socket.write(
+      "GET /echo/slow HTTP/1.1\r\nHost: test\r\n\r\nGET /echo/quick?second HTTP/1.1\r\nHost: test\r\n\r\n",
+    );
+    await new Promise((done) => setTimeout(done, 15));
+    socket.destroy();
+    // The slow handler finishes after the close and its answer goes nowhere.
+    await new Promise((done) => setTimeout(done, 80));
+    await app.close();
+    apps.splice(apps.indexOf(app), 1);
+
+    const abandoned = out.all().filter((line) => line.msg === "request closed before its answer was sent");
+    expect(abandoned.map((line) => line.url).sort()).toEqual(["/echo/quick?second", "/echo/slow"]);
+    for (const line of abandoned) {
+      expect(line).toMatchObject({ level: 30, method: "GET", ip: "127.0.0.1" });
+      expect(line.reqId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line.elapsedMs).toBeGreaterThanOrEqual(0);
+    }
+    expect(out.completed().map((line) => line.url)).toEqual(["/echo/quick"]);
   });
 
   it("each leave one line when injected", async () => {

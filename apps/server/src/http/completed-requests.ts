@@ -10,9 +10,18 @@ export type CompletedRequestListener = (
   elapsedMs: number,
 ) => void;
 
+/**
+ * A request that never got its answer out: its connection closed first (the client went away, a
+ * write to the socket failed, the server destroyed it). `elapsedMs` runs to the close.
+ */
+export type AbandonedRequestListener = (request: FastifyRequest, elapsedMs: number) => void;
+
 /** The Fastify request of a raw request, set by `begin` (a symbol: it never meets a header or a route's field). */
 const fastifyRequestOf = Symbol("hearth.fastifyRequest");
 type TaggedMessage = IncomingMessage & { [fastifyRequestOf]?: FastifyRequest };
+/** A connection's requests begun and not yet answered (more than one only when a client pipelines). */
+const unanswered = Symbol("hearth.unanswered");
+type WatchedSocket = Socket & { [unanswered]?: Set<FastifyRequest> };
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -38,14 +47,16 @@ const finishChannel = "http.server.response.finish";
  * `http.server.response.finish` diagnostics channel anyway; `begin`, called from the app's one
  * onRequest hook, tags the raw request with its Fastify request, and the channel's message leads
  * back to it. Injected requests (`app.inject`, the tests' way in) have no server: their response's
- * own `finish` event is heard instead. A response that never finishes (the client went away first)
- * is not heard, as before. A listener that throws is reported to `onError`: it must not reach Node's
- * channel (which rethrows it as an uncaught exception) or the response's `finish` event.
+ * own `finish` event is heard instead. A response that never finishes is heard from its connection:
+ * each connection has one `close` listener (not one per request), and the requests it began and
+ * never answered go to `abandoned`. A listener that throws is reported to `onError`: it must not
+ * reach Node's channel (which rethrows it as an uncaught exception) or an event of Node's.
  */
 export function watchCompletedRequests(
   app: FastifyInstance,
   listener: CompletedRequestListener,
   onError: (error: unknown) => void,
+  abandoned: AbandonedRequestListener = () => {},
 ): { begin(request: FastifyRequest, response: ServerResponse): void } {
   app.decorateRequest("startedAt", 0);
   const heard = (request: FastifyRequest, response: ServerResponse) => {
@@ -59,8 +70,28 @@ export function watchCompletedRequests(
     const { request: raw, response, server } = message as FinishedResponse;
     if (server !== app.server) return;
     const request = raw[fastifyRequestOf];
-    if (request) heard(request, response);
+    if (!request) return;
+    (raw.socket as WatchedSocket)[unanswered]?.delete(request);
+    heard(request, response);
   };
+  const onConnectionClosed = (socket: WatchedSocket) => {
+    const left = socket[unanswered];
+    if (!left || left.size === 0) return;
+    socket[unanswered] = undefined;
+    for (const request of left) {
+      try {
+        abandoned(request, performance.now() - request.startedAt);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  };
+  app.server.on("connection", (socket: WatchedSocket) => {
+    // Read once per connection, so Node keeps it: a closed socket no longer knows its peer, and the
+    // line of a request it abandoned names the client's address.
+    void socket.remoteAddress;
+    socket.once("close", () => onConnectionClosed(socket));
+  });
   app.addHook("onReady", async () => subscribe(finishChannel, onFinished));
   app.addHook("onClose", async () => {
     unsubscribe(finishChannel, onFinished);
@@ -69,8 +100,12 @@ export function watchCompletedRequests(
     begin(request, response) {
       request.startedAt = performance.now();
       const raw = request.raw as TaggedMessage;
-      if (raw.socket instanceof Socket) raw[fastifyRequestOf] = request;
-      else response.once("finish", () => heard(request, response));
+      if (raw.socket instanceof Socket) {
+        raw[fastifyRequestOf] = request;
+        const socket = raw.socket as WatchedSocket;
+        socket[unanswered] ??= new Set();
+        socket[unanswered].add(request);
+      } else response.once("finish", () => heard(request, response));
     },
   };
 }

@@ -8,7 +8,8 @@ import { jsonLineStream, type Logger } from "../lib/logger.ts";
  * listeners for every request, most of a hot read's cost above Fastify's own (issue 25). So its
  * log controller writes here instead of to `request.log`, and every request leaves one line, on
  * completion (`completed`, called by `watchCompletedRequests`): method, url, address, status, time
- * and the request id a user's X-Request-Id finds. Nothing is written when a request arrives.
+ * and the request id a user's X-Request-Id finds. Nothing is written when a request arrives; a
+ * request whose connection closed before its answer was out leaves one line too (`abandoned`).
  * Lines for errors, unknown routes, broken streams and refused requests while closing carry flat
  * fields too (never the request object: it holds sockets and tokens).
  */
@@ -32,6 +33,18 @@ export class RequestLog extends LogController {
         { method: request.method, url: request.url, statusCode, ip: request.ip, responseTime },
         "request completed",
       );
+  };
+
+  /**
+   * Writes the line of a request whose connection closed before its answer was out: the client
+   * went away (a closed tab, a proxy's timeout) or the socket failed while the answer was written.
+   */
+  readonly abandoned = (request: FastifyRequest, elapsedMs: number): void => {
+    if (this.isLogDisabled(request)) return;
+    this.#logger.info(
+      { ...requestFields(request), ip: request.ip, elapsedMs: Math.round(elapsedMs * 100) / 100 },
+      "request closed before its answer was sent",
+    );
   };
 
   override incomingRequest(): void {}
