@@ -75,10 +75,7 @@ export function watchCompletedRequests(
     heard(request, response);
   };
   const onConnectionClosed = (socket: WatchedSocket) => {
-    const left = socket[unanswered];
-    if (!left || left.size === 0) return;
-    socket[unanswered] = undefined;
-    for (const request of left) {
+    for (const request of socket[unanswered] ?? []) {
       try {
         abandoned(request, performance.now() - request.startedAt);
       } catch (error) {
