@@ -210,7 +210,7 @@ export async function startHearth(config: Config = loadConfig()): Promise<Runnin
     } else if (discord.kind === "sandbox") {
       lines.push(
         `  Try the demo server in your browser: ${url}/sandbox`,
-        "  Make a dashboard token for the demo server: npm run token -- create --demo",
+        "  Make a dashboard token for the demo server: npm run token -- create --demo --replace (revokes the one printed before)",
       );
     }
     // After the log lines buffered so far (logger.ts), so the banner comes last on a terminal.

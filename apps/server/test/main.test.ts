@@ -88,7 +88,7 @@ describe("the hearth process", () => {
 
   it("a later start prints how to make a token instead of a new one", async () => {
     const hearth = await start({ DATABASE_URL: databaseUrl });
-    expect(hearth.output()).toContain("npm run token -- create --demo");
+    expect(hearth.output()).toContain("npm run token -- create --demo --replace");
     expect(hearth.output()).not.toMatch(/shown once/);
     const exited = exitOf(hearth.child);
     hearth.child.kill("SIGINT");

@@ -43,6 +43,29 @@ describe("npm run token", () => {
     expect(await run("create", "--server", demoGuildId)).toBe(1);
     expect(out).toEqual([]);
     expect(err.join("\n")).toMatch(/already has a dashboard token/);
+    expect(err.join("\n")).toMatch(/Add --replace to revoke it and make a new one/);
+  });
+
+  it("create --replace revokes the member's live token and makes a new one", async () => {
+    await run("create", "--demo");
+    const first = out[0] as string;
+    out = [];
+    err = [];
+    expect(await run("create", "--demo", "--replace")).toBe(0);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^[0-9a-f]{56}$/);
+    expect(out[0]).not.toBe(first);
+    expect(err.join("\n")).toMatch(/^Token [0-9a-f]{12} \(.+'s\) revoked\.$/);
+    out = [];
+    expect(await run("list", "--server", demoGuildId)).toBe(0);
+    // The first token revoked, the new one live: still one live token for the owner.
+    expect(out.filter((line) => line.endsWith("  live"))).toHaveLength(1);
+    expect(out.filter((line) => line.includes("  revoked "))).toHaveLength(1);
+    // With nothing to replace, --replace just creates.
+    out = [];
+    err = [];
+    expect(await run("create", "--demo", "--permission", "admin", "--replace")).toBe(0);
+    expect(err).toEqual([]);
   });
 
   it("creates for a member who holds the chosen permission, refuses one who doesn't, and lists them", async () => {

@@ -24,6 +24,9 @@ const usage = `Usage:
   npm run token -- create --demo [--permission admin|manager]
                                             (a token for the sandbox's demo server: its owner's, or a
                                              member's who holds that level there now)
+  add --replace to either: the member's live token on that server, if any, is revoked first
+                                            (a member holds one at a time; e.g. the demo owner's, printed once by
+                                             the first npm start and since lost)
   npm run token -- list --server <id>
   npm run token -- revoke <token-id>
 
@@ -68,6 +71,7 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
       user: { type: "string" },
       permission: { type: "string" },
       demo: { type: "boolean" },
+      replace: { type: "boolean" },
     },
     usage,
     io,
@@ -118,6 +122,16 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
           return 1;
         }
       }
+      if (values.replace) {
+        // The member the token is for: the one named, else the server's owner (as createDashboardToken decides).
+        const holder = userId ?? (await discord.getGuild(serverId))?.ownerId;
+        const held = holder ? await findLiveDashboardToken(ctx, serverId, holder) : null;
+        if (held) {
+          await revokeDashboardToken(ctx, held.id, "replaced from the command line");
+          io.err(`Token ${held.id} (${held.userName}'s) revoked.`);
+          await announceRevocation(config, held.id, io);
+        }
+      }
       const { token } = await createDashboardToken(ctx, {
         serverId,
         userId,
@@ -157,7 +171,12 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
     return 2;
   } catch (error) {
     if (error instanceof AppError) {
-      io.err(error.message);
+      // The one refusal the command line can resolve itself: a member holds one live token per server.
+      const hint =
+        command === "create" && error.statusCode === 409
+          ? "\nAdd --replace to revoke it and make a new one."
+          : "";
+      io.err(`${error.message}${hint}`);
       return 1;
     }
     throw error;
