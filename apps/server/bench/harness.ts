@@ -1,9 +1,13 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
@@ -17,32 +21,53 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   /**
-   * CPU time this process spent per answer during the run (user + system, µs): the server's cost
-   * per request when the server under test runs in the bench process (autocannon runs in its own),
-   * steadier than throughput on a shared machine.
+   * CPU time the server's process spent per answer during the run (user + system, all its threads,
+   * µs): this process's when the server runs in it, else read from /proc for its own (autocannon
+   * always runs in its own). Steadier than throughput on a shared machine.
    */
   cpuMicrosPerRequest: number;
   /**
-   * How much of the run this process's event loop was busy (0–1). Below 1 the server waited for
-   * requests: the load generator, not the server, set the pace.
+   * How much of the run the server's event loop was busy (0–1; for a server in a process of its own,
+   * the share of the run its main thread was on a CPU). Below 1 the server waited for requests: the
+   * load generator, not the server, set the pace.
    */
   eventLoopBusy: number;
   /**
-   * Times the kernel took the CPU from this process's main thread (involuntary context switches,
+   * Times the kernel took the CPU from the server's main thread (involuntary context switches,
    * Linux only; NaN elsewhere), per 1,000 answers: on a small machine the load generator, the
    * collector's helper threads and the log writer all compete with the server's one thread.
    */
   preemptionsPerThousand: number;
 }
 
-/** The main thread's involuntary context switches so far (Linux's /proc; NaN where there is none). */
-function involuntarySwitches(): number {
+/** A process's main thread's involuntary context switches so far (Linux's /proc; NaN where there is none). */
+function involuntarySwitches(pid = process.pid): number {
   try {
-    const status = fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/status`, "utf8");
+    const status = fs.readFileSync(`/proc/${pid}/task/${pid}/status`, "utf8");
     return Number(/^nonvoluntary_ctxt_switches:\s*(\d+)/m.exec(status)?.[1] ?? Number.NaN);
   } catch {
     return Number.NaN;
   }
+}
+
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ: 100 on every Linux build Node runs on). */
+const ticksPerSecond = 100;
+
+/**
+ * CPU time (user + system, µs) another process has used so far, all its threads and those of its
+ * main thread alone (Linux's /proc; NaN where there is none): process.cpuUsage() reads only its own.
+ */
+function processCpuMicros(pid: number): { all: number; mainThread: number } {
+  const read = (file: string) => {
+    try {
+      const stat = fs.readFileSync(file, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { all: read(`/proc/${pid}/stat`), mainThread: read(`/proc/${pid}/task/${pid}/stat`) };
 }
 
 export const benchDurationSeconds = Number(process.env.BENCH_DURATION ?? 10);
@@ -56,17 +81,33 @@ export async function load(
   url: string,
   headers: Record<string, string> = {},
   connections = benchConnections,
+  /** The server's process when it is not this one (its CPU is read from /proc). */
+  pid?: number,
 ): Promise<LoadResult> {
   const args = [autocannonBin, "--json", "-c", String(connections), "-d", String(benchDurationSeconds)];
   for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}=${value}`);
   args.push(url);
   const cpuBefore = process.cpuUsage();
   const loopBefore = performance.eventLoopUtilization();
-  const switchesBefore = involuntarySwitches();
+  const otherBefore = pid === undefined ? undefined : processCpuMicros(pid);
+  const switchesBefore = involuntarySwitches(pid);
+  const startedAt = performance.now();
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const cpu = process.cpuUsage(cpuBefore);
-  const loop = performance.eventLoopUtilization(loopBefore);
-  const switches = involuntarySwitches() - switchesBefore;
+  const wallMicros = (performance.now() - startedAt) * 1000;
+  const switches = involuntarySwitches(pid) - switchesBefore;
+  let cpuMicros: number;
+  let eventLoopBusy: number;
+  if (pid === undefined || !otherBefore) {
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMicros = cpu.user + cpu.system;
+    eventLoopBusy = performance.eventLoopUtilization(loopBefore).utilization;
+  } else {
+    const after = processCpuMicros(pid);
+    cpuMicros = after.all - otherBefore.all;
+    // From outside, the share of the run its main thread was on a CPU: its event loop's busy time
+    // (autocannon's start-up and wind-down count as idle, as they do for the in-process reading).
+    eventLoopBusy = (after.mainThread - otherBefore.mainThread) / wallMicros;
+  }
   const result = JSON.parse(stdout) as {
     requests: { average: number; total: number };
     latency: { p50: number; p99: number };
@@ -80,8 +121,8 @@ export async function load(
     latencyP99Ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
-    eventLoopBusy: loop.utilization,
+    cpuMicrosPerRequest: cpuMicros / Math.max(1, result.requests.total),
+    eventLoopBusy,
     preemptionsPerThousand: (switches * 1000) / Math.max(1, result.requests.total),
   };
 }
@@ -99,9 +140,7 @@ export async function startBareServer(
   body: string,
   like?: Headers,
 ): Promise<{ url: string; headerCount: number; close(): Promise<void> }> {
-  const headers: Record<string, string | number> = { "content-type": "application/json; charset=utf-8" };
-  for (const [name, value] of like ?? []) if (!transportHeaders.has(name)) headers[name] = value;
-  headers["content-length"] = Buffer.byteLength(body);
+  const headers = bareHeaders(body, like);
   const server = http.createServer((_request, response) => {
     response.writeHead(200, headers);
     response.end(body);
@@ -112,6 +151,42 @@ export async function startBareServer(
     url: `http://127.0.0.1:${port}`,
     headerCount: Object.keys(headers).length,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The header lines of the bare answer: the JSON content type, and given `like`, the answer's own. */
+export function bareHeaders(body: string, like?: Headers): Record<string, string | number> {
+  const headers: Record<string, string | number> = { "content-type": "application/json; charset=utf-8" };
+  for (const [name, value] of like ?? []) if (!transportHeaders.has(name)) headers[name] = value;
+  headers["content-length"] = Buffer.byteLength(body);
+  return headers;
+}
+
+/**
+ * The bare baseline in a process of its own (bare-server.ts, plain Node, nothing else loaded): the
+ * fair ceiling for a server that also runs in its own process, as `npm start` runs Hearth.
+ */
+export async function startBareServerProcess(
+  body: string,
+  like?: Headers,
+): Promise<{ url: string; pid: number; headerCount: number; close(): Promise<void> }> {
+  const headers = bareHeaders(body, like);
+  const child = spawn(process.execPath, [fileURLToPath(new URL("./bare-server.ts", import.meta.url))], {
+    env: { ...process.env, BARE_BODY: body, BARE_HEADERS: JSON.stringify(headers) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout as Readable }), "line")) as [string];
+  const port = Number(/^listening on (\d+)$/.exec(line)?.[1]);
+  if (!port || !child.pid) throw new Error(`the bare server did not start: ${line}`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    headerCount: Object.keys(headers).length,
+    close: async () => {
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
 }
 
@@ -130,23 +205,26 @@ export function printLoad(name: string, result: LoadResult): void {
  */
 export async function compareWithBaseline(
   name: string,
-  target: { url: string; headers?: Record<string, string> },
-  baselineUrl: string,
+  /** `pid`: the server's process when it is not this one. */
+  target: { url: string; headers?: Record<string, string>; pid?: number },
+  baseline: string | { url: string; pid?: number },
   rounds = Number(process.env.BENCH_ROUNDS ?? 3),
   connections = benchConnections,
   settle: () => Promise<void> = settleProcess,
 ): Promise<{ target: LoadResult; baseline: LoadResult; ratio: number }> {
+  const baselineUrl = typeof baseline === "string" ? baseline : baseline.url;
+  const baselinePid = typeof baseline === "string" ? undefined : baseline.pid;
   await loadWith(target.url, target.headers ?? {}, 2, connections);
   await loadWith(baselineUrl, {}, 2, connections);
   const targets: LoadResult[] = [];
   const baselines: LoadResult[] = [];
   const runTarget = async () => {
     await settle();
-    targets.push(await load(target.url, target.headers ?? {}, connections));
+    targets.push(await load(target.url, target.headers ?? {}, connections, target.pid));
   };
   const runBaseline = async () => {
     await settle();
-    baselines.push(await load(baselineUrl, {}, connections));
+    baselines.push(await load(baselineUrl, {}, connections, baselinePid));
   };
   for (let round = 0; round < rounds; round++) {
     if (round % 2 === 0) {
@@ -180,9 +258,10 @@ export async function compareWithBaseline(
   const targetCpu = cpuMedian(targets);
   const baselineCpu = cpuMedian(baselines);
   console.log(
-    `  CPU per answer in the bench process (median): Hearth ${targetCpu.toFixed(0)} µs, bare ${baselineCpu.toFixed(0)} µs; bare/Hearth ${(baselineCpu / targetCpu).toFixed(2)} (the throughput ratio a CPU-bound server reaches; target >= 0.70: ${baselineCpu / targetCpu >= 0.7 ? "met" : "NOT MET"})`,
+    `  CPU per answer in the server's process (median): Hearth ${targetCpu.toFixed(0)} µs, bare ${baselineCpu.toFixed(0)} µs; bare/Hearth ${(baselineCpu / targetCpu).toFixed(2)} (the throughput ratio a CPU-bound server reaches; target >= 0.70: ${baselineCpu / targetCpu >= 0.7 ? "met" : "NOT MET"})`,
   );
-  // Whether each side was the bottleneck: a bare server whose loop idles was held back by the load
+  // Whether each side was the bottleneck (busy: its event loop in this process, its main thread's
+  // time on a CPU for a process of its own): a bare server whose loop idles was held back by the load
   // generator (so the throughput ratio flatters nobody), and preemptions show the machine's contention.
   const percent = (results: LoadResult[]) =>
     results.map((r) => `${Math.round(r.eventLoopBusy * 100)}%`).join(", ");
