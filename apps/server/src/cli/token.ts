@@ -24,9 +24,8 @@ const usage = `Usage:
   npm run token -- create --demo [--permission admin|manager]
                                             (a token for the sandbox's demo server: its owner's, or a
                                              member's who holds that level there now)
-  add --replace to either: the member's live token on that server, if any, is revoked first
-                                            (a member holds one at a time; e.g. the demo owner's, printed once by
-                                             the first npm start and since lost)
+  npm run token -- create … --replace     (revokes the member's live token on that server first: a member
+                                             holds one at a time, e.g. the demo owner's printed by the first start)
   npm run token -- list --server <id>
   npm run token -- revoke <token-id>
 
@@ -122,21 +121,16 @@ export async function runTokenCli(argv: string[], config: Config, io: CliIo): Pr
           return 1;
         }
       }
-      if (values.replace) {
-        // The member the token is for: the one named, else the server's owner (as createDashboardToken decides).
-        const holder = userId ?? (await discord.getGuild(serverId))?.ownerId;
-        const held = holder ? await findLiveDashboardToken(ctx, serverId, holder) : null;
-        if (held) {
-          await revokeDashboardToken(ctx, held.id, "replaced from the command line");
-          io.err(`Token ${held.id} (${held.userName}'s) revoked.`);
-          await announceRevocation(config, held.id, io);
-        }
-      }
-      const { token } = await createDashboardToken(ctx, {
+      const { token, replaced } = await createDashboardToken(ctx, {
         serverId,
         userId,
         permission: permission.data,
+        ...(values.replace ? { replace: { reason: "replaced from the command line" } } : {}),
       });
+      if (replaced) {
+        io.err(`Token ${replaced.id} (${replaced.userName}'s) revoked.`);
+        await announceRevocation(config, replaced.id, io);
+      }
       io.out(token);
       return 0;
     }

@@ -58,12 +58,13 @@ type Deps = Pick<AppContext, "storage" | "discord">;
 
 /**
  * Creates a dashboard token for one user on one server. The raw token is returned once and never
- * stored. A user holds at most one live token per server (the database enforces it too).
+ * stored. A user holds at most one live token per server (the database enforces it too): a second
+ * is refused, unless `replace` names why the live one is revoked first (`replaced` is then that one).
  */
 export async function createDashboardToken(
   deps: Deps,
-  input: { serverId: string; userId?: string; permission: PermissionLevel },
-): Promise<{ token: string; record: store.DashboardToken }> {
+  input: { serverId: string; userId?: string; permission: PermissionLevel; replace?: { reason: string } },
+): Promise<{ token: string; record: store.DashboardToken; replaced?: store.DashboardToken }> {
   const guild = await deps.discord.getGuild(input.serverId);
   if (!guild) throw notFound(`The bot is not in a server with id ${input.serverId}`);
   const userId = input.userId ?? guild.ownerId;
@@ -76,7 +77,11 @@ export async function createDashboardToken(
       `${member.user.username} already has a dashboard token for ${guild.name}; revoke it first (id ${id})`,
     );
   const existing = await store.findLiveTokenForUser(db, input.serverId, userId);
-  if (existing) throw alreadyHasOne(existing.id);
+  if (existing && !input.replace) throw alreadyHasOne(existing.id);
+  const replaced =
+    existing && input.replace
+      ? await revokeDashboardToken(deps, existing.id, input.replace.reason)
+      : undefined;
   const token = generateToken();
   const now = Date.now();
   const creation = db.transaction().execute(async (trx) => {
@@ -102,7 +107,7 @@ export async function createDashboardToken(
     if (!store.isUniqueViolation(error)) throw error;
     throw alreadyHasOne((await store.findLiveTokenForUser(db, input.serverId, userId))?.id);
   });
-  return { token, record };
+  return replaced ? { token, record, replaced } : { token, record };
 }
 
 /**
