@@ -1,4 +1,4 @@
-// The bare baseline in a process of its own (harness.ts `startBareServerProcess`): node:http writing
+// The bare baseline in a process of its own (bare-baseline.ts `startBareServerProcess`): node:http writing
 // one fixed answer, nothing else loaded (run by Node itself, types stripped, no loader). The body and
 // header lines come from the environment; the port it listens on is its first line of output.
 import http from "node:http";

@@ -4,7 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { compareWithBaseline, startBareServerProcess, topFrames } from "./harness.ts";
+import { startBareServerProcess } from "./bare-baseline.ts";
+import { compareWithBaseline, topFrames } from "./harness.ts";
 
 /** Newlines in a file, read in chunks: a quiet machine writes more log than one string can hold. */
 async function countLines(file: string): Promise<number> {

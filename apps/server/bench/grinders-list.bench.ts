@@ -7,7 +7,8 @@ import { getGrinderConfig } from "../src/features/grinders/service.ts";
 import { insertGrinders } from "../src/features/grinders/store.ts";
 import { seedDemo as seedServerDemo } from "../src/features/setup/demo.ts";
 import { createTestApp } from "../test/helpers.ts";
-import { load, printLoad, startBareServer } from "./harness.ts";
+import { startBareServer } from "./bare-baseline.ts";
+import { load, printLoad } from "./harness.ts";
 
 const grinderCount = 1000;
 
