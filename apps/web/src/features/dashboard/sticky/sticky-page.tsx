@@ -1,6 +1,6 @@
 import { type Channel, type Role, type StickyItem, type StickyList, stickyLimits } from "@hearth/core";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from "react";
 import { buttonClass } from "../../../components/ui/button-styles";
 import { cn } from "../../../lib/cn";
 import { usePermission } from "../session/permission";
@@ -68,7 +68,7 @@ function StickyForm({
   serverId: string;
   list: StickyList;
   draft: Draft;
-  setDraft: (draft: Draft) => void;
+  setDraft: Dispatch<SetStateAction<Draft>>;
   editing: boolean;
   onDone: () => void;
 }) {
@@ -80,7 +80,9 @@ function StickyForm({
   const full = !existing && list.stickies.length >= list.limits.maxPerServer;
   useUnsavedChanges(draft.message.trim() !== "" && (!existing || existing.message !== draft.message.trim()));
   const set = (patch: Partial<Draft>) => {
-    setDraft({ ...draft, ...patch });
+    // From the current draft, not this render's: two fields changed before a re-render (a channel
+    // picked, then the message typed at once) would otherwise lose the first change.
+    setDraft((current) => ({ ...current, ...patch }));
     setErrors({});
   };
   const submit = (event: FormEvent) => {
